@@ -1,0 +1,138 @@
+// Builds the reference server: plugins, then the database and repositories, then routes. Listening is server.ts's
+// job, so tests can build as many apps as they like and `inject` into them.
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { API_PREFIX } from '../src/domain/contract'
+import { openDatabase } from './db/client'
+import { seed } from './db/seed'
+import { registerAuth } from './plugins/auth'
+import { registerClock } from './plugins/clock'
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors'
+import { registerJsonBodies } from './plugins/json-bodies'
+import { registerMetrics } from './plugins/metrics'
+import { registerRateLimits, type RateLimits } from './plugins/rate-limit'
+import { registerSecurityHeaders } from './plugins/security-headers'
+import { registerStatic } from './plugins/static'
+import { createRepositories } from './repositories'
+import { apiRoutes } from './routes'
+import { metricsRoutes } from './routes/metrics'
+
+export interface BuildAppOptions {
+  /** postgres://... uses PostgreSQL; anything else (or nothing) uses PGlite under `dataDir`. */
+  databaseUrl?: string
+  /** Where PGlite keeps its files; 'memory://' keeps everything in memory (tests). */
+  dataDir: string
+  seedDemo: boolean
+  logger?: boolean | object
+  /** The built client; defaults to `<repo>/dist`. */
+  clientDir?: string
+  /**
+   * Whether X-Forwarded-For may name the client (fastify's trustProxy: true, a hop count, or the proxies'
+   * addresses). Off by default: anyone can send that header, and rate limits key on the client address.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy']
+  /** Per-client-address limits of the sign-in and sign-up calls, by action; unset ones keep their defaults. */
+  rateLimits?: Partial<RateLimits>
+  /** The clock for expiries, locks and rate windows; tests move it instead of waiting. */
+  now?: () => Date
+}
+
+const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist', import.meta.url))
+const BODY_LIMIT_BYTES = 1024 * 1024
+
+// Secrets never reach the log, whatever a future log line includes.
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'body.password',
+  'body.token',
+  'password',
+  'token',
+  '*.password',
+  '*.token',
+  '*.password_hash',
+  '*.passwordHash',
+]
+
+// One-time sign-in links put their token in the page URL (/auto-login?token=...), and request lines are logged.
+const SECRET_QUERY_PARAMETER = /([?&](?:token|access_token)=)[^&#]*/gi
+
+interface LoggedRequest {
+  method: string
+  url: string
+  host?: string
+  ip?: string
+  socket?: { remotePort?: number }
+}
+
+/** fastify's own request serializer, with secrets in the query string blanked. */
+function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY_PARAMETER, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }
+}
+
+function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === undefined || logger === false) return false
+  const base = logger === true ? {} : logger
+  return {
+    ...base,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
+  }
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: frameworkErrorHandler,
+    trustProxy: options.trustProxy ?? false,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  registerSecurityHeaders(app)
+  registerErrorHandling(app)
+  registerJsonBodies(app)
+  registerMetrics(app)
+  registerClock(app, options.now)
+  registerRateLimits(app, options.rateLimits)
+
+  const database = await openDatabase({
+    ...options,
+    // A pooled PostgreSQL connection can drop while idle (a restart, a failover); the pool replaces it.
+    onIdleConnectionError: (error) =>
+      app.log.warn({ err: { message: error.message } }, 'idle database connection lost'),
+  })
+  let closed = false
+  const closeDatabase = async () => {
+    if (closed) return
+    closed = true
+    await database.close()
+  }
+  app.addHook('onClose', closeDatabase)
+
+  try {
+    await seed(database.db, { demo: options.seedDemo })
+    app.decorate('db', database.db)
+    app.decorate('repos', createRepositories(database.db))
+    registerAuth(app)
+
+    await app.register(apiRoutes, { prefix: API_PREFIX })
+    await app.register(metricsRoutes)
+    await registerStatic(app, options.clientDir ?? DEFAULT_CLIENT_DIR)
+  } catch (error) {
+    // The caller never gets the app, so nobody else could close the database.
+    await closeDatabase()
+    throw error
+  }
+  return app
+}

@@ -1,0 +1,55 @@
+// Per-client-address rate limits on the calls that guess or spend: sign-in, sign-up and their helpers. Routes
+// opt in with `onRequest: [app.rateLimit('login')]`, which refuses before the body is even read. The counts live
+// in this process: behind several instances each allows its own share, which still stops a brute force; the
+// account lock (repositories/login-failures) is the database-backed part that holds across instances.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { clientKey, SlidingWindowLimiter, type RateLimit } from '../lib/rate-limit'
+import { sendError } from './errors'
+
+export type RateLimitedAction = 'login' | 'checkEmail' | 'register' | 'forgotPassword' | 'autoLogin'
+export type RateLimits = Record<RateLimitedAction, RateLimit>
+
+const MINUTE_MS = 60_000
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 20, windowMs: MINUTE_MS },
+  checkEmail: { max: 30, windowMs: MINUTE_MS },
+  register: { max: 10, windowMs: MINUTE_MS },
+  forgotPassword: { max: 5, windowMs: MINUTE_MS },
+  autoLogin: { max: 20, windowMs: MINUTE_MS },
+}
+
+type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimit: (action: RateLimitedAction) => RateLimitHook
+  }
+}
+
+export function tooManyAttemptsMessage(seconds: number): string {
+  return `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
+}
+
+/** A 429 with Retry-After, shared with the account lock. */
+export function sendTooManyAttempts(reply: FastifyReply, retryAfterSeconds: number, message?: string) {
+  reply.header('retry-after', String(retryAfterSeconds))
+  return sendError(reply, 429, { message: message ?? tooManyAttemptsMessage(retryAfterSeconds) })
+}
+
+export function registerRateLimits(app: FastifyInstance, overrides: Partial<RateLimits> = {}): void {
+  const limiters = new Map<RateLimitedAction, SlidingWindowLimiter>()
+  for (const [action, limit] of Object.entries(DEFAULT_RATE_LIMITS) as [RateLimitedAction, RateLimit][]) {
+    limiters.set(action, new SlidingWindowLimiter({ ...limit, ...overrides[action] }))
+  }
+
+  app.decorate('rateLimit', (action: RateLimitedAction): RateLimitHook => {
+    const limiter = limiters.get(action)
+    if (!limiter) throw new Error(`No rate limit for '${action}'`)
+    // request.ip is the socket's address unless the app was built with trustProxy (server.ts: TRUST_PROXY).
+    return async (request, reply) => {
+      const result = limiter.hit(clientKey(request.ip), app.now().getTime())
+      return result.allowed ? undefined : sendTooManyAttempts(reply, result.retryAfterSeconds)
+    }
+  })
+}

@@ -1,0 +1,10 @@
+// Site data (spec 7, GET /data): the per-class leverage map and the server's clock.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { SiteDataResponseSchema } from '../../src/domain/contract'
+
+export const siteDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/data', { schema: { response: { 200: SiteDataResponseSchema } } }, async () => {
+    const settings = await app.repos.settings.get()
+    return { data: { leverage: settings.leverage, server_time: app.now().toISOString() } }
+  })
+}

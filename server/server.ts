@@ -1,0 +1,86 @@
+// Entry point: reads the environment, listens, prints where to go, and shuts down cleanly on SIGINT/SIGTERM.
+// Run with `node --import tsx server/server.ts` (npm run serve).
+import { resolve } from 'node:path'
+import { buildApp } from './app'
+import { DEMO_USERS } from './db/seed-data/catalog'
+
+const startedAtMs = performance.now()
+const port = Number(process.env.PORT ?? 8080)
+const host = process.env.HOST ?? '0.0.0.0'
+const dataDir = resolve(process.env.DATA_DIR ?? 'data/')
+const databaseUrl = process.env.DATABASE_URL || undefined
+const seedDemo = process.env.SEED_DEMO !== 'false'
+const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
+// An orchestrator waits about 10-30 s after SIGTERM before it kills; finish well inside that.
+const SHUTDOWN_GRACE_MS = 8000
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be an integer from 0 to 65535, got '${process.env.PORT}'`)
+  process.exit(1)
+}
+
+/**
+ * TRUST_PROXY: unset or 'false' (default: the socket address is the client), 'true' (any proxy), a hop count,
+ * or the proxies' addresses/CIDRs, comma-separated. Set it only behind a proxy that overwrites X-Forwarded-For.
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const text = value?.trim() ?? ''
+  if (text === '' || text === 'false') return false
+  if (text === 'true') return true
+  if (/^\d+$/.test(text)) return Number(text)
+  return text
+}
+
+const app = await buildApp({
+  dataDir,
+  seedDemo,
+  trustProxy,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  ...(databaseUrl === undefined ? {} : { databaseUrl }),
+})
+
+let shuttingDown = false
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return
+  shuttingDown = true
+  app.log.info({ signal }, 'shutting down')
+  const forceExit = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting anyway')
+    process.exit(1)
+  }, SHUTDOWN_GRACE_MS)
+  forceExit.unref()
+  try {
+    // Closes the HTTP server (finishing requests in flight) and then the database.
+    const closingAtMs = performance.now()
+    await app.close()
+    app.log.info({ durationMs: Math.round(performance.now() - closingAtMs) }, 'closed')
+    process.exitCode = 0
+  } catch (error) {
+    app.log.error({ err: error }, 'error while shutting down')
+    process.exitCode = 1
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'))
+process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+try {
+  await app.listen({ port, host })
+} catch (error) {
+  app.log.error({ err: error }, 'could not listen')
+  await app.close()
+  process.exit(1)
+}
+
+const address = app.server.address()
+const boundPort = typeof address === 'object' && address !== null ? address.port : port
+const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+const lines = [
+  '',
+  `  CFD Trader is running at http://${shownHost}:${boundPort}/  (ready in ${Math.round(performance.now() - startedAtMs)} ms)`,
+  `  Database: ${databaseUrl === undefined ? `PGlite in ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+]
+if (seedDemo) {
+  lines.push('  Demo logins:')
+  for (const demo of DEMO_USERS) lines.push(`    ${demo.role.padEnd(8)} ${demo.email} / ${demo.password}`)
+}
+console.log(lines.join('\n') + '\n')

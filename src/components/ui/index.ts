@@ -1,0 +1,18 @@
+// The design system's public surface. Compound components are namespaces (<Dialog.Root>, <Tabs.Trigger>);
+// ready-made ones are plain components (<TextField>, <Checkbox>, <AlertBox>).
+export { AlertBox, type AlertBoxProps, type AlertBoxVariant } from './alert-box'
+export { Button, IconButton, type ButtonProps, type IconButtonProps } from './button'
+export * as Card from './card'
+export { Checkbox, type CheckboxProps, type CheckedChangeDetails, type CheckedState } from './checkbox'
+export * as Dialog from './dialog'
+export { Heading, type HeadingProps } from './heading'
+export { Field, PasswordField, TextField, type PasswordFieldProps, type TextFieldProps } from './input'
+export * as Menu from './menu'
+export * as Popover from './popover'
+export * as Select from './select'
+export { createListCollection, type CollectionItem, type ListCollection } from './select'
+export { Spinner, type SpinnerProps } from './spinner'
+export { Switch, type SwitchProps } from './switch'
+export * as Tabs from './tabs'
+export { Text, type TextProps } from './text'
+export { Toaster, toast, type ExternalToast, type ToasterProps } from './toaster'

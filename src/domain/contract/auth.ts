@@ -1,0 +1,121 @@
+// Sign-up and account calls (spec sections 3, 5 and 7; DESIGN section 9). The form rules of spec 5 live here
+// once, with their exact messages, and both the client's forms and the server's routes validate with them.
+import { z } from 'zod'
+import { dataEnvelope } from './common'
+import { LoginResponseSchema, UserSchema, UserStatusSchema } from './user'
+
+export const VALIDATION_MESSAGES = {
+  EMAIL: 'Please enter a valid email address',
+  PASSWORD: 'Password must be at least 8 characters',
+  FIRST_NAME: 'First name must be at least 2 characters',
+  LAST_NAME: 'Last name must be at least 2 characters',
+  USERNAME: 'Username must be at least 3 characters',
+  PHONE: 'Please enter a valid phone number',
+  PASSWORDS_DIFFER: 'Passwords do not match',
+  PRIVACY: 'Please agree to the Privacy Policy',
+} as const
+
+export const MIN_LENGTHS = { FIRST_NAME: 2, LAST_NAME: 2, USERNAME: 3, PHONE: 6, PASSWORD: 8 } as const
+export const DEFAULT_COUNTRY_CODE = '+1'
+
+// Upper bounds are ours (the spec gives none): they keep hostile input out of the database, far above real values.
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: VALIDATION_MESSAGES.EMAIL }))
+export const PasswordSchema = z.string().min(MIN_LENGTHS.PASSWORD, VALIDATION_MESSAGES.PASSWORD).max(1024)
+export const FirstNameSchema = z
+  .string()
+  .trim()
+  .min(MIN_LENGTHS.FIRST_NAME, VALIDATION_MESSAGES.FIRST_NAME)
+  .max(100)
+export const LastNameSchema = z
+  .string()
+  .trim()
+  .min(MIN_LENGTHS.LAST_NAME, VALIDATION_MESSAGES.LAST_NAME)
+  .max(100)
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(MIN_LENGTHS.USERNAME, VALIDATION_MESSAGES.USERNAME)
+  .max(50)
+export const PhoneSchema = z.string().trim().min(MIN_LENGTHS.PHONE, VALIDATION_MESSAGES.PHONE).max(32)
+/** country_code, country, nationality: "required strings, no other rule" (spec 5). */
+export const RequiredStringSchema = z.string().min(1, 'This field is required').max(100)
+
+/** The registration payload of spec 3, as POST /auth/register receives it. */
+export const RegistrationPayloadSchema = z
+  .object({
+    first_name: FirstNameSchema,
+    last_name: LastNameSchema,
+    username: UsernameSchema,
+    email: EmailSchema,
+    phone: PhoneSchema,
+    country_code: RequiredStringSchema,
+    country: RequiredStringSchema,
+    nationality: RequiredStringSchema,
+    password: PasswordSchema,
+    confirm_password: z.string().max(1024),
+  })
+  .refine((payload) => payload.password === payload.confirm_password, {
+    message: VALIDATION_MESSAGES.PASSWORDS_DIFFER,
+    path: ['confirm_password'],
+  })
+export type RegistrationPayload = z.infer<typeof RegistrationPayloadSchema>
+
+/** The sign-up start page (spec 2.3): email and password. */
+export const SignUpStartSchema = z.object({ email: EmailSchema, password: PasswordSchema })
+export type SignUpStart = z.infer<typeof SignUpStartSchema>
+
+/** The country-of-residence step (spec 2.4 and 5). */
+export const CountryResidenceSchema = z.object({
+  countryOfResidence: RequiredStringSchema,
+  nationality: RequiredStringSchema,
+  agreePrivacy: z.boolean().refine((agreed) => agreed, { message: VALIDATION_MESSAGES.PRIVACY }),
+})
+export type CountryResidence = z.infer<typeof CountryResidenceSchema>
+
+export const CheckEmailRequestSchema = z.object({ email: EmailSchema })
+/** Spec 7: success, message, data.available, data.country (two-letter code, default US). */
+export const CheckEmailResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.object({ available: z.boolean(), country: z.string().length(2).default('US') }),
+})
+export type CheckEmailResponse = z.infer<typeof CheckEmailResponseSchema>
+
+export const RegisterResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ user: UserSchema }),
+})
+
+export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema })
+/** Same answer whether or not the address has an account, so the form cannot be used to probe for customers. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this email address, we have sent instructions to reset the password.'
+
+export const AutoLoginRequestSchema = z.object({ token: z.string().min(16).max(200) })
+export const AUTO_LOGIN_INVALID_MESSAGE = 'This sign-in link is invalid or has already been used.'
+
+export const AdminUsersResponseSchema = z.object({ data: z.array(UserSchema) })
+export const AdminUserPatchSchema = z.object({ status: UserStatusSchema }).strict()
+export const AdminUserResponseSchema = dataEnvelope(UserSchema)
+
+/** 409 answers of POST /auth/register; the first is also the spec's fallback for an unavailable email (spec 8). */
+export const EMAIL_TAKEN_MESSAGE = 'Email is already registered'
+export const USERNAME_TAKEN_MESSAGE = 'Username is already taken'
+export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful'
+/** Answered (429) to every sign-in for an address after 10 failures within an hour, right password or not. */
+export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Your account is locked for 15 minutes.'
+
+/** POST /auth/auto-login answers exactly like POST /auth/login. */
+export const AutoLoginResponseSchema = LoginResponseSchema
+
+/** POST /admin/users/{id}/login-link carries no fields; anything sent is refused rather than silently ignored. */
+export const LoginLinkRequestSchema = z.object({}).strict().nullish()
+/** `url` is a same-site path (`/auto-login?token=...`); the back office prefixes its own origin. */
+export const LoginLinkResponseSchema = dataEnvelope(
+  z.object({ token: z.string(), url: z.string(), expires_at: z.string() }),
+)
+export type LoginLink = z.infer<typeof LoginLinkResponseSchema>['data']

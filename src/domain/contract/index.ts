@@ -1,0 +1,5 @@
+export * from './common'
+export * from './site'
+export * from './assets'
+export * from './user'
+export * from './auth'

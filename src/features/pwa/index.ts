@@ -1,0 +1,1 @@
+export { PwaUpdatePrompt } from './pwa-update-prompt'

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { http } from '../../../lib/http'
+import { sessionStore } from '../../../lib/session-store'
+
+export async function logout() {
+  // Revoke the token on the server, but sign out locally whatever it answers: a user who asked to leave leaves.
+  try {
+    await http.post('/auth/logout')
+  } catch {
+    // Logged by the http client already.
+  }
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      sessionStore.clear()
+      queryClient.removeQueries({ queryKey: ['user'] })
+    },
+  })
+}

@@ -1,0 +1,29 @@
+import { useEffect } from 'react'
+import { sessionStore } from '../../../lib/session-store'
+import { getUser } from '../api/get-user'
+
+/**
+ * Spec 4, Session: with no stored token loading ends at once with no request; otherwise the current user is
+ * fetched and stored, and loading ends on success or failure. A failed fetch is only logged; it does not sign out
+ * (a 401 does, through the http client's rule).
+ */
+export function useRestoreSession() {
+  useEffect(() => {
+    if (!sessionStore.getState().token) {
+      sessionStore.finishLoading()
+      return
+    }
+    let cancelled = false
+    getUser()
+      .then((user) => {
+        if (!cancelled && sessionStore.getState().token) sessionStore.setUser(user)
+      })
+      .catch((error: unknown) => console.error('Failed to restore the session', error))
+      .finally(() => {
+        if (!cancelled) sessionStore.finishLoading()
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [])
+}

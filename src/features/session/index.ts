@@ -1,0 +1,5 @@
+export { LoginPage } from './components/login-page'
+export { useSession } from './hooks/use-session'
+export { useRestoreSession } from './hooks/use-restore-session'
+export { useLogout } from './api/logout'
+export { getUserQueryOptions } from './api/get-user'

@@ -1,0 +1,36 @@
+import { Link } from '@tanstack/react-router'
+import { Compass } from 'lucide-react'
+import { css } from 'styled-system/css'
+
+/** Any path the route table does not know (spec 2.1). */
+export function NotFoundPage() {
+  return (
+    <main className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', p: '6', bg: 'bg.app' })}>
+      <section className={css({ textAlign: 'center', maxW: '28rem' })}>
+        <Compass size={40} aria-hidden="true" className={css({ mx: 'auto', color: 'accent', mb: '4' })} />
+        <p className={css({ fontSize: 'sm', color: 'text.muted', fontFamily: 'mono' })}>404</p>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold', mt: '1' })}>Page not found</h1>
+        <p className={css({ color: 'text.muted', mt: '3' })}>
+          The page you are looking for does not exist or has moved.
+        </p>
+        <Link
+          to="/"
+          className={css({
+            display: 'inline-flex',
+            mt: '6',
+            px: '4',
+            py: '2',
+            rounded: 'md',
+            bg: 'accent',
+            color: 'text.inverted',
+            fontWeight: 'medium',
+            _hover: { bg: 'accent.hover' },
+            _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+          })}
+        >
+          Go to the start page
+        </Link>
+      </section>
+    </main>
+  )
+}

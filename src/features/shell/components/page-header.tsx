@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router'
+import { ChevronRight } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+
+export interface Crumb {
+  label: string
+  to?: string
+}
+
+/** A page's heading and its place in the navigation (breadcrumb). */
+export function PageHeader(props: { title: string; trail: Crumb[]; description?: ReactNode }) {
+  return (
+    <header className={css({ mb: '6' })}>
+      <nav aria-label="Breadcrumb">
+        <ol
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: '1',
+            fontSize: 'sm',
+            color: 'text.muted',
+            mb: '2',
+          })}
+        >
+          {props.trail.map((crumb, index) => (
+            <li
+              key={`${crumb.label}-${index}`}
+              className={css({ display: 'flex', alignItems: 'center', gap: '1' })}
+            >
+              {index > 0 ? <ChevronRight size={14} aria-hidden="true" /> : null}
+              {crumb.to ? (
+                <Link
+                  to={crumb.to}
+                  className={css({ _hover: { color: 'text', textDecoration: 'underline' } })}
+                >
+                  {crumb.label}
+                </Link>
+              ) : (
+                <span aria-current="page">{crumb.label}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h1
+        className={css({
+          fontSize: { base: '2xl', md: '3xl' },
+          fontWeight: 'semibold',
+          letterSpacing: 'tight',
+        })}
+      >
+        {props.title}
+      </h1>
+      {props.description ? (
+        <p className={css({ mt: '2', color: 'text.muted', maxW: '48rem' })}>{props.description}</p>
+      ) : null}
+    </header>
+  )
+}

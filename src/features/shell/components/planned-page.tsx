@@ -1,0 +1,44 @@
+import { Hammer } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { PageHeader, type Crumb } from './page-header'
+
+/**
+ * A page whose content a later piece of work builds: its heading, its place in the navigation and a plain word
+ * on what will be here, never a blank screen.
+ */
+export function PlannedPage(props: {
+  title: string
+  trail: Crumb[]
+  summary: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <div>
+      <PageHeader title={props.title} trail={props.trail} />
+      <section
+        className={css({
+          bg: 'bg.surface',
+          borderWidth: '1px',
+          borderColor: 'border',
+          rounded: 'xl',
+          p: { base: '5', md: '6' },
+          display: 'flex',
+          gap: '4',
+          alignItems: 'flex-start',
+        })}
+      >
+        <Hammer
+          size={22}
+          aria-hidden="true"
+          className={css({ color: 'warning', flexShrink: 0, mt: '0.5' })}
+        />
+        <div>
+          <p className={css({ fontWeight: 'medium' })}>This page is being built.</p>
+          <p className={css({ color: 'text.muted', mt: '1' })}>{props.summary}</p>
+          {props.children}
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,7 @@
+export { AppShell, type ShellUser } from './components/app-shell'
+export { PageHeader, type Crumb } from './components/page-header'
+export { PlannedPage } from './components/planned-page'
+export { NotFoundPage } from './components/not-found-page'
+export { NAV_ITEMS } from './navigation'
+export { StandaloneFrame } from './components/standalone-frame'
+export { PublicPlannedPage } from './components/public-planned-page'

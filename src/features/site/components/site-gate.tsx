@@ -1,0 +1,44 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { DEFAULT_SITE_NAME, siteGateState } from '../../../domain/site/site-state'
+import { useSettings } from '../api/get-settings'
+import { SiteDisabled } from './site-disabled'
+import { SiteUnreachable } from './site-unreachable'
+import { SplashScreen } from './splash-screen'
+
+/**
+ * Holds the whole app behind the site's own state (spec 2.6 and 4, "Site"): the splash on a first visit, Site
+ * Unreachable when the settings cannot be had, Site Temporarily Disabled when the operator says so.
+ */
+export function SiteGate(props: { children: ReactNode }) {
+  const settings = useSettings()
+  // A visitor with cached settings is initialised already and skips the splash (spec 4: "while loading and not
+  // initialised"); a first visit plays it to the end before the page replaces it.
+  const [splashRunning, setSplashRunning] = useState(() => settings.data === undefined)
+  const siteName = settings.data?.name ?? DEFAULT_SITE_NAME
+
+  useEffect(() => {
+    document.title = siteName
+  }, [siteName])
+
+  const state = siteGateState({
+    settings: settings.data ?? null,
+    initialized: settings.data !== undefined || settings.isError,
+    isLoading: settings.isFetching,
+    hasError: settings.isError,
+    splashRunning,
+  })
+
+  const refetch = () => void settings.refetch()
+  switch (state) {
+    case 'splash':
+      return <SplashScreen siteName={siteName} onComplete={() => setSplashRunning(false)} />
+    case 'unreachable':
+      return <SiteUnreachable onRetry={refetch} retrying={settings.isFetching} />
+    case 'disabled':
+      return settings.data ? (
+        <SiteDisabled settings={settings.data} onCheckStatus={refetch} checking={settings.isFetching} />
+      ) : null
+    case 'content':
+      return props.children
+  }
+}

@@ -1,0 +1,50 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import './index.css'
+import { configureHttp } from './lib/http'
+import { createQueryClient } from './lib/query-client'
+import { sessionStore } from './lib/session-store'
+import { routeTree } from './routeTree.gen'
+
+const queryClient = createQueryClient()
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient, session: sessionStore },
+  defaultPreload: 'intent',
+  // Query owns caching; the router only asks it (TanStack's recommended split).
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+configureHttp({
+  getToken: () => sessionStore.getState().token,
+  getPathname: () => router.state.location.pathname,
+  onSessionExpired: () => {
+    sessionStore.clear()
+    queryClient.removeQueries({ queryKey: ['user'] })
+    void router.navigate({ to: '/', replace: true })
+  },
+})
+
+// Sign-in or sign-out in another tab: re-run the guards of the page this tab shows.
+sessionStore.subscribe(() => void router.invalidate())
+
+const rootElement = document.getElementById('root')
+if (!rootElement) throw new Error('index.html lacks #root')
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+)

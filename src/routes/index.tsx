@@ -1,0 +1,26 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { z } from 'zod'
+import { LoginPage } from '../features/session'
+import { useSettings } from '../features/site'
+import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
+import { redirectSignedIn } from './-guards'
+
+// Spec 2.1: on mobile the login can also be reached as /?type=basic.
+const LoginSearchSchema = z.object({ type: z.literal('basic').optional().catch(undefined) })
+
+export const Route = createFileRoute('/')({
+  validateSearch: LoginSearchSchema,
+  beforeLoad: redirectSignedIn,
+  component: LoginRoute,
+})
+
+function LoginRoute() {
+  const navigate = useNavigate()
+  const settings = useSettings()
+  return (
+    <LoginPage
+      siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
+      onSignedIn={() => void navigate({ to: '/main' })}
+    />
+  )
+}

@@ -1,0 +1,40 @@
+// DESIGN section 5: on a second visit with the server down, the service worker serves the shell and the last
+// settings it saw.
+import { test, expect, expectLoginPage } from './support/fixtures'
+
+test('second visit with the server stopped: the shell and the cached settings', async ({
+  page,
+  ownServer,
+}) => {
+  await page.goto(ownServer.url)
+  await expectLoginPage(page)
+  // Trap 6 of TOOLCHAIN.md: `ready` can resolve while the worker is still activating.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    const worker = registration.active
+    if (worker && worker.state !== 'activated') {
+      await new Promise<void>((resolve) =>
+        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+      )
+    }
+  })
+  // The settings answer cached by the service worker comes from a request it controls: make one.
+  await page.reload()
+  await expectLoginPage(page)
+  const siteName = await page.title()
+
+  await ownServer.stop()
+  // Forget the page's own settings cache, so only the service worker can supply them.
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+  await expectLoginPage(page)
+  await expect(page.getByRole('heading', { name: 'Site Unreachable' })).toHaveCount(0)
+  await expect(page).toHaveTitle(siteName)
+
+  const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json())
+  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual([
+    '192x192',
+    '512x512',
+    '512x512',
+  ])
+})

@@ -1,0 +1,95 @@
+// Spec 2.1: the route table, the protected/public split and the not-found page.
+import { test, expect, expectLoginPage, signInThroughForm } from './support/fixtures'
+import { DEMO_CUSTOMER } from './support/server'
+
+const PROTECTED_PATHS = [
+  '/main',
+  '/main/dashboard',
+  '/main/personal',
+  '/main/deposit',
+  '/main/deposit/card',
+  '/main/deposit/bitcoin',
+  '/main/deposit/bitcoin/wallet-1',
+  '/main/deposit/history',
+  '/main/deposit/qr-code',
+  '/main/deposit/wire-confirmation',
+  '/main/marketplace',
+  '/main/withdrawal',
+  '/main/verification',
+  '/main/accounts',
+  '/main/chat',
+  '/main/savings',
+  '/main/settings',
+  '/main/test',
+  '/trading',
+  '/mt4',
+  '/admin/chat',
+]
+
+test('every protected route sends a signed-out visitor to /', async ({ page, sharedServer }) => {
+  await page.goto(sharedServer.url)
+  await expectLoginPage(page)
+  for (const path of PROTECTED_PATHS) {
+    await page.goto(`${sharedServer.url}${path}`)
+    await expect(page, `${path} should redirect`).toHaveURL(`${sharedServer.url}/`)
+    await expectLoginPage(page)
+  }
+})
+
+test('an unknown path shows the not-found page', async ({ page, sharedServer }) => {
+  await page.goto(`${sharedServer.url}/no/such/page`)
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Go to the start page' }).click()
+  await expectLoginPage(page)
+})
+
+test('public pages open for a signed-out visitor', async ({ page, sharedServer }) => {
+  const pages: [string, string][] = [
+    ['/login', 'Sign in'],
+    ['/signup', 'Live Trading Account Application'],
+    ['/register', 'CREATE A NEW ACCOUNT'],
+    ['/register/country-residence', 'Country of residence'],
+    ['/forgot-password', 'Reset your password'],
+    ['/auto-login', 'Signing you in'],
+  ]
+  for (const [path, heading] of pages) {
+    await page.goto(`${sharedServer.url}${path}`)
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+  }
+})
+
+test('a signed-in customer reaches the account area; register pages send them to /main', async ({
+  page,
+  sharedServer,
+}) => {
+  await page.goto(sharedServer.url)
+  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  // /main redirects to the dashboard.
+  await expect(page).toHaveURL(`${sharedServer.url}/main/dashboard`)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+
+  await page.goto(`${sharedServer.url}/main/deposit`)
+  await expect(page).toHaveURL(`${sharedServer.url}/main/deposit/bitcoin`)
+  await expect(page.getByRole('heading', { name: 'Crypto deposit' })).toBeVisible()
+
+  for (const path of ['/register', '/register/country-residence', '/signup']) {
+    await page.goto(`${sharedServer.url}${path}`)
+    await expect(page).toHaveURL(`${sharedServer.url}/main/dashboard`)
+  }
+
+  // Marketplace parameters at their defaults leave the URL.
+  await page.goto(`${sharedServer.url}/main/marketplace?category=all&filter=free&search=grid`)
+  await expect(page.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible()
+  await expect.poll(() => new URL(page.url()).search).toBe('?filter=free&search=grid')
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expectLoginPage(page)
+  await page.goto(`${sharedServer.url}/main/dashboard`)
+  await expect(page).toHaveURL(`${sharedServer.url}/`)
+})
+
+test('a wrong password shows the server message', async ({ page, sharedServer }) => {
+  await page.goto(sharedServer.url)
+  await signInThroughForm(page, DEMO_CUSTOMER.email, 'not-the-password')
+  await expect(page.getByText('These credentials do not match our records.')).toBeVisible()
+})

@@ -1,0 +1,121 @@
+// Starts the real reference server (built client, PGlite, demo data) as a child process on a free port, with its
+// own data directory, so a test can stop and restart it like an operator would.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const ROOT = new URL('../../../', import.meta.url).pathname
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 60_000,
+) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`)
+    try {
+      const response = await fetch(`${url}/api/v1/settings`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+  throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`)
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  dataDir: string
+  stop(): Promise<void>
+  start(): Promise<void>
+  dispose(): Promise<void>
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'cfd-e2e-'))
+  const url = `http://localhost:${port}`
+  let child: ChildProcess | null = null
+  let log = ''
+
+  const start = async () => {
+    log = ''
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    await waitUntilAnswering(url, child, () => log)
+  }
+
+  const stop = async () => {
+    const running = child
+    if (!running || running.exitCode !== null) return
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve())
+      running.kill('SIGTERM')
+      setTimeout(() => running.kill('SIGKILL'), 10_000).unref()
+    })
+    child = null
+  }
+
+  await start()
+  return {
+    url,
+    port,
+    dataDir,
+    start,
+    stop,
+    async dispose() {
+      await stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234!' } as const
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin1234!' } as const
+
+export async function apiLogin(
+  baseUrl: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  })
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`)
+  const body = (await response.json()) as { data: { token: string } }
+  return body.data.token
+}
+
+export async function patchSettings(baseUrl: string, adminToken: string, patch: Record<string, unknown>) {
+  const response = await fetch(`${baseUrl}/api/v1/admin/settings`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(patch),
+  })
+  if (!response.ok) throw new Error(`settings patch failed: ${response.status} ${await response.text()}`)
+}

@@ -1,0 +1,365 @@
+// Malformed and hostile bodies against every POST and PATCH route: each must get a 4xx with a JSON `{ message }`,
+// and none may ever get a 5xx. Table-driven cases cover known attacks; fast-check covers what nobody thought of.
+import type { FastifyInstance } from 'fastify'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import {
+  ApiErrorSchema,
+  LoginRequestSchema,
+  LogoutRequestSchema,
+  SiteSettingsPatchSchema,
+} from '../../src/domain/contract'
+import { bearer, createTestApp, DEMO_ADMIN, DEMO_CUSTOMER, loginToken } from './support/test-server'
+
+interface Route {
+  name: string
+  method: 'POST' | 'PATCH'
+  url: string
+  /** A body this schema accepts would rightly succeed, so it is no hostile case for the route. */
+  schema: z.ZodType
+  token: () => string | undefined
+}
+
+interface HostileBody {
+  label: string
+  payload: string | Buffer
+  /** null sends no Content-Type header at all. */
+  contentType?: string | null
+}
+
+let app: FastifyInstance
+let customerToken: string
+let adminToken: string
+/** Status codes answered, per route: proves the bodies reached parsing and validation, not just auth. */
+const answered: Record<string, number[]> = {}
+
+const ROUTES: readonly Route[] = [
+  {
+    name: 'POST /auth/login',
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    schema: LoginRequestSchema,
+    token: () => undefined,
+  },
+  // With a valid token, so the body really is parsed and validated (auth runs first and would hide it).
+  {
+    name: 'POST /auth/logout',
+    method: 'POST',
+    url: '/api/v1/auth/logout',
+    schema: LogoutRequestSchema,
+    token: () => customerToken,
+  },
+  {
+    name: 'PATCH /admin/settings',
+    method: 'PATCH',
+    url: '/api/v1/admin/settings',
+    schema: SiteSettingsPatchSchema,
+    token: () => adminToken,
+  },
+]
+
+/** What the server would hand to the route's schema, or `invalid` when it cannot get that far. */
+function parsedBody(body: HostileBody): { ok: true; value: unknown } | { ok: false } {
+  const contentType = body.contentType === undefined ? 'application/json' : body.contentType
+  if (contentType === null || !/^application\/json\s*(;|$)/i.test(contentType)) return { ok: false }
+  const text = typeof body.payload === 'string' ? body.payload : body.payload.toString('utf8')
+  if (text === '') return { ok: true, value: null }
+  if (Buffer.byteLength(text) > 1024 * 1024) return { ok: false }
+  try {
+    // The server's parser (secure-json-parse) also skips a byte-order mark.
+    return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** Login never succeeds with these bodies (no case knows a password); the others succeed on valid input. */
+function wouldBeAccepted(route: Route, body: HostileBody): boolean {
+  if (route.schema === LoginRequestSchema) return false
+  const parsed = parsedBody(body)
+  return parsed.ok && route.schema.safeParse(parsed.value).success
+}
+
+async function expectRejected(route: Route, body: HostileBody): Promise<void> {
+  const token = route.token()
+  const headers: Record<string, string> = token ? bearer(token) : {}
+  const contentType = body.contentType === undefined ? 'application/json' : body.contentType
+  if (contentType !== null) headers['content-type'] = contentType
+  const response = await app.inject({ method: route.method, url: route.url, payload: body.payload, headers })
+  ;(answered[route.name] ??= []).push(response.statusCode)
+
+  const context = `${route.name} <- ${body.label}: ${response.statusCode} ${response.body.slice(0, 200)}`
+  expect(response.statusCode, context).toBeGreaterThanOrEqual(400)
+  expect(response.statusCode, context).toBeLessThan(500)
+  expect(response.headers['content-type'], context).toContain('application/json')
+  const error = ApiErrorSchema.parse(JSON.parse(response.body))
+  expect(error.message.trim(), context).not.toBe('')
+}
+
+const json = (label: string, value: unknown): HostileBody => ({ label, payload: JSON.stringify(value) })
+const raw = (label: string, payload: string | Buffer, contentType?: string | null): HostileBody => ({
+  label,
+  payload,
+  ...(contentType === undefined ? {} : { contentType }),
+})
+
+const HUGE = 'x'.repeat(2 * 1024 * 1024)
+const LARGE_BUT_ALLOWED = 'y'.repeat(900 * 1024)
+
+const TABLE: readonly HostileBody[] = [
+  // Not JSON at all
+  raw('unterminated object', '{'),
+  raw('lone brace', '}'),
+  raw('truncated value', '{"email":'),
+  raw('single quotes', "{'email':'a@b.co'}"),
+  raw('trailing comma', '{"email":"a@b.co",}'),
+  raw('undefined literal', 'undefined'),
+  raw('NaN literal', 'NaN'),
+  raw('comment', '{/* hi */}'),
+  raw('unterminated array', '[1,2,'),
+  raw('NUL byte', '\u0000'),
+  raw('whitespace only', '   \n\t '),
+  raw('lone surrogate text', '\ud800'),
+  raw('random bytes', Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x9c, 0x7b])),
+  raw('gzip magic without content-encoding', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00])),
+  raw('form encoding sent as JSON', 'email=demo%40example.com&password=x'),
+  raw('XML sent as JSON', '<?xml version="1.0"?><login/>'),
+  // JSON, but not an object
+  raw('null', 'null'),
+  raw('true', 'true'),
+  raw('zero', '0'),
+  raw('negative number', '-1'),
+  raw('overflowing number', '1e999'),
+  raw('string', '"hello"'),
+  raw('empty array', '[]'),
+  raw('array of objects', '[{"email":"demo@example.com","password":"Demo1234!"}]'),
+  raw('deeply nested arrays', `${'['.repeat(50_000)}${']'.repeat(50_000)}`),
+  raw('deeply nested objects', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`),
+  // Prototype pollution
+  raw('__proto__ at the root', '{"__proto__":{"role":"admin"}}'),
+  raw('constructor.prototype at the root', '{"constructor":{"prototype":{"role":"admin"}}}'),
+  raw(
+    '__proto__ beside credentials',
+    '{"email":"demo@example.com","password":"x","__proto__":{"role":"admin"}}',
+  ),
+  raw('__proto__ nested', '{"leverage":{"__proto__":{"forex":1}}}'),
+  raw('escaped __proto__ key', '{"\\u005f_proto__":{"role":"admin"}}'),
+  json('constructor as a plain key', { constructor: 'x' }),
+  json('prototype key', { prototype: {} }),
+  json('toString key', { toString: 1, hasOwnProperty: 2 }),
+  // Size
+  raw('2 MiB bare string', HUGE),
+  json('2 MiB string field', { email: HUGE, password: 'x', name: HUGE }),
+  json('900 KiB string field', {
+    email: `${LARGE_BUT_ALLOWED}@x.co`,
+    password: LARGE_BUT_ALLOWED,
+    name: LARGE_BUT_ALLOWED,
+  }),
+  json('50,000 unknown keys', Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i]))),
+  json('100,000-element array field', {
+    email: Array.from({ length: 100_000 }, () => 'a@b.co'),
+    password: 'x',
+  }),
+  // Wrong types
+  json('numbers for strings', { email: 123, password: 456, name: 789 }),
+  json('booleans', { email: true, password: false, status: true }),
+  json('nulls', { email: null, password: null, status: null, name: null }),
+  json('NoSQL operators', { email: { $ne: null }, password: { $gt: '' }, status: { $ne: 'x' } }),
+  json('arrays for scalars', { email: ['demo@example.com'], password: ['x'], has_marketplace: [true] }),
+  json('string boolean', { has_marketplace: 'true', require_approval: 'false' }),
+  json('string leverage', { leverage: { forex: '100' } }),
+  json('zero leverage', { leverage: { forex: 0 } }),
+  json('negative leverage', { leverage: { cryptos: -100 } }),
+  json('leverage as array', { leverage: [100, 100] }),
+  json('leverage null', { leverage: null }),
+  json('empty name', { name: '' }),
+  json('blank name', { name: '   ' }),
+  json('overlong name', { name: 'n'.repeat(121) }),
+  json('overlong maintenance message', { maintenanceMessage: 'm'.repeat(2001) }),
+  json('unknown status', { status: 'maintenance' }),
+  json('javascript: link', { terms_url: 'javascript:alert(document.cookie)' }),
+  json('data: link', { privacy_url: 'data:text/html,<script>alert(1)</script>' }),
+  json('protocol-relative link', { website_url: '//evil.example.com' }),
+  json('ftp link', { help_url: 'ftp://example.com/help' }),
+  json('logo as object', { logo: { src: 'x' } }),
+  json('realtime is not patchable', {
+    realtime: { pusher: { key: 'x', cluster: 'mt1' }, prices: { apiKey: 'x' } },
+  }),
+  json('unknown field beside a valid one', { name: 'Fine name', isAdmin: true }),
+  json('empty object for login', {}),
+  json('missing password', { email: 'demo@example.com' }),
+  json('missing email', { password: 'Demo1234!' }),
+  json('empty password', { email: 'demo@example.com', password: '' }),
+  json('overlong password', { email: 'demo@example.com', password: 'p'.repeat(1025) }),
+  json('overlong email', { email: `${'e'.repeat(250)}@example.com`, password: 'x' }),
+  // Unicode
+  json('mathematical alphanumerics email', { email: '𝕕𝕖𝕞𝕠@example.com', password: '💥' }),
+  json('right-to-left override', { email: 'demo\u202e@example.com', password: 'x', status: 'active\u202e' }),
+  json('zero-width joiner in status', { status: 'act\u200dive' }),
+  json('fullwidth email', { email: 'ｄｅｍｏ＠ｅｘａｍｐｌｅ．ｃｏｍ', password: 'x' }),
+  json('emoji-only email', { email: '🙂🙂🙂', password: '🙂', contactEmail: '🙂' }),
+  json('combining marks', { email: 'd̷̛e̸m̴o̶@example.com', password: 'x', r_page: '' }),
+  raw('byte-order mark before an invalid body', '\uFEFF{"secret":1}'),
+  // SQL-ish
+  json('SQL tautology email', { email: "' OR 1=1 --", password: 'x' }),
+  json('SQL comment in email', { email: "admin@example.com' --", password: 'x' }),
+  json('SQL in password', { email: 'nobody@example.com', password: "' OR '1'='1" }),
+  json('SQL in status', { status: "active'; DROP TABLE users; --" }),
+  json('SQL in contact email', { contactEmail: "x'); DROP TABLE users;--" }),
+  json('SQL in leverage', { leverage: { forex: '1; DROP TABLE assets' } }),
+  json('UNION SELECT', { email: "x@x.co' UNION SELECT password_hash FROM users --", password: 'x', name: 1 }),
+  // Wrong content types with otherwise valid-looking bodies
+  raw('text/plain', '{"email":"demo@example.com","password":"x"}', 'text/plain'),
+  raw('form-urlencoded', 'email=demo%40example.com&password=x', 'application/x-www-form-urlencoded'),
+  raw(
+    'multipart',
+    '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na\r\n--x--',
+    'multipart/form-data; boundary=x',
+  ),
+  raw('XML', '<login><email>a</email></login>', 'application/xml'),
+  raw('JSON:API media type', '{"status":"disabled"}', 'application/vnd.api+json'),
+  raw('jsonp', '{"status":"disabled"}', 'application/jsonp'),
+  raw('garbage content type', '{"status":"disabled"}', 'not a content type;;;'),
+  raw('no content type', '{"status":"disabled"}', null),
+  raw('octet-stream', Buffer.from('{"status":"disabled"}'), 'application/octet-stream'),
+  raw('json with a foreign charset and bad body', '{"secret":1}', 'application/json; charset=utf-16'),
+]
+
+// Values a field might be given; the `filter` below keeps only bodies the route must refuse.
+const hostileValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '"; DROP TABLE users; --',
+    '\u0000',
+    '${7*7}',
+    '{{7*7}}',
+    '../../etc/passwd',
+  ),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER, -0, 1e308, -1e308, 0.1, null, true, [], {}),
+)
+const knownKeys = fc.constantFrom(
+  'email',
+  'password',
+  'name',
+  'status',
+  'maintenanceMessage',
+  'contactEmail',
+  'website_url',
+  'has_marketplace',
+  'r_page',
+  'require_approval',
+  'terms_url',
+  'leverage',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  '',
+)
+
+const hostileJsonBodies = fc
+  .oneof(
+    fc.jsonValue({ maxDepth: 4 }),
+    fc.dictionary(knownKeys, hostileValue, { minKeys: 1, maxKeys: 5 }),
+    fc.dictionary(fc.string({ unit: 'grapheme', maxLength: 12 }), hostileValue, { minKeys: 1, maxKeys: 4 }),
+    fc.record({ leverage: fc.dictionary(fc.string({ maxLength: 10 }), hostileValue, { minKeys: 1 }) }),
+  )
+  .map((value) => json('generated JSON', value))
+
+const hostileRawBodies = fc
+  .oneof(
+    fc.string({ unit: 'binary', maxLength: 200 }),
+    fc.string({ unit: 'grapheme-ascii', maxLength: 200 }),
+    fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+  )
+  .map((payload) => raw('generated raw text', payload))
+
+const hostileContentTypes = fc
+  .tuple(
+    fc.constantFrom(
+      'text/plain',
+      'text/html',
+      'application/xml',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      'application/javascript',
+      'image/png',
+      'application/json-patch+json',
+      '*/*',
+      '',
+    ),
+    fc.jsonValue({ maxDepth: 2 }),
+  )
+  .map(([contentType, value]) =>
+    raw(`generated as ${contentType || 'empty type'}`, JSON.stringify(value) ?? 'null', contentType),
+  )
+
+beforeAll(async () => {
+  app = await createTestApp()
+  customerToken = await loginToken(app, DEMO_CUSTOMER)
+  adminToken = await loginToken(app, DEMO_ADMIN)
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+describe.each(ROUTES)('$name', (route) => {
+  it('refuses every table-driven hostile body with a 4xx JSON message', async () => {
+    const cases = TABLE.filter((body) => !wouldBeAccepted(route, body))
+    expect(cases.length).toBeGreaterThan(70)
+    for (const body of cases) await expectRejected(route, body)
+  })
+
+  it('refuses generated hostile bodies with a 4xx JSON message (property-based)', async () => {
+    const body = fc
+      .oneof(hostileJsonBodies, hostileRawBodies, hostileContentTypes)
+      .filter((candidate) => !wouldBeAccepted(route, candidate))
+    await fc.assert(
+      fc.asyncProperty(body, (candidate) => expectRejected(route, candidate)),
+      { numRuns: 150 },
+    )
+  })
+})
+
+describe('after the barrage', () => {
+  it('sent at least 200 hostile bodies to every route, and they reached the body checks', () => {
+    for (const route of ROUTES) {
+      const statuses = answered[route.name] ?? []
+      expect(statuses.length, route.name).toBeGreaterThanOrEqual(200)
+      for (const status of [413, 415, 422]) expect(statuses, `${route.name} ${status}`).toContain(status)
+    }
+    // The tokens stayed valid throughout, so no answer was an auth refusal hiding a body problem.
+    expect(answered['POST /auth/logout']).not.toContain(401)
+    expect(answered['PATCH /admin/settings']).not.toContain(401)
+    expect(answered['PATCH /admin/settings']).not.toContain(403)
+    // Well-formed logins with wrong credentials.
+    expect(answered['POST /auth/login']).toContain(401)
+  })
+
+  it('never answered 5xx, by the server’s own metrics', async () => {
+    const metrics = (await app.inject({ url: '/metrics' })).body
+    expect(metrics).toContain('http_requests_total')
+    expect(metrics).not.toMatch(/http_requests_total\{[^}]*status_code="5\d\d"/)
+  })
+
+  it('changed nothing: settings are the defaults and the customer is still signed in', async () => {
+    const settings = (await app.inject({ url: '/api/v1/settings' })).json()
+    expect(settings.data).toMatchObject({ name: 'CFD Trader', status: 'active', r_page: 'basic' })
+    expect(settings.data.leverage).toEqual({
+      cryptos: 100,
+      stocks: 100,
+      indices: 100,
+      commodities: 100,
+      metals: 100,
+      forex: 100,
+    })
+    const user = await app.inject({ url: '/api/v1/user', headers: bearer(customerToken) })
+    expect(user.statusCode).toBe(200)
+    expect(user.json().data.role).toBe('customer')
+  })
+})

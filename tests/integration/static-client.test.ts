@@ -1,0 +1,78 @@
+// Serving the built PWA: cache headers per file kind, the SPA fallback for client routes, JSON 404s for the API.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp } from './support/test-server'
+
+const INDEX_HTML = '<!doctype html><title>CFD Trader</title><div id="root"></div>'
+let clientDir: string
+let app: FastifyInstance
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(join(tmpdir(), 'cfd-client-'))
+  await mkdir(join(clientDir, 'assets'))
+  await writeFile(join(clientDir, 'index.html'), INDEX_HTML)
+  await writeFile(join(clientDir, 'sw.js'), 'self.addEventListener("install", () => {})')
+  await writeFile(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  await writeFile(join(clientDir, 'assets', 'index-3f9a1c.js'), 'console.log("app")')
+  app = await createTestApp({ clientDir })
+})
+afterAll(async () => {
+  await app?.close()
+  await rm(clientDir, { recursive: true, force: true })
+})
+
+const page = (url: string) => app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } })
+
+describe('static client', () => {
+  it('serves index.html at / and sw.js, both revalidated on every load', async () => {
+    const index = await page('/')
+    expect(index.statusCode).toBe(200)
+    expect(index.body).toBe(INDEX_HTML)
+    expect(index.headers['cache-control']).toBe('no-cache')
+    expect(index.headers['x-frame-options']).toBe('DENY')
+
+    const worker = await app.inject({ url: '/sw.js' })
+    expect(worker.statusCode).toBe(200)
+    expect(worker.headers['content-type']).toContain('javascript')
+    expect(worker.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('serves hashed files under /assets/ as immutable for a year', async () => {
+    const script = await app.inject({ url: '/assets/index-3f9a1c.js' })
+    expect(script.statusCode).toBe(200)
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(script.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('answers client routes that accept HTML with index.html', async () => {
+    for (const url of ['/main/dashboard', '/mt4', '/register/country-residence?x=1', '/no/such/page']) {
+      const response = await page(url)
+      expect(response.statusCode, url).toBe(200)
+      expect(response.body, url).toBe(INDEX_HTML)
+      expect(response.headers['cache-control'], url).toBe('no-cache')
+    }
+  })
+
+  it('answers missing files, API and metrics paths with JSON 404s, never index.html', async () => {
+    for (const url of ['/assets/missing-123.js', '/api/v1/nothing', '/api/other']) {
+      const response = url.startsWith('/api') ? await page(url) : await app.inject({ url })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.json(), url).toEqual({ message: 'Not found' })
+    }
+    const post = await app.inject({
+      method: 'POST',
+      url: '/main/dashboard',
+      headers: { accept: 'text/html' },
+    })
+    expect(post.statusCode).toBe(404)
+    expect(post.json()).toEqual({ message: 'Not found' })
+  })
+
+  it('still answers the API beside the client', async () => {
+    const response = await app.inject({ url: '/api/v1/settings' })
+    expect(response.statusCode).toBe(200)
+  })
+})

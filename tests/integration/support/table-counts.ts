@@ -1,0 +1,26 @@
+// Row counts of every table, to prove that seeding again changes nothing.
+import type { Db } from '../../../server/db/client'
+import * as schema from '../../../server/db/schema'
+
+const TABLES = {
+  site_settings: schema.siteSettings,
+  users: schema.users,
+  auth_tokens: schema.authTokens,
+  assets: schema.assets,
+  plans: schema.plans,
+  plan_features: schema.planFeatures,
+  expert_advisors: schema.expertAdvisors,
+  user_expert_advisors: schema.userExpertAdvisors,
+  currencies: schema.currencies,
+  notifications: schema.notifications,
+  login_failures: schema.loginFailures,
+  password_resets: schema.passwordResets,
+  login_links: schema.loginLinks,
+} as const
+
+export async function tableCounts(db: Db): Promise<Record<keyof typeof TABLES, number>> {
+  const entries = await Promise.all(
+    Object.entries(TABLES).map(async ([name, table]) => [name, await db.$count(table)] as const),
+  )
+  return Object.fromEntries(entries) as Record<keyof typeof TABLES, number>
+}

@@ -1,0 +1,51 @@
+/// <reference lib="webworker" />
+// The service worker (DESIGN section 5): precaches the app shell, answers navigations with it offline, keeps the
+// site settings network-first with the last good answer as fallback, and caches images with limits. It activates
+// a new version only when the page asks (the "Update available" toast), never in the middle of an order.
+import { clientsClaim } from 'workbox-core'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst, NetworkFirst } from 'workbox-strategies'
+
+declare const self: ServiceWorkerGlobalScope
+
+export const SW_CACHES = { SETTINGS: 'api-settings', IMAGES: 'images' } as const
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// The first install takes control at once so a first visit is already covered offline; later versions wait.
+clientsClaim()
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/metrics/, /^\/apps\//, /^\/app\//, /^\/socket\.io\//],
+  }),
+)
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname === '/api/v1/settings',
+  new NetworkFirst({
+    cacheName: SW_CACHES.SETTINGS,
+    // A hanging network is worse than yesterday's settings: fall back after 4 s.
+    networkTimeoutSeconds: 4,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
+)
+
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
+  new CacheFirst({
+    cacheName: SW_CACHES.IMAGES,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
