@@ -27,5 +27,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium' }],
+  // Every test runs at desktop size; those tagged @mobile run again 390 px wide (the spec's phones, < 768 px).
+  projects: [
+    { name: 'desktop' },
+    {
+      name: 'mobile',
+      grep: /@mobile/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
 })

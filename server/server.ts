@@ -1,8 +1,9 @@
 // Entry point: reads the environment, listens, prints where to go, and shuts down cleanly on SIGINT/SIGTERM.
 // Run with `node --import tsx server/server.ts` (npm run serve).
 import { resolve } from 'node:path'
-import { buildApp } from './app'
+import { buildApp, type BuildAppOptions } from './app'
 import { DEMO_USERS } from './db/seed-data/catalog'
+import { scaleRateLimits } from './plugins/rate-limit'
 
 const startedAtMs = performance.now()
 const port = Number(process.env.PORT ?? 8080)
@@ -11,8 +12,15 @@ const dataDir = resolve(process.env.DATA_DIR ?? 'data/')
 const databaseUrl = process.env.DATABASE_URL || undefined
 const seedDemo = process.env.SEED_DEMO !== 'false'
 const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
+// Scales every per-address rate limit: end-to-end suites sign in dozens of times a minute from one address.
+const rateLimitMultiplier = Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1)
 // An orchestrator waits about 10-30 s after SIGTERM before it kills; finish well inside that.
 const SHUTDOWN_GRACE_MS = 8000
+
+if (!Number.isFinite(rateLimitMultiplier) || rateLimitMultiplier <= 0) {
+  console.error(`RATE_LIMIT_MULTIPLIER must be a positive number, got '${process.env.RATE_LIMIT_MULTIPLIER}'`)
+  process.exit(1)
+}
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be an integer from 0 to 65535, got '${process.env.PORT}'`)
@@ -23,11 +31,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
  * TRUST_PROXY: unset or 'false' (default: the socket address is the client), 'true' (any proxy), a hop count,
  * or the proxies' addresses/CIDRs, comma-separated. Set it only behind a proxy that overwrites X-Forwarded-For.
  */
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): NonNullable<BuildAppOptions['trustProxy']> {
   const text = value?.trim() ?? ''
   if (text === '' || text === 'false') return false
   if (text === 'true') return true
-  if (/^\d+$/.test(text)) return Number(text)
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    // The nearest `hops` addresses in the X-Forwarded-For chain are proxies; the one before them is the client.
+    return (_address: string, hop: number) => hop < hops
+  }
   return text
 }
 
@@ -35,6 +47,7 @@ const app = await buildApp({
   dataDir,
   seedDemo,
   trustProxy,
+  rateLimits: scaleRateLimits(rateLimitMultiplier),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   ...(databaseUrl === undefined ? {} : { databaseUrl }),
 })

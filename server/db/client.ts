@@ -38,7 +38,8 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
-  if (isPostgresUrl(options.databaseUrl)) return openPostgres(options.databaseUrl, options.onIdleConnectionError)
+  if (isPostgresUrl(options.databaseUrl))
+    return openPostgres(options.databaseUrl, options.onIdleConnectionError)
   // A mistyped DATABASE_URL must not quietly fall back to an empty embedded database.
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// or postgresql://')
   return openPglite(options.dataDir)

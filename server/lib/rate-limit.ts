@@ -74,7 +74,10 @@ export function clientKey(ip: string): string {
   const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':')
   // A trailing dotted IPv4 part stands for two groups.
   const groupCount = (groups: string[]) => groups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0)
-  const zeros: string[] = Array.from({ length: 8 - groupCount(headGroups) - groupCount(tailGroups) }, () => '0')
+  const zeros: string[] = Array.from(
+    { length: 8 - groupCount(headGroups) - groupCount(tailGroups) },
+    () => '0',
+  )
   const prefix = [...headGroups, ...zeros, ...tailGroups]
     .slice(0, 4)
     .map((group) => (group.includes('.') ? group : Number.parseInt(group, 16).toString(16)))

@@ -27,6 +27,15 @@ declare module 'fastify' {
   }
 }
 
+/** Every default limit multiplied by `factor` (at least 1 request per window). */
+export function scaleRateLimits(factor: number): RateLimits {
+  const scaled = {} as RateLimits
+  for (const [action, limit] of Object.entries(DEFAULT_RATE_LIMITS) as [RateLimitedAction, RateLimit][]) {
+    scaled[action] = { ...limit, max: Math.max(1, Math.round(limit.max * factor)) }
+  }
+  return scaled
+}
+
 export function tooManyAttemptsMessage(seconds: number): string {
   return `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
 }

@@ -23,7 +23,9 @@ export function createPasswordResetsRepository(db: Db) {
     async issue(userId: number, now: Date): Promise<IssuedToken> {
       const token = newToken()
       const expiresAt = new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS)
-      await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now })
+      await db
+        .insert(passwordResets)
+        .values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now })
       return { token, expiresAt }
     },
   }

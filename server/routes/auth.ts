@@ -24,7 +24,11 @@ import { sendTooManyAttempts } from '../plugins/rate-limit'
 const BAD_CREDENTIALS = 'These credentials do not match our records.'
 
 /** Opens a session: a new bearer token at every sign-in. */
-async function signIn(app: FastifyInstance, userId: number, now: Date): Promise<{ user: User; token: string }> {
+async function signIn(
+  app: FastifyInstance,
+  userId: number,
+  now: Date,
+): Promise<{ user: User; token: string }> {
   const token = await app.repos.authTokens.issue(userId, now)
   await app.repos.users.touchLastSeen(userId, now)
   const user = await app.repos.users.findView(userId, now)

@@ -117,6 +117,8 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** Send no bearer header: the call carries its own credential (a one-time sign-in link). */
+  anonymous?: boolean
 }
 
 function messageFrom(data: unknown, fallback: string): string {
@@ -147,7 +149,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
-  const token = config.getToken()
+  const token = options.anonymous ? null : config.getToken()
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
 
@@ -202,7 +204,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     })
     config.log('API error', { status: response.status, statusText: response.statusText, data, url, method })
     // Spec 7: once per request, a 401 off the exempt paths ends the session; the caller still gets the error.
-    if (response.status === 401 && !isSessionExpiryExempt(config.getPathname())) config.onSessionExpired()
+    // Only a request that carried the session's token can say that session expired.
+    if (response.status === 401 && token && !isSessionExpiryExempt(config.getPathname())) config.onSessionExpired()
     throw error
   }
 

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PublicPlannedPage } from '../features/shell'
+import { ForgotPasswordPage } from '../features/session'
+import { useSettings } from '../features/site'
+import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 
 export const Route = createFileRoute('/forgot-password')({
-  component: () => (
-    <PublicPlannedPage
-      title="Reset your password"
-      summary="Password reset by e-mail is being built. Until then, please contact support to reset your password."
-    />
-  ),
+  component: ForgotPasswordRoute,
 })
+
+function ForgotPasswordRoute() {
+  const settings = useSettings()
+  return <ForgotPasswordPage siteName={settings.data?.name ?? DEFAULT_SITE_NAME} />
+}

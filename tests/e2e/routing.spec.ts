@@ -58,35 +58,36 @@ test('public pages open for a signed-out visitor', async ({ page, sharedServer }
   }
 })
 
-test('a signed-in customer reaches the account area; register pages send them to /main', async ({
-  page,
-  sharedServer,
-}) => {
-  await page.goto(sharedServer.url)
-  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
-  // /main redirects to the dashboard.
-  await expect(page).toHaveURL(`${sharedServer.url}/main/dashboard`)
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-
-  await page.goto(`${sharedServer.url}/main/deposit`)
-  await expect(page).toHaveURL(`${sharedServer.url}/main/deposit/bitcoin`)
-  await expect(page.getByRole('heading', { name: 'Crypto deposit' })).toBeVisible()
-
-  for (const path of ['/register', '/register/country-residence', '/signup']) {
-    await page.goto(`${sharedServer.url}${path}`)
+test(
+  'a signed-in customer reaches the account area; register pages send them to /main',
+  { tag: '@mobile' },
+  async ({ page, sharedServer }) => {
+    await page.goto(sharedServer.url)
+    await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    // /main redirects to the dashboard.
     await expect(page).toHaveURL(`${sharedServer.url}/main/dashboard`)
-  }
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 
-  // Marketplace parameters at their defaults leave the URL.
-  await page.goto(`${sharedServer.url}/main/marketplace?category=all&filter=free&search=grid`)
-  await expect(page.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible()
-  await expect.poll(() => new URL(page.url()).search).toBe('?filter=free&search=grid')
+    await page.goto(`${sharedServer.url}/main/deposit`)
+    await expect(page).toHaveURL(`${sharedServer.url}/main/deposit/bitcoin`)
+    await expect(page.getByRole('heading', { name: 'Crypto deposit' })).toBeVisible()
 
-  await page.getByRole('button', { name: 'Logout' }).click()
-  await expectLoginPage(page)
-  await page.goto(`${sharedServer.url}/main/dashboard`)
-  await expect(page).toHaveURL(`${sharedServer.url}/`)
-})
+    for (const path of ['/register', '/register/country-residence', '/signup']) {
+      await page.goto(`${sharedServer.url}${path}`)
+      await expect(page).toHaveURL(`${sharedServer.url}/main/dashboard`)
+    }
+
+    // Marketplace parameters at their defaults leave the URL.
+    await page.goto(`${sharedServer.url}/main/marketplace?category=all&filter=free&search=grid`)
+    await expect(page.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible()
+    await expect.poll(() => new URL(page.url()).search).toBe('?filter=free&search=grid')
+
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expectLoginPage(page)
+    await page.goto(`${sharedServer.url}/main/dashboard`)
+    await expect(page).toHaveURL(`${sharedServer.url}/`)
+  },
+)
 
 test('a wrong password shows the server message', async ({ page, sharedServer }) => {
   await page.goto(sharedServer.url)

@@ -2,16 +2,20 @@
 import { test, expect, expectLoginPage } from './support/fixtures'
 import { apiLogin, DEMO_ADMIN, patchSettings } from './support/server'
 
-test('a first visit shows the splash, then the login page', async ({ page, sharedServer }) => {
-  await page.goto(sharedServer.url)
-  await expect(page.getByText('Loading market data...')).toBeVisible()
-  const bar = page.getByRole('progressbar', { name: 'Loading market data' })
-  await expect(bar).toBeVisible()
-  // The bar climbs in 1 % steps: catch it part of the way.
-  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(10)
-  await expectLoginPage(page)
-  await expect(page.getByTestId('splash')).toHaveCount(0)
-})
+test(
+  'a first visit shows the splash, then the login page',
+  { tag: '@mobile' },
+  async ({ page, sharedServer }) => {
+    await page.goto(sharedServer.url)
+    await expect(page.getByText('Loading market data...')).toBeVisible()
+    const bar = page.getByRole('progressbar', { name: 'Loading market data' })
+    await expect(bar).toBeVisible()
+    // The bar climbs in 1 % steps: catch it part of the way.
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(10)
+    await expectLoginPage(page)
+    await expect(page.getByTestId('splash')).toHaveCount(0)
+  },
+)
 
 test('a returning visitor with cached settings skips the splash', async ({ page, sharedServer }) => {
   await page.goto(sharedServer.url)

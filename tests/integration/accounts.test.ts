@@ -88,7 +88,7 @@ function newPayload(overrides: Partial<RegistrationPayload> = {}): RegistrationP
   }
 }
 
-const post = (url: string, payload?: unknown, headers: InjectOptions['headers'] = {}) =>
+const post = (url: string, payload?: object | string, headers: InjectOptions['headers'] = {}) =>
   app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload }) })
 
 async function register(payload: RegistrationPayload) {
@@ -493,7 +493,7 @@ describe('one-time sign-in links', () => {
 
 describe('admin user console', () => {
   const listUsers = (token = adminToken) => app.inject({ url: '/api/v1/admin/users', headers: bearer(token) })
-  const patchUser = (id: number | string, payload: unknown, token = adminToken) =>
+  const patchUser = (id: number | string, payload: object, token = adminToken) =>
     app.inject({ method: 'PATCH', url: `/api/v1/admin/users/${id}`, headers: bearer(token), payload })
 
   it('lists every user, newest first', async () => {

@@ -4,20 +4,37 @@ import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { loginLinks } from '../../server/db/schema'
 import {
+  AdminUserPatchSchema,
   ApiErrorSchema,
+  AutoLoginRequestSchema,
+  CheckEmailRequestSchema,
+  ForgotPasswordRequestSchema,
+  LoginLinkRequestSchema,
   LoginRequestSchema,
   LogoutRequestSchema,
+  RegistrationPayloadSchema,
   SiteSettingsPatchSchema,
 } from '../../src/domain/contract'
-import { bearer, createTestApp, DEMO_ADMIN, DEMO_CUSTOMER, loginToken } from './support/test-server'
+import {
+  bearer,
+  createTestApp,
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  listRoutes,
+  loginToken,
+} from './support/test-server'
 
 interface Route {
   name: string
   method: 'POST' | 'PATCH'
+  /** As registered; `:id` is the demo customer's id. */
   url: string
   /** A body this schema accepts would rightly succeed, so it is no hostile case for the route. */
   schema: z.ZodType
+  /** Never succeeds with these bodies whatever their shape: no case knows a password or a one-time token. */
+  alwaysRefused?: true
   token: () => string | undefined
 }
 
@@ -31,6 +48,7 @@ interface HostileBody {
 let app: FastifyInstance
 let customerToken: string
 let adminToken: string
+let customerId: number
 /** Status codes answered, per route: proves the bodies reached parsing and validation, not just auth. */
 const answered: Record<string, number[]> = {}
 
@@ -40,6 +58,7 @@ const ROUTES: readonly Route[] = [
     method: 'POST',
     url: '/api/v1/auth/login',
     schema: LoginRequestSchema,
+    alwaysRefused: true,
     token: () => undefined,
   },
   // With a valid token, so the body really is parsed and validated (auth runs first and would hide it).
@@ -55,6 +74,49 @@ const ROUTES: readonly Route[] = [
     method: 'PATCH',
     url: '/api/v1/admin/settings',
     schema: SiteSettingsPatchSchema,
+    token: () => adminToken,
+  },
+  {
+    name: 'POST /auth/check-email',
+    method: 'POST',
+    url: '/api/v1/auth/check-email',
+    schema: CheckEmailRequestSchema,
+    token: () => undefined,
+  },
+  {
+    name: 'POST /auth/register',
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    schema: RegistrationPayloadSchema,
+    token: () => undefined,
+  },
+  {
+    name: 'POST /auth/forgot-password',
+    method: 'POST',
+    url: '/api/v1/auth/forgot-password',
+    schema: ForgotPasswordRequestSchema,
+    token: () => undefined,
+  },
+  {
+    name: 'POST /auth/auto-login',
+    method: 'POST',
+    url: '/api/v1/auth/auto-login',
+    schema: AutoLoginRequestSchema,
+    alwaysRefused: true,
+    token: () => undefined,
+  },
+  {
+    name: 'PATCH /admin/users/:id',
+    method: 'PATCH',
+    url: '/api/v1/admin/users/:id',
+    schema: AdminUserPatchSchema,
+    token: () => adminToken,
+  },
+  {
+    name: 'POST /admin/users/:id/login-link',
+    method: 'POST',
+    url: '/api/v1/admin/users/:id/login-link',
+    schema: LoginLinkRequestSchema,
     token: () => adminToken,
   },
 ]
@@ -74,9 +136,9 @@ function parsedBody(body: HostileBody): { ok: true; value: unknown } | { ok: fal
   }
 }
 
-/** Login never succeeds with these bodies (no case knows a password); the others succeed on valid input. */
+/** Login and auto-login never succeed with these bodies; the others succeed on valid input. */
 function wouldBeAccepted(route: Route, body: HostileBody): boolean {
-  if (route.schema === LoginRequestSchema) return false
+  if (route.alwaysRefused) return false
   const parsed = parsedBody(body)
   return parsed.ok && route.schema.safeParse(parsed.value).success
 }
@@ -86,7 +148,8 @@ async function expectRejected(route: Route, body: HostileBody): Promise<void> {
   const headers: Record<string, string> = token ? bearer(token) : {}
   const contentType = body.contentType === undefined ? 'application/json' : body.contentType
   if (contentType !== null) headers['content-type'] = contentType
-  const response = await app.inject({ method: route.method, url: route.url, payload: body.payload, headers })
+  const url = route.url.replace(':id', String(customerId))
+  const response = await app.inject({ method: route.method, url, payload: body.payload, headers })
   ;(answered[route.name] ??= []).push(response.statusCode)
 
   const context = `${route.name} <- ${body.label}: ${response.statusCode} ${response.body.slice(0, 200)}`
@@ -105,6 +168,18 @@ const raw = (label: string, payload: string | Buffer, contentType?: string | nul
 })
 
 const HUGE = 'x'.repeat(2 * 1024 * 1024)
+const REGISTRATION = {
+  first_name: 'Hostile',
+  last_name: 'Tester',
+  username: 'hostile',
+  email: 'hostile@example.com',
+  phone: '5550100123',
+  country_code: '+1',
+  country: 'united-states',
+  nationality: 'united-states',
+  password: 'Secret123!',
+  confirm_password: 'Secret123!',
+}
 const LARGE_BUT_ALLOWED = 'y'.repeat(900 * 1024)
 
 const TABLE: readonly HostileBody[] = [
@@ -201,6 +276,8 @@ const TABLE: readonly HostileBody[] = [
   json('emoji-only email', { email: '🙂🙂🙂', password: '🙂', contactEmail: '🙂' }),
   json('combining marks', { email: 'd̷̛e̸m̴o̶@example.com', password: 'x', r_page: '' }),
   raw('byte-order mark before an invalid body', '\uFEFF{"secret":1}'),
+  json('Cyrillic look-alike letters as a token', { token: 'А'.repeat(43) }),
+  json('bidi override in a username', { username: 'adm\u202eni', first_name: 'A' }),
   // SQL-ish
   json('SQL tautology email', { email: "' OR 1=1 --", password: 'x' }),
   json('SQL comment in email', { email: "admin@example.com' --", password: 'x' }),
@@ -209,6 +286,39 @@ const TABLE: readonly HostileBody[] = [
   json('SQL in contact email', { contactEmail: "x'); DROP TABLE users;--" }),
   json('SQL in leverage', { leverage: { forex: '1; DROP TABLE assets' } }),
   json('UNION SELECT', { email: "x@x.co' UNION SELECT password_hash FROM users --", password: 'x', name: 1 }),
+  json('SQL in a token', { token: "' OR used_at IS NULL --aaaaaaaaaaaaaaaa" }),
+  json('SQL in a username, passwords differing', {
+    ...REGISTRATION,
+    username: "x'); DROP TABLE users;--",
+    confirm_password: 'x',
+  }),
+  // Registration payloads, each broken in one way
+  json('registration with differing passwords', { ...REGISTRATION, confirm_password: 'Different123!' }),
+  json('registration with a one-letter first name', { ...REGISTRATION, first_name: 'A' }),
+  json('registration with an overlong last name', { ...REGISTRATION, last_name: 'l'.repeat(101) }),
+  json('registration with a numeric phone', { ...REGISTRATION, phone: 5550100123 }),
+  json('registration with empty country fields', {
+    ...REGISTRATION,
+    country_code: '',
+    country: '',
+    nationality: '',
+  }),
+  json('registration granting itself admin, password too short', {
+    ...REGISTRATION,
+    role: 'admin',
+    status: 'active',
+    password: 'short',
+    confirm_password: 'short',
+  }),
+  json('registration with a null email', { ...REGISTRATION, email: null }),
+  // Tokens and statuses
+  json('empty token', { token: '' }),
+  json('overlong token', { token: 't'.repeat(201) }),
+  json('token as a number', { token: 1e20 }),
+  json('token as an array', { token: ['A'.repeat(43)] }),
+  json('status with different case', { status: 'ACTIVE' }),
+  json('status with a role beside it', { status: 'active', role: 'admin' }),
+  json('login-link options nobody asked for', { expires_in: 999999999 }),
   // Wrong content types with otherwise valid-looking bodies
   raw('text/plain', '{"email":"demo@example.com","password":"x"}', 'text/plain'),
   raw('form-urlencoded', 'email=demo%40example.com&password=x', 'application/x-www-form-urlencoded'),
@@ -254,6 +364,15 @@ const knownKeys = fc.constantFrom(
   'require_approval',
   'terms_url',
   'leverage',
+  'first_name',
+  'last_name',
+  'username',
+  'phone',
+  'country_code',
+  'country',
+  'nationality',
+  'confirm_password',
+  'token',
   '__proto__',
   'constructor',
   'prototype',
@@ -299,10 +418,32 @@ const hostileContentTypes = fc
     raw(`generated as ${contentType || 'empty type'}`, JSON.stringify(value) ?? 'null', contentType),
   )
 
+// Rate limits would answer most of the barrage with 429 (a fine 4xx, but it would hide the body checks).
+const UNLIMITED = { max: 1_000_000, windowMs: 60_000 }
+
 beforeAll(async () => {
-  app = await createTestApp()
+  app = await createTestApp({
+    rateLimits: {
+      login: UNLIMITED,
+      checkEmail: UNLIMITED,
+      register: UNLIMITED,
+      forgotPassword: UNLIMITED,
+      autoLogin: UNLIMITED,
+    },
+  })
   customerToken = await loginToken(app, DEMO_CUSTOMER)
   adminToken = await loginToken(app, DEMO_ADMIN)
+  const me = await app.inject({ url: '/api/v1/user', headers: bearer(customerToken) })
+  customerId = (me.json() as { data: { id: number } }).data.id
+})
+
+it('covers every POST and PATCH route of the app', async () => {
+  const bodyRoutes = (await listRoutes(app))
+    .filter((route) => route.method === 'POST' || route.method === 'PATCH')
+    .map((route) => `${route.method} ${route.url}`)
+  expect(bodyRoutes.length).toBeGreaterThanOrEqual(ROUTES.length)
+  // A route added later fails here until it joins ROUTES with its schema.
+  expect(new Set(ROUTES.map((route) => `${route.method} ${route.url}`))).toEqual(new Set(bodyRoutes))
 })
 afterAll(async () => {
   await app?.close()
@@ -334,11 +475,15 @@ describe('after the barrage', () => {
       for (const status of [413, 415, 422]) expect(statuses, `${route.name} ${status}`).toContain(status)
     }
     // The tokens stayed valid throughout, so no answer was an auth refusal hiding a body problem.
-    expect(answered['POST /auth/logout']).not.toContain(401)
-    expect(answered['PATCH /admin/settings']).not.toContain(401)
-    expect(answered['PATCH /admin/settings']).not.toContain(403)
-    // Well-formed logins with wrong credentials.
+    for (const route of ROUTES.filter((candidate) => candidate.token() !== undefined)) {
+      expect(answered[route.name], route.name).not.toContain(401)
+      expect(answered[route.name], route.name).not.toContain(403)
+    }
+    // Well-formed logins with wrong credentials, and well-formed tokens nobody issued.
     expect(answered['POST /auth/login']).toContain(401)
+    expect(answered['POST /auth/auto-login']).toContain(401)
+    // No rate limit stood in for validation.
+    for (const route of ROUTES) expect(answered[route.name], route.name).not.toContain(429)
   })
 
   it('never answered 5xx, by the server’s own metrics', async () => {
@@ -360,6 +505,10 @@ describe('after the barrage', () => {
     })
     const user = await app.inject({ url: '/api/v1/user', headers: bearer(customerToken) })
     expect(user.statusCode).toBe(200)
-    expect(user.json().data.role).toBe('customer')
+    expect(user.json().data).toMatchObject({ role: 'customer', status: 'active' })
+    // Nobody registered and no sign-in link was made.
+    const users = await app.inject({ url: '/api/v1/admin/users', headers: bearer(adminToken) })
+    expect(users.json().data).toHaveLength(2)
+    expect(await app.db.$count(loginLinks)).toBe(0)
   })
 })

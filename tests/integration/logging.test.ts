@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/db/schema'
-import { bearer, createTestApp, DEMO_CUSTOMER, loginToken } from './support/test-server'
+import { bearer, createTestApp, DEMO_ADMIN, DEMO_CUSTOMER, loginToken } from './support/test-server'
 
 const SECRET_PARAMETER = 'secret-query-parameter-7f3a'
 const logLines: string[] = []
@@ -57,5 +57,30 @@ describe('logging', () => {
     expect(log).not.toContain(DEMO_CUSTOMER.password)
     expect(log).not.toContain('Wrong1234!')
     expect(log.toLowerCase()).not.toContain('bearer')
+  })
+
+  it('never logs one-time sign-in tokens, not even from the page URL they travel in', async () => {
+    const admin = await loginToken(app, DEMO_ADMIN)
+    const me = await app.inject({
+      url: '/api/v1/user',
+      headers: bearer(await loginToken(app, DEMO_CUSTOMER)),
+    })
+    const link = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${(me.json() as { data: { id: number } }).data.id}/login-link`,
+      headers: bearer(admin),
+    })
+    const { token, url } = (link.json() as { data: { token: string; url: string } }).data
+    // The browser opens the link as a page of this server, then posts the token.
+    await app.inject({ url: `${url}&utm_source=backoffice`, headers: { accept: 'text/html' } })
+    const signIn = await app.inject({ method: 'POST', url: '/api/v1/auth/auto-login', payload: { token } })
+    expect(signIn.statusCode).toBe(200)
+    const sessionToken = (signIn.json() as { data: { token: string } }).data.token
+
+    const log = logLines.join('')
+    expect(log).toContain('/auto-login?token=[redacted]&utm_source=backoffice')
+    expect(log).toContain('one-time sign-in link created')
+    expect(log).not.toContain(token)
+    expect(log).not.toContain(sessionToken)
   })
 })

@@ -7,12 +7,14 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  ACCOUNT_LOCKED_MESSAGE,
   AssetsResponseSchema,
   LoginResponseSchema,
   SiteSettingsResponseSchema,
 } from '../../src/domain/contract'
+import { LOGIN_LOCK } from '../../server/repositories/login-failures'
 import { tableCounts } from './support/table-counts'
-import { createTestApp, DEMO_CUSTOMER } from './support/test-server'
+import { createTestApp, DEMO_ADMIN, DEMO_CUSTOMER } from './support/test-server'
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const databaseName = `cfd_test_${randomBytes(6).toString('hex')}`
@@ -100,5 +102,29 @@ describe.runIf(reachable)('on PostgreSQL', () => {
 
     const user = await app.inject({ url: '/api/v1/user', headers: { authorization: `Bearer ${data.token}` } })
     expect(user.statusCode).toBe(200)
+  })
+
+  it('keeps an account lock across instances and restarts', async () => {
+    if (!app) throw new Error('app did not start')
+    const login = (instance: FastifyInstance, password: string) =>
+      instance.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { ...DEMO_ADMIN, password } })
+    // Half the failures on each of two instances: the count is shared.
+    const second = await createTestApp({ databaseUrl: urlFor(databaseName) })
+    try {
+      for (let n = 0; n < LOGIN_LOCK.MAX_FAILURES; n += 1) {
+        expect((await login(n % 2 === 0 ? app : second, 'Wrong-password-1')).statusCode).toBe(401)
+      }
+    } finally {
+      await second.close()
+    }
+    // A freshly started instance still refuses the right password.
+    const restarted = await createTestApp({ databaseUrl: urlFor(databaseName) })
+    try {
+      const locked = await login(restarted, DEMO_ADMIN.password)
+      expect(locked.statusCode).toBe(429)
+      expect(locked.json()).toEqual({ message: ACCOUNT_LOCKED_MESSAGE })
+    } finally {
+      await restarted.close()
+    }
   })
 })

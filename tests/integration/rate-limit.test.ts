@@ -41,8 +41,12 @@ function freshAddress(): string {
   return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`
 }
 
-const post = (url: string, payload: unknown, remoteAddress: string, headers: InjectOptions['headers'] = {}) =>
-  app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress, headers })
+const post = (
+  url: string,
+  payload: object | string,
+  remoteAddress: string,
+  headers: InjectOptions['headers'] = {},
+) => app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress, headers })
 
 function registration(n: number): RegistrationPayload {
   return {
@@ -72,7 +76,7 @@ function expectTooMany(response: { statusCode: number; body: string; headers: Re
 }
 
 describe('per-address rate limits', () => {
-  const calls: [keyof RateLimits, string, (n: number) => unknown][] = [
+  const calls: [keyof RateLimits, string, (n: number) => object][] = [
     ['login', '/auth/login', () => ({ email: 'nobody@example.com', password: 'Wrong1234!' })],
     ['checkEmail', '/auth/check-email', (n) => ({ email: `check${n}@example.com` })],
     ['register', '/auth/register', (n) => registration(n)],

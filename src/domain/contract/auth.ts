@@ -107,7 +107,8 @@ export const EMAIL_TAKEN_MESSAGE = 'Email is already registered'
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken'
 export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful'
 /** Answered (429) to every sign-in for an address after 10 failures within an hour, right password or not. */
-export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Your account is locked for 15 minutes.'
+export const ACCOUNT_LOCKED_MESSAGE =
+  'Too many failed sign-in attempts. Your account is locked for 15 minutes.'
 
 /** POST /auth/auto-login answers exactly like POST /auth/login. */
 export const AutoLoginResponseSchema = LoginResponseSchema

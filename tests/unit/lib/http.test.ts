@@ -202,6 +202,23 @@ describe('the 401 rule (spec 7, session expiry)', () => {
     },
   )
 
+  it('does not fire for a request that carried no token: there was no session to expire', async () => {
+    const { onSessionExpired } = setup({ pathname: '/auto-login', token: 'tok', respond: unauthorized })
+    await expect(http.post('/auth/auto-login', { token: 'x' }, { anonymous: true })).rejects.toMatchObject({
+      status: 401,
+    })
+    const signedOut = setup({ pathname: '/main/dashboard', token: null, respond: unauthorized })
+    await expect(http.get('/user')).rejects.toMatchObject({ status: 401 })
+    expect(onSessionExpired).not.toHaveBeenCalled()
+    expect(signedOut.onSessionExpired).not.toHaveBeenCalled()
+  })
+
+  it('sends no bearer header on an anonymous call', async () => {
+    const { calls } = setup({ token: 'tok' })
+    await http.post('/auth/auto-login', { token: 'x' }, { anonymous: true })
+    expect(calls[0]?.headers.has('Authorization')).toBe(false)
+  })
+
   it('does not fire for other statuses', async () => {
     const { onSessionExpired } = setup({
       respond: () => json(403, { message: 'This action is unauthorized.' }),

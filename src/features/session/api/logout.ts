@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { http } from '../../../lib/http'
 import { sessionStore } from '../../../lib/session-store'
+import { userQueryKey } from './get-user'
 
 export async function logout() {
   // Revoke the token on the server, but sign out locally whatever it answers: a user who asked to leave leaves.
@@ -17,7 +18,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       sessionStore.clear()
-      queryClient.removeQueries({ queryKey: ['user'] })
+      queryClient.removeQueries({ queryKey: userQueryKey })
     },
   })
 }

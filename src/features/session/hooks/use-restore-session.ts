@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { sessionStore } from '../../../lib/session-store'
-import { getUser } from '../api/get-user'
+import { loadCurrentUser } from '../api/get-user'
 
 /**
  * Spec 4, Session: with no stored token loading ends at once with no request; otherwise the current user is
@@ -8,22 +9,14 @@ import { getUser } from '../api/get-user'
  * (a 401 does, through the http client's rule).
  */
 export function useRestoreSession() {
+  const queryClient = useQueryClient()
   useEffect(() => {
     if (!sessionStore.getState().token) {
       sessionStore.finishLoading()
       return
     }
-    let cancelled = false
-    getUser()
-      .then((user) => {
-        if (!cancelled && sessionStore.getState().token) sessionStore.setUser(user)
-      })
+    loadCurrentUser(queryClient)
       .catch((error: unknown) => console.error('Failed to restore the session', error))
-      .finally(() => {
-        if (!cancelled) sessionStore.finishLoading()
-      })
-    return () => {
-      cancelled = true
-    }
-  }, [])
+      .finally(() => sessionStore.finishLoading())
+  }, [queryClient])
 }

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import type { SiteSettings } from '../../../domain/contract/site'
 import { maintenanceMessage } from '../../../domain/site/site-state'
 import { Button } from '../../../components/ui/button'
-import { FullScreenState } from './full-screen-state'
+import { FullScreenState } from '../../../components/full-screen-state'
 
 /** Spec 2.6, state 4: the maintenance message, the contact mail link if set, and Check Status. */
 export function SiteDisabled(props: {

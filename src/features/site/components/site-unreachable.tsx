@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
-import { FullScreenState } from './full-screen-state'
+import { FullScreenState } from '../../../components/full-screen-state'
 
 export const SITE_UNREACHABLE_MESSAGE =
   "We're having trouble connecting to the server. This could be due to network issues or the server might be undergoing maintenance."

@@ -1,12 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PublicPlannedPage } from '../../../features/shell'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { CountryResidencePage } from '../../../features/registration'
+import { useSettings } from '../../../features/site'
 
+/** The setup step (spec 2.4); without a registration draft the visitor is sent back to /signup. */
 export const Route = createFileRoute('/_guest/register/country-residence')({
-  component: () => (
-    <PublicPlannedPage
-      title="Country of residence"
-      summary="Set Up, Financial Profile, ID Check: this setup step is being built."
-      back={{ to: '/signup', label: 'Back to the application' }}
-    />
-  ),
+  component: CountryResidenceRoute,
 })
+
+function CountryResidenceRoute() {
+  const navigate = useNavigate()
+  const settings = useSettings().data
+  return (
+    <CountryResidencePage
+      settings={settings}
+      onContinue={() => void navigate({ to: '/register' })}
+      onMissingDraft={() => void navigate({ to: '/signup', replace: true })}
+    />
+  )
+}

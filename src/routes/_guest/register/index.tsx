@@ -1,12 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PublicPlannedPage } from '../../../features/shell'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { RegisterPage } from '../../../features/registration'
+import { useSettings } from '../../../features/site'
 
+/** The full registration form (spec 2.5), completing the draft; without one the visitor goes to /signup. */
 export const Route = createFileRoute('/_guest/register/')({
-  component: () => (
-    <PublicPlannedPage
-      title="CREATE A NEW ACCOUNT"
-      summary="The full registration form is being built."
-      back={{ to: '/signup', label: 'Back to the application' }}
-    />
-  ),
+  component: RegisterRoute,
 })
+
+function RegisterRoute() {
+  const navigate = useNavigate()
+  const settings = useSettings().data
+  return (
+    <RegisterPage
+      settings={settings}
+      onRegistered={() => void navigate({ to: '/' })}
+      onMissingDraft={() => void navigate({ to: '/signup', replace: true })}
+    />
+  )
+}

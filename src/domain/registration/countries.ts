@@ -1,0 +1,127 @@
+// The sign-up country lists (spec 3, Country list; spec 9): the 45 countries of the setup step, the five of the full
+// form, and the map from the email check's two-letter code to a list slug. Pure data and lookups.
+
+/** Two letters to the flag emoji made of the matching regional-indicator symbols (GB -> 🇬🇧). */
+export function flagEmoji(code: string): string {
+  return String.fromCodePoint(...[...code.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65))
+}
+
+// [slug, label, ISO 3166-1 alpha-2 code], kept in label order (the spec sorts the list by label).
+const COUNTRY_ROWS = [
+  ['argentina', 'Argentina', 'AR'],
+  ['australia', 'Australia', 'AU'],
+  ['austria', 'Austria', 'AT'],
+  ['belgium', 'Belgium', 'BE'],
+  ['brazil', 'Brazil', 'BR'],
+  ['canada', 'Canada', 'CA'],
+  ['chile', 'Chile', 'CL'],
+  ['china', 'China', 'CN'],
+  ['colombia', 'Colombia', 'CO'],
+  ['czech-republic', 'Czech Republic', 'CZ'],
+  ['denmark', 'Denmark', 'DK'],
+  ['egypt', 'Egypt', 'EG'],
+  ['finland', 'Finland', 'FI'],
+  ['france', 'France', 'FR'],
+  ['germany', 'Germany', 'DE'],
+  ['ghana', 'Ghana', 'GH'],
+  ['greece', 'Greece', 'GR'],
+  ['hong-kong', 'Hong Kong', 'HK'],
+  ['india', 'India', 'IN'],
+  ['indonesia', 'Indonesia', 'ID'],
+  ['ireland', 'Ireland', 'IE'],
+  ['israel', 'Israel', 'IL'],
+  ['italy', 'Italy', 'IT'],
+  ['japan', 'Japan', 'JP'],
+  ['kenya', 'Kenya', 'KE'],
+  ['malaysia', 'Malaysia', 'MY'],
+  ['mexico', 'Mexico', 'MX'],
+  ['netherlands', 'Netherlands', 'NL'],
+  ['new-zealand', 'New Zealand', 'NZ'],
+  ['nigeria', 'Nigeria', 'NG'],
+  ['norway', 'Norway', 'NO'],
+  ['philippines', 'Philippines', 'PH'],
+  ['poland', 'Poland', 'PL'],
+  ['portugal', 'Portugal', 'PT'],
+  ['saudi-arabia', 'Saudi Arabia', 'SA'],
+  ['singapore', 'Singapore', 'SG'],
+  ['south-africa', 'South Africa', 'ZA'],
+  ['south-korea', 'South Korea', 'KR'],
+  ['spain', 'Spain', 'ES'],
+  ['sweden', 'Sweden', 'SE'],
+  ['switzerland', 'Switzerland', 'CH'],
+  ['thailand', 'Thailand', 'TH'],
+  ['united-arab-emirates', 'United Arab Emirates', 'AE'],
+  ['united-kingdom', 'United Kingdom', 'GB'],
+  ['united-states', 'United States', 'US'],
+] as const
+
+export type CountrySlug = (typeof COUNTRY_ROWS)[number][0]
+
+export interface Country {
+  /** Kebab-case slug: the value stored in the draft and sent as `country` / `nationality`. */
+  value: CountrySlug
+  label: string
+  flag: string
+  code: string
+}
+
+export const COUNTRIES: readonly Country[] = COUNTRY_ROWS.map(([value, label, code]) => ({
+  value,
+  label,
+  code,
+  flag: flagEmoji(code),
+}))
+
+const BY_SLUG = new Map<string, Country>(COUNTRIES.map((country) => [country.value, country]))
+
+export function findCountry(slug: string | null | undefined): Country | undefined {
+  return slug ? BY_SLUG.get(slug) : undefined
+}
+
+export const isCountrySlug = (value: string | null | undefined): value is CountrySlug =>
+  findCountry(value) !== undefined
+
+/** Spec 2.4 and 9: residence and nationality default to united-states when nothing better is known. */
+export const DEFAULT_COUNTRY_SLUG: CountrySlug = 'united-states'
+
+/** Spec 7: the email check's `data.country` defaults to US. */
+export const DEFAULT_COUNTRY_CODE = 'US'
+
+/**
+ * Spec 9: "an unknown code maps to united_states (with underscore, unlike the list slugs)". Kept exactly as the
+ * spec says, although it is no slug of the list: the setup step therefore falls back to DEFAULT_COUNTRY_SLUG for
+ * it (see `countryChoice`), and a customer who skips that step registers with this value.
+ */
+export const UNKNOWN_COUNTRY_CODE_SLUG = 'united_states'
+
+/** Two-letter code -> list slug. 'UK' is not ISO but common enough in geolocation headers to accept. */
+export const COUNTRY_CODE_TO_SLUG: Readonly<Record<string, CountrySlug>> = {
+  ...Object.fromEntries(COUNTRIES.map((country) => [country.code, country.value])),
+  UK: 'united-kingdom',
+}
+
+/** The email check's two-letter code as a slug: missing -> US's slug, unknown -> 'united_states' (spec 9). */
+export function countrySlugFromCode(code: string | null | undefined): string {
+  const normalised = (code ?? '').trim().toUpperCase() || DEFAULT_COUNTRY_CODE
+  return COUNTRY_CODE_TO_SLUG[normalised] ?? UNKNOWN_COUNTRY_CODE_SLUG
+}
+
+/** A stored country as a choice of the 45-country list: itself when listed, else united-states (spec 2.4). */
+export function countryChoice(stored: string | null | undefined): CountrySlug {
+  return isCountrySlug(stored) ? stored : DEFAULT_COUNTRY_SLUG
+}
+
+/** Spec 2.5 and 9: the full form offers five countries, in the spec's order. */
+export const FULL_FORM_COUNTRY_SLUGS = [
+  'nigeria',
+  'united-kingdom',
+  'united-states',
+  'canada',
+  'australia',
+] as const satisfies readonly CountrySlug[]
+
+export const FULL_FORM_COUNTRIES: readonly Country[] = FULL_FORM_COUNTRY_SLUGS.map((slug) => {
+  const country = BY_SLUG.get(slug)
+  if (!country) throw new Error(`Full-form country ${slug} is missing from the list`)
+  return country
+})

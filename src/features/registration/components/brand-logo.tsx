@@ -1,0 +1,31 @@
+import { css } from 'styled-system/css'
+import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
+import type { SignUpSiteSettings } from '../types'
+
+/** Spec 2.3: the brand logo links to website_url and uses the small logo on phones; no logo shows the site name. */
+export function BrandLogo(props: { settings: SignUpSiteSettings | undefined; small: boolean }) {
+  const name = props.settings?.name || DEFAULT_SITE_NAME
+  const src = (props.small ? props.settings?.logo_sm : null) || props.settings?.logo
+  const content = src ? (
+    <img src={src} alt={name} className={css({ h: { base: '8', md: '10' }, w: 'auto', maxW: '12rem' })} />
+  ) : (
+    <span className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}>
+      {name}
+    </span>
+  )
+  const href = props.settings?.website_url
+  if (!href) return <span className={css({ display: 'inline-flex', alignItems: 'center' })}>{content}</span>
+  return (
+    <a
+      href={href}
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        rounded: 'sm',
+        focusVisibleRing: 'outside',
+      })}
+    >
+      {content}
+    </a>
+  )
+}

@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Building2 } from 'lucide-react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { Checkbox } from '../../../components/ui/checkbox'
+import { CountryResidenceSchema, type CountryResidence } from '../../../domain/contract/auth'
+import { COUNTRIES, countryChoice } from '../../../domain/registration/countries'
+import type { RegistrationDraft } from '../../../domain/registration/draft'
+import { SIGN_UP_LABELS } from '../../../domain/registration/messages'
+import { useSaveSetupStep } from '../hooks/use-save-setup-step'
+import type { SignUpSiteSettings } from '../types'
+import { countryCollection, CountrySelect } from './country-select'
+import { DraftGate } from './draft-gate'
+import { ProgressSteps } from './progress-steps'
+import { SignUpFrame } from './sign-up-frame'
+import { surfaceClass } from './surface'
+
+const ALL_COUNTRIES = countryCollection(COUNTRIES)
+
+/** The setup step (spec 2.4): residence, nationality and the privacy agreement, then the full form. */
+export function CountryResidenceForm(props: {
+  draft: RegistrationDraft
+  privacyUrl: string | null | undefined
+  /** The step is stored in the draft: go to /register. */
+  onContinue: () => void
+}) {
+  const save = useSaveSetupStep(props.draft, props.onContinue)
+  const form = useForm<CountryResidence>({
+    resolver: zodResolver(CountryResidenceSchema),
+    defaultValues: {
+      // Spec 2.4: both default to the stored country, else united-states; a return visit keeps earlier choices.
+      countryOfResidence: countryChoice(props.draft.countryOfResidence ?? props.draft.country),
+      nationality: countryChoice(props.draft.nationality ?? props.draft.country),
+      agreePrivacy: props.draft.agreePrivacy ?? false,
+    },
+  })
+  const agreed = useWatch({ control: form.control, name: 'agreePrivacy' })
+  const errors = form.formState.errors
+  const submit = form.handleSubmit((values) => save.mutate(values))
+
+  return (
+    <div className={css({ maxW: '34rem', mx: 'auto', pt: { base: '2', md: '6' } })}>
+      <section aria-labelledby="setup-heading" className={surfaceClass}>
+        <ProgressSteps current={0} />
+        <div className={css({ display: 'grid', gap: '1' })}>
+          <h1 id="setup-heading" className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold' })}>
+            Country of residence
+          </h1>
+          <p className={css({ color: 'text.muted', fontSize: 'sm' })}>
+            Tell us where you live and which nationality you hold.
+          </p>
+        </div>
+        <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '5' })}>
+          <Controller
+            control={form.control}
+            name="countryOfResidence"
+            render={({ field, fieldState }) => (
+              <CountrySelect
+                label="Country of Residence"
+                name={field.name}
+                collection={ALL_COUNTRIES}
+                value={field.value}
+                onChange={field.onChange}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="nationality"
+            render={({ field, fieldState }) => (
+              <CountrySelect
+                label="Nationality"
+                name={field.name}
+                collection={ALL_COUNTRIES}
+                value={field.value}
+                onChange={field.onChange}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <div
+            role="note"
+            className={css({
+              display: 'flex',
+              gap: '3',
+              p: '3',
+              rounded: 'control',
+              bg: 'accent.subtle',
+              borderWidth: '1px',
+              borderColor: 'accent.border',
+              fontSize: 'sm',
+            })}
+          >
+            <Building2
+              aria-hidden="true"
+              className={css({ flexShrink: 0, w: '5', h: '5', color: 'accent' })}
+            />
+            <p>
+              You will be onboarded with a regulated UK broker entity, which holds your account and client
+              money under UK rules.
+            </p>
+          </div>
+          <div className={css({ display: 'grid', gap: '1.5' })}>
+            <Controller
+              control={form.control}
+              name="agreePrivacy"
+              render={({ field }) => (
+                <Checkbox
+                  name={field.name}
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={(details) => field.onChange(details.checked === true)}
+                  inputProps={{
+                    onBlur: field.onBlur,
+                    'aria-describedby': errors.agreePrivacy ? 'agree-privacy-error' : undefined,
+                  }}
+                  invalid={Boolean(errors.agreePrivacy)}
+                  label={SIGN_UP_LABELS.PRIVACY_AGREEMENT}
+                />
+              )}
+            />
+            {errors.agreePrivacy ? (
+              <p id="agree-privacy-error" role="alert" className={css({ color: 'danger', fontSize: 'sm' })}>
+                {errors.agreePrivacy.message}
+              </p>
+            ) : null}
+            {props.privacyUrl ? (
+              <a
+                href={props.privacyUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={css({
+                  justifySelf: 'start',
+                  fontSize: 'sm',
+                  color: 'accent',
+                  textDecoration: 'underline',
+                  rounded: 'sm',
+                  focusVisibleRing: 'outside',
+                })}
+              >
+                Read the Privacy Policy
+              </a>
+            ) : null}
+          </div>
+          {/*
+            Disabled until the box is ticked (spec 2.4), but with aria-disabled rather than `disabled`: the button
+            stays focusable, and a press still validates, so the visitor learns why ('Please agree to the Privacy
+            Policy', spec 5) instead of facing a dead button.
+          */}
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            aria-disabled={agreed ? undefined : true}
+            loading={save.isPending}
+          >
+            Continue
+          </Button>
+        </form>
+      </section>
+    </div>
+  )
+}
+
+export function CountryResidencePage(props: {
+  settings: SignUpSiteSettings | undefined
+  onContinue: () => void
+  /** No usable draft: the error toast has shown; go to /signup. */
+  onMissingDraft: () => void
+}) {
+  return (
+    <SignUpFrame settings={props.settings}>
+      <DraftGate onMissing={props.onMissingDraft}>
+        {(draft) => (
+          <CountryResidenceForm
+            draft={draft}
+            privacyUrl={props.settings?.privacy_url}
+            onContinue={props.onContinue}
+          />
+        )}
+      </DraftGate>
+    </SignUpFrame>
+  )
+}

@@ -1,0 +1,83 @@
+import type { Ref } from 'react'
+import { css } from 'styled-system/css'
+import * as Select from '../../../components/ui/select'
+import type { Country } from '../../../domain/registration/countries'
+
+export type CountryCollection = Select.ListCollection<Country>
+
+export function countryCollection(countries: readonly Country[]): CountryCollection {
+  return Select.createListCollection({
+    items: [...countries],
+    itemToValue: (country) => country.value,
+    itemToString: (country) => country.label,
+  })
+}
+
+function CountryLabel(props: { country: Country }) {
+  return (
+    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', minW: '0' })}>
+      <span aria-hidden="true" className={css({ fontSize: 'lg', lineHeight: '1' })}>
+        {props.country.flag}
+      </span>
+      <span className={css({ truncate: true })}>{props.country.label}</span>
+    </span>
+  )
+}
+
+/** A country dropdown (Ark Select) whose options show flag and label (spec 2.4), for react-hook-form's Controller. */
+export function CountrySelect({
+  ref,
+  ...props
+}: {
+  label: string
+  collection: CountryCollection
+  value: string
+  onChange: (value: string) => void
+  name: string
+  error?: string | undefined
+  /** Goes to the trigger, so react-hook-form can focus the field with an error. */
+  ref?: Ref<HTMLButtonElement>
+}) {
+  const selected = props.collection.items.find((country) => country.value === props.value)
+  const errorId = `${props.name}-select-error`
+  return (
+    <Select.Root
+      collection={props.collection}
+      name={props.name}
+      value={selected ? [selected.value] : []}
+      onValueChange={(details) => {
+        const next = details.value[0]
+        if (next) props.onChange(next)
+      }}
+      invalid={Boolean(props.error)}
+      positioning={{ sameWidth: true }}
+    >
+      <Select.Label>{props.label}</Select.Label>
+      <Select.Control>
+        <Select.Trigger ref={ref} aria-describedby={props.error ? errorId : undefined}>
+          <Select.ValueText placeholder="Select a country">
+            {selected ? <CountryLabel country={selected} /> : undefined}
+          </Select.ValueText>
+          <Select.Indicator />
+        </Select.Trigger>
+      </Select.Control>
+      <Select.Positioner>
+        <Select.Content>
+          {props.collection.items.map((country) => (
+            <Select.Item key={country.value} item={country}>
+              <Select.ItemText>
+                <CountryLabel country={country} />
+              </Select.ItemText>
+              <Select.ItemIndicator />
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Positioner>
+      {props.error ? (
+        <p id={errorId} className={css({ color: 'danger', fontSize: 'sm' })}>
+          {props.error}
+        </p>
+      ) : null}
+    </Select.Root>
+  )
+}

@@ -1,0 +1,52 @@
+import { css } from 'styled-system/css'
+import type { SignUpSiteSettings } from '../types'
+
+const LINKS = [
+  { key: 'terms_url', label: 'Terms' },
+  { key: 'privacy_url', label: 'Privacy' },
+  { key: 'risk_url', label: 'Risk Disclosure' },
+  { key: 'help_url', label: 'Help Center' },
+] as const
+
+/** Spec 2.3: Terms, Privacy, Risk Disclosure and Help Center from settings; a link without a URL is left out. */
+export function LegalLinks(props: { settings: SignUpSiteSettings | undefined }) {
+  const links = LINKS.flatMap((link) => {
+    const href = props.settings?.[link.key]
+    return href ? [{ ...link, href }] : []
+  })
+  if (links.length === 0) return null
+  return (
+    <nav aria-label="Legal">
+      <ul
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'center',
+          columnGap: '5',
+          rowGap: '1',
+        })}
+      >
+        {links.map((link) => (
+          <li key={link.key}>
+            {/* A new tab, so reading the terms never loses what the visitor has typed. */}
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={css({
+                color: 'text.muted',
+                textDecoration: 'underline',
+                textUnderlineOffset: '2px',
+                rounded: 'sm',
+                _hover: { color: 'text' },
+                focusVisibleRing: 'outside',
+              })}
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

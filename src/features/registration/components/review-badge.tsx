@@ -1,0 +1,36 @@
+import { Star } from 'lucide-react'
+import { css } from 'styled-system/css'
+import { REVIEW_BADGE } from '../../../domain/registration/messages'
+
+/** Spec 1: the start page's review-rating badge, a fixed count of 1,196 and five stars. */
+export function ReviewBadge() {
+  return (
+    <p
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '3',
+        px: '4',
+        py: '2',
+        rounded: 'pill',
+        bg: 'rgba(17, 22, 31, 0.75)',
+        borderWidth: '1px',
+        borderColor: 'border',
+        fontSize: 'sm',
+      })}
+    >
+      <span className={css({ srOnly: true })}>
+        Rated {REVIEW_BADGE.stars} out of {REVIEW_BADGE.stars} from {REVIEW_BADGE.countLabel} reviews
+      </span>
+      <span aria-hidden="true" className={css({ display: 'inline-flex', gap: '0.5', color: 'warning' })}>
+        {Array.from({ length: REVIEW_BADGE.stars }, (_, index) => (
+          <Star key={index} size={16} fill="currentColor" strokeWidth={0} />
+        ))}
+      </span>
+      <span aria-hidden="true">
+        <strong>Excellent</strong>{' '}
+        <span className={css({ color: 'text.muted' })}>{REVIEW_BADGE.countLabel} reviews</span>
+      </span>
+    </p>
+  )
+}

@@ -1,0 +1,58 @@
+import { TriangleAlert, X } from 'lucide-react'
+import { css } from 'styled-system/css'
+import { CFD_RISK_WARNING } from '../../../domain/registration/messages'
+
+/** Spec 1 and 2.4: the CFD risk warning, pinned to the bottom of the screen; dismissable where onDismiss is given. */
+export function RiskBanner(props: { onDismiss?: (() => void) | undefined }) {
+  return (
+    <aside
+      aria-label="Risk warning"
+      className={css({
+        position: { base: 'sticky', md: 'static' },
+        bottom: '0',
+        zIndex: 'banner',
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: '3',
+        px: { base: '4', md: '8' },
+        py: '3',
+        bg: 'bg.surface',
+        borderTopWidth: '1px',
+        borderColor: 'warning.border',
+        fontSize: { base: 'xs', md: 'sm' },
+        lineHeight: 'relaxed',
+      })}
+    >
+      <TriangleAlert
+        aria-hidden="true"
+        className={css({ color: 'warning', flexShrink: 0, mt: '0.5', w: '4', h: '4' })}
+      />
+      <p className={css({ flex: '1', maxW: '72rem', mx: 'auto' })}>
+        <strong className={css({ color: 'warning' })}>Risk warning: </strong>
+        {CFD_RISK_WARNING}
+      </p>
+      {props.onDismiss ? (
+        <button
+          type="button"
+          aria-label="Dismiss risk warning"
+          onClick={props.onDismiss}
+          className={css({
+            display: 'inline-grid',
+            placeItems: 'center',
+            flexShrink: 0,
+            w: '8',
+            h: '8',
+            mt: '-1',
+            rounded: 'control',
+            color: 'text.muted',
+            cursor: 'pointer',
+            _hover: { bg: 'bg.hover', color: 'text' },
+            focusVisibleRing: 'outside',
+          })}
+        >
+          <X size={16} aria-hidden="true" />
+        </button>
+      ) : null}
+    </aside>
+  )
+}

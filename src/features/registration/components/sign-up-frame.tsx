@@ -1,0 +1,148 @@
+import { Globe } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { useIsMobile } from '../hooks/use-is-mobile'
+import { BrandLogo } from './brand-logo'
+import { LegalLinks } from './legal-links'
+import { RiskBanner } from './risk-banner'
+import type { SignUpSiteSettings } from '../types'
+
+const backdrop = css({
+  position: 'fixed',
+  inset: '0',
+  zIndex: '-1',
+  overflow: 'hidden',
+  bg: 'bg.app',
+  // Spec 2.3: the register screens have a blurred full-screen background image. Scaled up so the blur's soft
+  // edge stays off screen; darkened so text over it keeps its contrast.
+  _before: {
+    content: '""',
+    position: 'absolute',
+    inset: '0',
+    backgroundImage: 'url(/images/signup-background.svg)',
+    backgroundSize: 'cover',
+    backgroundPosition: 'center',
+    filter: 'blur(10px) brightness(0.9)',
+    transform: 'scale(1.08)',
+  },
+  _after: {
+    content: '""',
+    position: 'absolute',
+    inset: '0',
+    bg: 'linear-gradient(180deg, rgba(11, 15, 23, 0.45), rgba(11, 15, 23, 0.8))',
+  },
+})
+
+/**
+ * The frame of every sign-up screen: blurred background, header text, logo and language button, the page, the
+ * legal links and footer text, and the CFD risk warning (spec 1), which phones may dismiss and bring back.
+ */
+export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; children: ReactNode }) {
+  const { settings } = props
+  const isMobile = useIsMobile()
+  const [riskDismissed, setRiskDismissed] = useState(false)
+  const showRisk = !isMobile || !riskDismissed
+  return (
+    <div
+      className={css({
+        position: 'relative',
+        isolation: 'isolate',
+        minH: '100dvh',
+        display: 'flex',
+        flexDir: 'column',
+      })}
+    >
+      <div aria-hidden="true" className={backdrop} />
+      {settings?.header_text ? (
+        <p
+          className={css({
+            px: '4',
+            py: '2',
+            textAlign: 'center',
+            fontSize: 'sm',
+            whiteSpace: 'pre-line',
+            bg: 'accent.subtle',
+            borderBottomWidth: '1px',
+            borderColor: 'accent.border',
+          })}
+        >
+          {settings.header_text}
+        </p>
+      ) : null}
+      <header
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '4',
+          px: { base: '4', md: '8' },
+          py: { base: '3', md: '5' },
+          maxW: '72rem',
+          w: 'full',
+          mx: 'auto',
+        })}
+      >
+        <BrandLogo settings={settings} small={isMobile} />
+        <button
+          type="button"
+          aria-label="Language: English (display only, no other language yet)"
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: '1.5',
+            h: '9',
+            px: '3',
+            rounded: 'pill',
+            borderWidth: '1px',
+            borderColor: 'border.control',
+            bg: 'rgba(11, 15, 23, 0.6)',
+            fontSize: 'sm',
+            fontWeight: 'semibold',
+            cursor: 'default',
+            focusVisibleRing: 'outside',
+          })}
+        >
+          <Globe size={16} aria-hidden="true" />
+          EN
+        </button>
+      </header>
+      <main className={css({ flex: '1', w: 'full', px: { base: '4', md: '8' }, pb: '8' })}>
+        {props.children}
+      </main>
+      <footer
+        className={css({
+          display: 'grid',
+          gap: '3',
+          justifyItems: 'center',
+          textAlign: 'center',
+          px: '4',
+          py: '6',
+          fontSize: 'sm',
+          color: 'text.muted',
+        })}
+      >
+        <LegalLinks settings={settings} />
+        {settings?.footer_text ? (
+          <p className={css({ whiteSpace: 'pre-line', maxW: '48rem' })}>{settings.footer_text}</p>
+        ) : null}
+        {!showRisk ? (
+          <button
+            type="button"
+            onClick={() => setRiskDismissed(false)}
+            className={css({
+              color: 'warning',
+              fontWeight: 'medium',
+              textDecoration: 'underline',
+              cursor: 'pointer',
+              focusVisibleRing: 'outside',
+              rounded: 'sm',
+            })}
+          >
+            Show risk warning
+          </button>
+        ) : null}
+      </footer>
+      {showRisk ? <RiskBanner onDismiss={isMobile ? () => setRiskDismissed(true) : undefined} /> : null}
+    </div>
+  )
+}

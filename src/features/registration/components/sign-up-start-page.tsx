@@ -1,0 +1,191 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Link } from '@tanstack/react-router'
+import { Layers, Zap } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { PasswordField, TextField } from '../../../components/ui/input'
+import { SignUpStartSchema, type SignUpStart } from '../../../domain/contract/auth'
+import { SIGN_UP_LABELS } from '../../../domain/registration/messages'
+import { useIsMobile } from '../hooks/use-is-mobile'
+import { useStartApplication } from '../hooks/use-start-application'
+import type { SignUpSiteSettings } from '../types'
+import { ReviewBadge } from './review-badge'
+import { SignUpFrame } from './sign-up-frame'
+import { SocialSignUp } from './social-sign-up'
+
+const SELLING_POINTS = [
+  {
+    icon: Zap,
+    title: 'Fast account opening and instant funding',
+    text: 'Apply in minutes and fund your account straight away.',
+  },
+  {
+    icon: Layers,
+    title: 'Six asset classes and 2000+ products',
+    text: 'Forex, stocks, crypto, commodities, indices and metals.',
+  },
+] as const
+
+const linkClass = css({
+  color: 'accent',
+  fontWeight: 'semibold',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  rounded: 'sm',
+  focusVisibleRing: 'outside',
+})
+
+/** 'ic': the short start page; 'td': the sign-up layout (docs/decisions/0005-signup-variants.md). */
+export type StartPageVariant = 'ic' | 'td'
+
+/** The sign-up start page (spec 2.3): email and password, checked with the server before the setup step. */
+export function SignUpStartPage(props: {
+  variant: StartPageVariant
+  settings: SignUpSiteSettings | undefined
+  /** The email was available and the draft is stored: go to /register/country-residence. */
+  onStarted: () => void
+}) {
+  const isMobile = useIsMobile()
+  const start = useStartApplication(props.onStarted)
+  const form = useForm<SignUpStart>({
+    resolver: zodResolver(SignUpStartSchema),
+    defaultValues: { email: '', password: '' },
+  })
+  const errors = form.formState.errors
+  const submit = form.handleSubmit((values) => start.mutate(values))
+  const submitLabel = props.variant === 'ic' ? SIGN_UP_LABELS.SUBMIT_IC : SIGN_UP_LABELS.SUBMIT_TD
+
+  return (
+    <SignUpFrame settings={props.settings}>
+      <div
+        className={css({
+          maxW: '68rem',
+          mx: 'auto',
+          display: 'grid',
+          gap: { base: '6', md: '12' },
+          gridTemplateColumns: { base: '1fr', md: '1fr minmax(0, 26rem)' },
+          alignItems: 'center',
+          pt: { base: '2', md: '10' },
+        })}
+      >
+        <section
+          aria-labelledby="signup-heading"
+          className={css({ display: 'grid', gap: { base: '4', md: '6' } })}
+        >
+          <h1
+            id="signup-heading"
+            className={css({
+              fontSize: { base: '2xl', md: '4xl' },
+              fontWeight: 'bold',
+              lineHeight: 'tight',
+              letterSpacing: 'tight',
+            })}
+          >
+            {SIGN_UP_LABELS.HEADING}
+          </h1>
+          <ul className={css({ display: 'grid', gap: { base: '3', md: '4' } })}>
+            {SELLING_POINTS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+                <span
+                  aria-hidden="true"
+                  className={css({
+                    display: 'inline-grid',
+                    placeItems: 'center',
+                    flexShrink: 0,
+                    w: { base: '8', md: '10' },
+                    h: { base: '8', md: '10' },
+                    rounded: 'control',
+                    bg: 'accent.subtle',
+                    color: 'accent',
+                  })}
+                >
+                  <Icon size={18} />
+                </span>
+                <span>
+                  <strong className={css({ display: 'block', fontSize: { base: 'sm', md: 'md' } })}>
+                    {title}
+                  </strong>
+                  <span
+                    className={css({
+                      display: { base: 'none', md: 'block' },
+                      color: 'text.muted',
+                      fontSize: 'sm',
+                    })}
+                  >
+                    {text}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {isMobile ? null : (
+            <div>
+              <ReviewBadge />
+            </div>
+          )}
+        </section>
+
+        <section
+          aria-label="Your login details"
+          className={css({
+            display: 'grid',
+            gap: '5',
+            p: { base: '5', md: '8' },
+            rounded: 'surface',
+            bg: 'rgba(17, 22, 31, 0.92)',
+            borderWidth: '1px',
+            borderColor: 'border',
+            shadow: 'overlay',
+          })}
+        >
+          <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+            <TextField
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              loading={start.isPending}
+              loadingText={SIGN_UP_LABELS.CHECKING}
+            >
+              {submitLabel}
+            </Button>
+          </form>
+          <p className={css({ textAlign: 'center', fontSize: 'sm', color: 'text.muted' })}>
+            Already have an account?{' '}
+            {/* Spec 2.1 and 2.3: on phones the sign-in page is reached as /?type=basic. */}
+            {isMobile ? (
+              <Link to="/" search={{ type: 'basic' }} className={linkClass}>
+                Sign in
+              </Link>
+            ) : (
+              <Link to="/" className={linkClass}>
+                Sign in
+              </Link>
+            )}
+          </p>
+          <SocialSignUp />
+        </section>
+
+        {isMobile ? (
+          <div className={css({ display: 'flex', justifyContent: 'center' })}>
+            <ReviewBadge />
+          </div>
+        ) : null}
+      </div>
+    </SignUpFrame>
+  )
+}

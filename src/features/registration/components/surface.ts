@@ -1,0 +1,13 @@
+import { css } from 'styled-system/css'
+
+/** The card the sign-up forms sit on: nearly opaque, so the blurred background never lowers text contrast. */
+export const surfaceClass = css({
+  display: 'grid',
+  gap: '6',
+  p: { base: '5', md: '8' },
+  rounded: 'surface',
+  bg: 'rgba(17, 22, 31, 0.94)',
+  borderWidth: '1px',
+  borderColor: 'border',
+  shadow: 'overlay',
+})

@@ -1,0 +1,204 @@
+// Spec 2.6 (account gates), 4 (Session, Account gate), 6 and 7 (session expiry); forgot-password and auto-login.
+import type { Page } from '@playwright/test'
+import { test, expect, expectLoginPage, signInThroughForm } from './support/fixtures'
+import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
+
+async function api<T>(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+) {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+type UserRow = { id: number; email: string; status: string }
+
+async function userIdByEmail(baseUrl: string, adminToken: string, email: string) {
+  const { data } = await api<{ data: UserRow[] }>(baseUrl, '/admin/users', { token: adminToken })
+  const user = data.find((row) => row.email === email)
+  if (!user) throw new Error(`no user ${email}`)
+  return user.id
+}
+
+async function setStatus(baseUrl: string, adminToken: string, id: number, status: string) {
+  await api(baseUrl, `/admin/users/${id}`, { method: 'PATCH', token: adminToken, body: { status } })
+}
+
+const storedToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('user-storage') ?? '{"state":{}}').state.token ?? null)
+
+test(
+  'a new customer waits at Awaiting Approval until an admin approves',
+  { tag: '@mobile' },
+  async ({ page, ownServer }) => {
+    const email = `waiting-${Date.now()}@example.com`
+    await api(ownServer.url, '/auth/register', {
+      method: 'POST',
+      body: {
+        first_name: 'Wendy',
+        last_name: 'Waiting',
+        username: `wendy${Date.now()}`,
+        email,
+        phone: '5550100200',
+        country_code: '+1',
+        country: 'united-states',
+        nationality: 'united-states',
+        password: 'Waiting123!',
+        confirm_password: 'Waiting123!',
+      },
+    })
+
+    await page.goto(ownServer.url)
+    await signInThroughForm(page, email, 'Waiting123!')
+    await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible()
+    await expect(
+      page.getByText('Your account is awaiting approval from the Client Management Team'),
+    ).toBeVisible()
+
+    const adminToken = await apiLogin(ownServer.url, DEMO_ADMIN)
+    await setStatus(
+      ownServer.url,
+      adminToken,
+      await userIdByEmail(ownServer.url, adminToken, email),
+      'active',
+    )
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  },
+)
+
+test('Logout on Awaiting Approval clears the user and goes to /', async ({ page, ownServer }) => {
+  const adminToken = await apiLogin(ownServer.url, DEMO_ADMIN)
+  const demoId = await userIdByEmail(ownServer.url, adminToken, DEMO_CUSTOMER.email)
+  await setStatus(ownServer.url, adminToken, demoId, 'pending')
+  await page.goto(ownServer.url)
+  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expectLoginPage(page)
+  expect(await storedToken(page)).toBeNull()
+})
+
+test(
+  'a deactivated customer sees Account Currently Disabled; Check Status releases it',
+  { tag: '@mobile' },
+  async ({ page, ownServer }) => {
+    const adminToken = await apiLogin(ownServer.url, DEMO_ADMIN)
+    const demoId = await userIdByEmail(ownServer.url, adminToken, DEMO_CUSTOMER.email)
+    await page.goto(ownServer.url)
+    await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+
+    await setStatus(ownServer.url, adminToken, demoId, 'deactivated')
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible()
+    await expect(page.getByText('Your account is currently disabled, please contact support.')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Check Status' }).click()
+    await expect(page.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible()
+
+    await setStatus(ownServer.url, adminToken, demoId, 'active')
+    await page.getByRole('button', { name: 'Check Status' }).click()
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  },
+)
+
+test(
+  'an expired token sends the user to / with the session cleared, but not on public paths',
+  { tag: '@mobile' },
+  async ({ page, sharedServer }) => {
+    await page.goto(sharedServer.url)
+    // The account area loads the user once, 100 ms after it opens: let that finish before the token goes.
+    const initialUserLoad = page.waitForResponse((response) => response.url().endsWith('/api/v1/user'))
+    await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+    expect((await initialUserLoad).status()).toBe(200)
+    const token = await storedToken(page)
+    expect(token).toEqual(expect.any(String))
+
+    // The server forgets the token (as at expiry): on a public path the session stays...
+    await api(sharedServer.url, '/auth/logout', { method: 'POST', token, body: {} })
+    const userAnswered = page.waitForResponse((response) => response.url().endsWith('/api/v1/user'))
+    await page.goto(`${sharedServer.url}/forgot-password`)
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
+    expect((await userAnswered).status()).toBe(401)
+    expect(await storedToken(page)).toBe(token)
+
+    // ...and on a protected one the 401 clears it and sends the user to /.
+    await page.goto(`${sharedServer.url}/main/settings`)
+    await expectLoginPage(page)
+    await expect(page).toHaveURL(`${sharedServer.url}/`)
+    expect(await storedToken(page)).toBeNull()
+  },
+)
+
+test('every open tab follows a sign-in and a sign-out made in one of them', async ({
+  context,
+  sharedServer,
+}) => {
+  const tabA = await context.newPage()
+  const tabB = await context.newPage()
+  await tabA.goto(sharedServer.url)
+  await tabB.goto(`${sharedServer.url}/login`)
+  await expectLoginPage(tabB)
+
+  await signInThroughForm(tabA, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  await expect(tabA.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(tabB).toHaveURL(/\/main\/dashboard$/)
+
+  await tabB.goto(`${sharedServer.url}/main/accounts`)
+  await tabA.getByRole('button', { name: 'Logout' }).click()
+  await expectLoginPage(tabA)
+  await expectLoginPage(tabB)
+  await expect(tabB).toHaveURL(`${sharedServer.url}/`)
+})
+
+test('forgot password answers the same neutral message for any address', async ({ page, sharedServer }) => {
+  for (const email of [DEMO_CUSTOMER.email, 'nobody-here@example.com']) {
+    await page.goto(`${sharedServer.url}/forgot-password`)
+    await page.getByLabel('Email address').fill(email)
+    await page.getByRole('button', { name: 'Send reset instructions' }).click()
+    await expect(
+      page.getByText(
+        'If an account exists for this email address, we have sent instructions to reset the password.',
+      ),
+    ).toBeVisible()
+  }
+  await page.goto(`${sharedServer.url}/forgot-password`)
+  await page.getByLabel('Email address').fill('not-an-email')
+  await page.getByRole('button', { name: 'Send reset instructions' }).click()
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+})
+
+test('a one-time sign-in link signs its holder in once', async ({ page, sharedServer }) => {
+  const adminToken = await apiLogin(sharedServer.url, DEMO_ADMIN)
+  const demoId = await userIdByEmail(sharedServer.url, adminToken, DEMO_CUSTOMER.email)
+  const { data } = await api<{ data: { url: string } }>(
+    sharedServer.url,
+    `/admin/users/${demoId}/login-link`,
+    {
+      method: 'POST',
+      token: adminToken,
+      body: {},
+    },
+  )
+  await page.goto(`${sharedServer.url}${data.url}`)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expectLoginPage(page)
+  await page.goto(`${sharedServer.url}${data.url}`)
+  await expect(page.getByText('This sign-in link is invalid or has already been used.')).toBeVisible()
+  await page.goto(`${sharedServer.url}/auto-login`)
+  await expect(page.getByText('This sign-in link is invalid or has already been used.')).toBeVisible()
+})
