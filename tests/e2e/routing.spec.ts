@@ -46,9 +46,8 @@ test('an unknown path shows the not-found page', async ({ page, sharedServer }) 
 test('public pages open for a signed-out visitor', async ({ page, sharedServer }) => {
   const pages: [string, string][] = [
     ['/login', 'Sign in'],
-    ['/signup', 'Live Trading Account Application'],
-    ['/register', 'CREATE A NEW ACCOUNT'],
-    ['/register/country-residence', 'Country of residence'],
+    // r_page 'basic' (the seeded default): /signup shows the full registration form.
+    ['/signup', 'CREATE A NEW ACCOUNT'],
     ['/forgot-password', 'Reset your password'],
     ['/auto-login', 'Signing you in'],
   ]

@@ -4,7 +4,12 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RegistrationPayloadSchema } from '../../../src/domain/contract/auth'
-import { createDraft, DRAFT_MAX_AGE_MS, isDraftExpired, type RegistrationDraft } from '../../../src/domain/registration/draft'
+import {
+  createDraft,
+  DRAFT_MAX_AGE_MS,
+  isDraftExpired,
+  type RegistrationDraft,
+} from '../../../src/domain/registration/draft'
 import {
   buildRegistrationPayload,
   hasKnownFields,
@@ -64,8 +69,17 @@ describe('the draft store', () => {
 
   it('a later save (the setup step) replaces the draft with the added fields', async () => {
     await saveRegistrationDraft(startDraft())
-    await saveRegistrationDraft({ ...startDraft(), countryOfResidence: 'canada', nationality: 'nigeria', agreePrivacy: true })
-    expect(await readRegistrationDraft(NOW)).toMatchObject({ countryOfResidence: 'canada', nationality: 'nigeria', agreePrivacy: true })
+    await saveRegistrationDraft({
+      ...startDraft(),
+      countryOfResidence: 'canada',
+      nationality: 'nigeria',
+      agreePrivacy: true,
+    })
+    expect(await readRegistrationDraft(NOW)).toMatchObject({
+      countryOfResidence: 'canada',
+      nationality: 'nigeria',
+      agreePrivacy: true,
+    })
   })
 
   it('counts a draft as missing after 24 h and removes it (it holds a password)', async () => {
@@ -78,7 +92,11 @@ describe('the draft store', () => {
 
   it('treats a damaged row as missing', async () => {
     const raw = new Dexie(DB_NAME)
-    raw.version(1).stores({ drafts: 'key', watchlist: 'assetId, addedAt', chatMessages: 'id, conversationId, [conversationId+createdAt]' })
+    raw.version(1).stores({
+      drafts: 'key',
+      watchlist: 'assetId, addedAt',
+      chatMessages: 'id, conversationId, [conversationId+createdAt]',
+    })
     await raw.table('drafts').put({ key: 'registration_data', value: { email: 'a@example.com' } })
     raw.close()
     expect(await readRegistrationDraft(NOW)).toBeNull()
@@ -90,7 +108,9 @@ describe('the draft store', () => {
     const raw = new Dexie(DB_NAME)
     await raw.open()
     await raw.table('watchlist').put({ assetId: 1, symbol: 'BTC/USD', addedAt: NOW.toISOString() })
-    await raw.table('chatMessages').put({ id: 7, conversationId: '42', createdAt: NOW.toISOString(), message: {} })
+    await raw
+      .table('chatMessages')
+      .put({ id: 7, conversationId: '42', createdAt: NOW.toISOString(), message: {} })
     raw.close()
 
     await clearUserData()
@@ -163,7 +183,13 @@ describe('merging the draft over the form', () => {
   it('hides email, country and password when the start page stored them', () => {
     const known = knownFields(startDraft())
     expect(known).toEqual({ email: true, country: true, password: true })
-    expect(visibleRegisterFields(known)).toEqual(['first_name', 'last_name', 'username', 'country_code', 'phone'])
+    expect(visibleRegisterFields(known)).toEqual([
+      'first_name',
+      'last_name',
+      'username',
+      'country_code',
+      'phone',
+    ])
   })
 
   it('lets draft values override form values', () => {
@@ -180,12 +206,20 @@ describe('merging the draft over the form', () => {
   })
 
   it('takes country from the setup step residence and nationality from the setup step', () => {
-    const draft = { ...startDraft(), countryOfResidence: 'canada', nationality: 'nigeria', agreePrivacy: true }
+    const draft = {
+      ...startDraft(),
+      countryOfResidence: 'canada',
+      nationality: 'nigeria',
+      agreePrivacy: true,
+    }
     expect(buildRegistrationPayload(form, draft)).toMatchObject({ country: 'canada', nationality: 'nigeria' })
   })
 
   it("keeps the spec's 'united_states' when the visitor skipped the setup step after an unknown code", () => {
     const draft = { ...startDraft(), country: 'united_states' }
-    expect(buildRegistrationPayload(form, draft)).toMatchObject({ country: 'united_states', nationality: 'united_states' })
+    expect(buildRegistrationPayload(form, draft)).toMatchObject({
+      country: 'united_states',
+      nationality: 'united_states',
+    })
   })
 })

@@ -49,7 +49,9 @@ export function setViewport(mobile: boolean) {
 }
 
 export function renderPage(page: () => ReactNode, path = '/page') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  })
   const root = createRootRoute({
     component: () => (
       <>

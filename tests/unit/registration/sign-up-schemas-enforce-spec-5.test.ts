@@ -35,7 +35,10 @@ const VALID_PAYLOAD = {
 }
 
 /** The messages a schema reports per top-level field. */
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function messages(result: {
+  success: boolean
+  error?: { issues: { path: PropertyKey[]; message: string }[] }
+}) {
   const byField: Record<string, string[]> = {}
   for (const issue of result.error?.issues ?? []) {
     const field = String(issue.path[0] ?? '')
@@ -58,9 +61,9 @@ describe('the start page (email and password)', () => {
   )
 
   it('rejects a 7-character password and accepts 8', () => {
-    expect(messages(SignUpStartSchema.safeParse({ email: 'a@example.com', password: '1234567' })).password).toEqual([
-      MSG.PASSWORD,
-    ])
+    expect(
+      messages(SignUpStartSchema.safeParse({ email: 'a@example.com', password: '1234567' })).password,
+    ).toEqual([MSG.PASSWORD])
     expect(SignUpStartSchema.safeParse({ email: 'a@example.com', password: '12345678' }).success).toBe(true)
   })
 
@@ -74,7 +77,7 @@ describe('the start page (email and password)', () => {
     expect(CheckEmailRequestSchema.safeParse({ email: 'ok@example.com' }).success).toBe(true)
   })
 
-  it("the email check answer defaults a missing country to US (spec 7)", () => {
+  it('the email check answer defaults a missing country to US (spec 7)', () => {
     const parsed = CheckEmailResponseSchema.parse({ success: true, message: '', data: { available: true } })
     expect(parsed.data.country).toBe('US')
   })
@@ -90,27 +93,39 @@ describe('the registration payload', () => {
     ['last_name', 'L', 'Lo', MSG.LAST_NAME],
     ['username', 'ad', 'ada', MSG.USERNAME],
     ['phone', '12345', '123456', MSG.PHONE],
-  ] as const)('%s: one short of the minimum is refused with its message, the minimum passes', (field, short, ok, message) => {
-    expect(messages(RegistrationPayloadSchema.safeParse({ ...VALID_PAYLOAD, [field]: short }))[field]).toEqual([message])
-    expect(RegistrationPayloadSchema.safeParse({ ...VALID_PAYLOAD, [field]: ok }).success).toBe(true)
-  })
+  ] as const)(
+    '%s: one short of the minimum is refused with its message, the minimum passes',
+    (field, short, ok, message) => {
+      expect(
+        messages(RegistrationPayloadSchema.safeParse({ ...VALID_PAYLOAD, [field]: short }))[field],
+      ).toEqual([message])
+      expect(RegistrationPayloadSchema.safeParse({ ...VALID_PAYLOAD, [field]: ok }).success).toBe(true)
+    },
+  )
 
   it('counts names without surrounding spaces', () => {
-    expect(messages(RegistrationPayloadSchema.safeParse({ ...VALID_PAYLOAD, first_name: ' A ' })).first_name).toEqual([
-      MSG.FIRST_NAME,
-    ])
+    expect(
+      messages(RegistrationPayloadSchema.safeParse({ ...VALID_PAYLOAD, first_name: ' A ' })).first_name,
+    ).toEqual([MSG.FIRST_NAME])
   })
 
   it('refuses a bad email and a short password with their messages', () => {
     const result = messages(
-      RegistrationPayloadSchema.safeParse({ ...VALID_PAYLOAD, email: 'x', password: 'short', confirm_password: 'short' }),
+      RegistrationPayloadSchema.safeParse({
+        ...VALID_PAYLOAD,
+        email: 'x',
+        password: 'short',
+        confirm_password: 'short',
+      }),
     )
     expect(result.email).toEqual([MSG.EMAIL])
     expect(result.password).toEqual([MSG.PASSWORD])
   })
 
   it("reports differing passwords under confirm_password as 'Passwords do not match'", () => {
-    const result = messages(RegistrationPayloadSchema.safeParse({ ...VALID_PAYLOAD, confirm_password: 'Secret123?' }))
+    const result = messages(
+      RegistrationPayloadSchema.safeParse({ ...VALID_PAYLOAD, confirm_password: 'Secret123?' }),
+    )
     expect(result.confirm_password).toEqual([MSG.PASSWORDS_DIFFER])
   })
 
@@ -124,15 +139,19 @@ describe('the setup step', () => {
   const step = { countryOfResidence: 'united-states', nationality: 'united-states' }
 
   it("refuses an unticked privacy box with 'Please agree to the Privacy Policy'", () => {
-    expect(messages(CountryResidenceSchema.safeParse({ ...step, agreePrivacy: false })).agreePrivacy).toEqual([
-      MSG.PRIVACY,
-    ])
+    expect(messages(CountryResidenceSchema.safeParse({ ...step, agreePrivacy: false })).agreePrivacy).toEqual(
+      [MSG.PRIVACY],
+    )
   })
 
   it('accepts a ticked box and requires both countries', () => {
     expect(CountryResidenceSchema.safeParse({ ...step, agreePrivacy: true }).success).toBe(true)
-    expect(CountryResidenceSchema.safeParse({ ...step, nationality: '', agreePrivacy: true }).success).toBe(false)
-    expect(CountryResidenceSchema.safeParse({ ...step, countryOfResidence: '', agreePrivacy: true }).success).toBe(false)
+    expect(CountryResidenceSchema.safeParse({ ...step, nationality: '', agreePrivacy: true }).success).toBe(
+      false,
+    )
+    expect(
+      CountryResidenceSchema.safeParse({ ...step, countryOfResidence: '', agreePrivacy: true }).success,
+    ).toBe(false)
   })
 })
 
@@ -153,7 +172,11 @@ describe('the full form', () => {
 
   it('with nothing known, reports every field rule at once, the password mismatch included', () => {
     const result = messages(
-      createRegisterFormSchema(nothingKnown).safeParse({ ...emptyForm, password: 'Secret123!', confirm_password: 'x' }),
+      createRegisterFormSchema(nothingKnown).safeParse({
+        ...emptyForm,
+        password: 'Secret123!',
+        confirm_password: 'x',
+      }),
     )
     expect(result).toEqual({
       first_name: [MSG.FIRST_NAME],
@@ -179,13 +202,22 @@ describe('the full form', () => {
 })
 
 describe('the stored draft', () => {
-  const draft = { email: 'a@example.com', password: 'Secret123!', country: 'united-states', timestamp: '2025-01-01T00:00:00.000Z' }
+  const draft = {
+    email: 'a@example.com',
+    password: 'Secret123!',
+    country: 'united-states',
+    timestamp: '2025-01-01T00:00:00.000Z',
+  }
 
   it('accepts the start page draft and the setup step additions', () => {
     expect(RegistrationDraftSchema.safeParse(draft).success).toBe(true)
     expect(
-      RegistrationDraftSchema.safeParse({ ...draft, countryOfResidence: 'canada', nationality: 'nigeria', agreePrivacy: true })
-        .success,
+      RegistrationDraftSchema.safeParse({
+        ...draft,
+        countryOfResidence: 'canada',
+        nationality: 'nigeria',
+        agreePrivacy: true,
+      }).success,
     ).toBe(true)
   })
 

@@ -22,7 +22,11 @@ function renderStartPage(variant: StartPageVariant = 'ic') {
   return { ...view, onStarted }
 }
 
-async function fillAndSubmit(email = 'new@example.com', password = 'Secret123!', label = 'Create Your Account') {
+async function fillAndSubmit(
+  email = 'new@example.com',
+  password = 'Secret123!',
+  label = 'Create Your Account',
+) {
   await userEvent.type(screen.getByLabelText('Email address'), email)
   await userEvent.type(screen.getByLabelText('Password'), password)
   await userEvent.click(screen.getByRole('button', { name: label }))
@@ -112,19 +116,35 @@ describe('the sign-up start page', () => {
     const busy = await screen.findByRole('button', { name: /Checking email availability\.\.\./ })
     expect(busy).toBeDisabled()
     expect(busy).toHaveAttribute('aria-busy', 'true')
-    expect(requests).toEqual([{ url: 'http://localhost/api/v1/auth/check-email', body: { email: 'new@example.com' } }])
+    expect(requests).toEqual([
+      { url: 'http://localhost/api/v1/auth/check-email', body: { email: 'new@example.com' } },
+    ])
 
-    act(() => release(json(200, { success: true, message: 'Email is available', data: { available: true, country: 'GB' } })))
-    expect(await screen.findByText('Email verified successfully! Please continue with registration.')).toBeInTheDocument()
+    act(() =>
+      release(
+        json(200, { success: true, message: 'Email is available', data: { available: true, country: 'GB' } }),
+      ),
+    )
+    expect(
+      await screen.findByText('Email verified successfully! Please continue with registration.'),
+    ).toBeInTheDocument()
     await waitFor(() => expect(onStarted).toHaveBeenCalledOnce())
     const draft = await readRegistrationDraft(new Date())
-    expect(draft).toMatchObject({ email: 'new@example.com', password: 'Secret123!', country: 'united-kingdom' })
+    expect(draft).toMatchObject({
+      email: 'new@example.com',
+      password: 'Secret123!',
+      country: 'united-kingdom',
+    })
     expect(Date.now() - Date.parse(draft?.timestamp ?? '')).toBeLessThan(60_000)
   })
 
   it("rejects a taken address with the server's message and stays", async () => {
     answer = async () =>
-      json(200, { success: true, message: 'Email is already registered', data: { available: false, country: 'US' } })
+      json(200, {
+        success: true,
+        message: 'Email is already registered',
+        data: { available: false, country: 'US' },
+      })
     const { onStarted } = renderStartPage()
     await screen.findByLabelText('Email address')
     await fillAndSubmit('demo@example.com')

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { http } from '../../../lib/http'
+import { clearUserData } from '../../../lib/db'
 import { sessionStore } from '../../../lib/session-store'
 import { userQueryKey } from './get-user'
 
@@ -17,6 +18,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
+      // DESIGN 5: logout clears the user's data from IndexedDB (chat history, last known positions).
+      void clearUserData().catch((error: unknown) => console.error('Failed to clear local data', error))
       sessionStore.clear()
       queryClient.removeQueries({ queryKey: userQueryKey })
     },
