@@ -13,6 +13,7 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   // Each worker starts its own server and database (tests/e2e/support/fixtures.ts); two cores, two workers.
   workers: 2,
   fullyParallel: true,

@@ -1,7 +1,7 @@
 // Starts the real reference server (built client, PGlite, demo data) as a child process on a free port, with its
 // own data directory, so a test can stop and restart it like an operator would.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -50,9 +50,17 @@ export interface RunningServer {
   dispose(): Promise<void>
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** Set by global-setup: a data directory already migrated and seeded, copied for each server. */
+export const TEMPLATE_ENV = 'CFD_E2E_TEMPLATE_DATA_DIR'
+
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'cfd-e2e-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cfd-e2e-'))
+  const template = process.env[TEMPLATE_ENV]
+  if (!options.dataDir && template) cpSync(template, dataDir, { recursive: true })
   const url = `http://localhost:${port}`
   let child: ChildProcess | null = null
   let log = ''
