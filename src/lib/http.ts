@@ -101,6 +101,9 @@ const defaultConfig = (): HttpConfig => ({
 
 let config: HttpConfig = defaultConfig()
 
+/** The API base the http client uses (origin + /api/v1 unless configured), for the realtime hub. */
+export const getApiBaseUrl = () => config.getBaseUrl()
+
 export function configureHttp(overrides: Partial<HttpConfig>): void {
   config = { ...config, ...overrides }
 }
@@ -205,7 +208,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     config.log('API error', { status: response.status, statusText: response.statusText, data, url, method })
     // Spec 7: once per request, a 401 off the exempt paths ends the session; the caller still gets the error.
     // Only a request that carried the session's token can say that session expired.
-    if (response.status === 401 && token && !isSessionExpiryExempt(config.getPathname())) config.onSessionExpired()
+    if (response.status === 401 && token && !isSessionExpiryExempt(config.getPathname()))
+      config.onSessionExpired()
     throw error
   }
 

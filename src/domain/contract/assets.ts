@@ -34,3 +34,21 @@ export const AssetSchema = z.object({
 })
 export type Asset = z.infer<typeof AssetSchema>
 export const AssetsResponseSchema = dataEnvelope(z.array(AssetSchema))
+
+/** Chart timeframes of GET /assets/{id}/candles?tf=... */
+export const CANDLE_TIMEFRAMES = ['1m', '5m', '15m', '1h'] as const
+export const CandleTimeframeSchema = z.enum(CANDLE_TIMEFRAMES, {
+  message: `The timeframe must be one of ${CANDLE_TIMEFRAMES.join(', ')}`,
+})
+export type CandleTimeframe = z.infer<typeof CandleTimeframeSchema>
+
+/** One OHLC candle; `time` is the start of its period in epoch seconds (what lightweight-charts takes). */
+export const CandleSchema = z.object({
+  time: z.number().int(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+})
+export type Candle = z.infer<typeof CandleSchema>
+export const CandlesResponseSchema = dataEnvelope(z.array(CandleSchema))

@@ -18,6 +18,8 @@ interface AppShellProps {
   hasMarketplace: boolean
   onLogout: () => void
   loggingOut: boolean
+  /** Shown in the top bar beside the user, e.g. the live connection's status. */
+  status?: ReactNode
   children: ReactNode
 }
 
@@ -138,6 +140,7 @@ export function AppShell(props: AppShellProps) {
             {props.siteName}
           </span>
           <div className={css({ flex: '1' })} />
+          {props.status}
           {props.user ? (
             <div
               className={css({

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, useNavigate } from '@tanstack/react-router'
+import { ConnectionIndicator } from '../../../features/realtime'
 import { useLogout, useSession } from '../../../features/session'
 import { AppShell } from '../../../features/shell'
 import { useSettings } from '../../../features/site'
@@ -19,6 +20,7 @@ function MainLayout() {
       hasMarketplace={settings.data?.has_marketplace ?? false}
       user={user ? { name: user.name, email: user.email, accountId: user.account_id } : null}
       loggingOut={logout.isPending}
+      status={<ConnectionIndicator />}
       onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}
     >
       <Outlet />

@@ -1,0 +1,30 @@
+// Number display rules of spec 9: prices with 5 decimals (4 on buy/sell buttons, 3 in the watch table),
+// currency values with 2. Formatters are built once per precision: the price path formats on every tick.
+export const PRICE_DECIMALS = { DEFAULT: 5, TRADE_BUTTON: 4, WATCH_TABLE: 3 } as const
+export const CURRENCY_DECIMALS = 2
+
+const formatters = new Map<number, Intl.NumberFormat>()
+
+function formatter(decimals: number): Intl.NumberFormat {
+  let format = formatters.get(decimals)
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    })
+    formatters.set(decimals, format)
+  }
+  return format
+}
+
+export const formatPrice = (priceQuote: number, decimals: number = PRICE_DECIMALS.DEFAULT) =>
+  formatter(decimals).format(priceQuote)
+
+export const formatMoney = (amount: number) => formatter(CURRENCY_DECIMALS).format(amount)
+
+export function formatSignedPercent(percent: number): string {
+  const magnitude = formatter(2).format(Math.abs(percent))
+  // A change that rounds to zero shows no sign: '−0.00%' would claim a fall that is not there.
+  const sign = magnitude === '0.00' ? '' : percent > 0 ? '+' : '−'
+  return `${sign}${magnitude}%`
+}

@@ -1,0 +1,151 @@
+import { ArrowDownRight, ArrowUpRight, RefreshCw } from 'lucide-react'
+import { memo } from 'react'
+import { css, cx } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { formatPrice, formatSignedPercent, PRICE_DECIMALS } from '../../../domain/format/numbers'
+import { PRICE_FLASH_MS } from '../../../domain/market/live-prices'
+import { useLiveAsset } from '../hooks/use-live-asset'
+import type { LivePriceStore } from '../live-price-store'
+
+const cell = css({
+  px: '3',
+  py: '2',
+  textAlign: 'right',
+  fontFamily: 'mono',
+  fontVariantNumeric: 'tabular-nums',
+})
+
+const flash = css({
+  '&[data-direction=up]': { animation: `price-flash-up ${PRICE_FLASH_MS}ms ease-out` },
+  '&[data-direction=down]': { animation: `price-flash-down ${PRICE_FLASH_MS}ms ease-out` },
+})
+
+/** One row; it subscribes to its own asset, so a tick elsewhere never re-renders it. */
+const MarketRow = memo(function MarketRow(props: { store: LivePriceStore; assetId: string }) {
+  const live = useLiveAsset(props.store, props.assetId)
+  if (!live) return null
+  const { asset, direction, changedAtMs } = live
+  const rising = asset.change_percent >= 0
+  return (
+    <tr
+      data-testid={`market-row-${asset.asset_id}`}
+      className={css({ borderTopWidth: '1px', borderColor: 'border' })}
+    >
+      <th scope="row" className={css({ px: '3', py: '2', textAlign: 'left', fontWeight: 'medium' })}>
+        {asset.symbol_display}
+        <span
+          className={css({ display: 'block', fontSize: 'xs', color: 'text.muted', fontWeight: 'normal' })}
+        >
+          {asset.name}
+        </span>
+      </th>
+      {/* The key restarts the 2.2 s flash animation on every change of direction or price. */}
+      <td
+        key={`bid-${changedAtMs}`}
+        data-direction={direction ?? undefined}
+        data-testid="bid"
+        className={cx(cell, flash)}
+      >
+        {formatPrice(asset.sell_price, PRICE_DECIMALS.WATCH_TABLE)}
+      </td>
+      <td key={`ask-${changedAtMs}`} data-direction={direction ?? undefined} className={cx(cell, flash)}>
+        {formatPrice(asset.buy_price, PRICE_DECIMALS.WATCH_TABLE)}
+      </td>
+      <td className={cx(cell, css({ color: rising ? 'gain' : 'loss' }))}>
+        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+          {rising ? (
+            <ArrowUpRight size={14} aria-hidden="true" />
+          ) : (
+            <ArrowDownRight size={14} aria-hidden="true" />
+          )}
+          {formatSignedPercent(asset.change_percent)}
+        </span>
+      </td>
+    </tr>
+  )
+})
+
+/** A compact market watch of featured assets with live bid and ask (spec 2.7 columns Symbol, Bid, Ask). */
+export function MarketWatchCard(props: {
+  store: LivePriceStore
+  assetIds: readonly string[]
+  status: 'pending' | 'error' | 'success'
+  onRetry: () => void
+  live: boolean
+}) {
+  return (
+    <section
+      aria-labelledby="market-watch-title"
+      className={css({
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border',
+        rounded: 'xl',
+        overflow: 'hidden',
+      })}
+    >
+      <header className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', py: '3' })}>
+        <h2 id="market-watch-title" className={css({ fontWeight: 'semibold', flex: '1' })}>
+          Markets
+        </h2>
+        <span
+          className={css({ fontSize: 'xs', color: props.live ? 'gain' : 'text.muted' })}
+          data-testid="market-watch-live"
+        >
+          {props.live ? '● Live prices' : '○ Prices paused'}
+        </span>
+      </header>
+      {props.status === 'pending' ? (
+        <p className={css({ px: '4', pb: '4', color: 'text.muted' })}>Loading assets...</p>
+      ) : props.status === 'error' ? (
+        <div className={css({ px: '4', pb: '4', display: 'flex', alignItems: 'center', gap: '3' })}>
+          <p className={css({ color: 'loss', flex: '1' })}>Failed to load assets</p>
+          <Button size="sm" variant="outline" onClick={props.onRetry}>
+            <RefreshCw size={14} aria-hidden="true" />
+            Retry
+          </Button>
+        </div>
+      ) : props.assetIds.length === 0 ? (
+        <p className={css({ px: '4', pb: '4', color: 'text.muted' })}>No assets found.</p>
+      ) : (
+        <div className={css({ overflowX: 'auto' })}>
+          <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })}>
+            <thead>
+              <tr className={css({ color: 'text.muted', fontSize: 'xs', textTransform: 'uppercase' })}>
+                <th
+                  scope="col"
+                  className={css({ px: '3', py: '2', textAlign: 'left', fontWeight: 'medium' })}
+                >
+                  Symbol
+                </th>
+                <th
+                  scope="col"
+                  className={css({ px: '3', py: '2', textAlign: 'right', fontWeight: 'medium' })}
+                >
+                  Bid
+                </th>
+                <th
+                  scope="col"
+                  className={css({ px: '3', py: '2', textAlign: 'right', fontWeight: 'medium' })}
+                >
+                  Ask
+                </th>
+                <th
+                  scope="col"
+                  className={css({ px: '3', py: '2', textAlign: 'right', fontWeight: 'medium' })}
+                >
+                  24h
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.assetIds.map((assetId) => (
+                <MarketRow key={assetId} store={props.store} assetId={assetId} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

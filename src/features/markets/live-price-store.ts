@@ -1,0 +1,70 @@
+// Live prices for the page: assets keyed by asset_id, updated by tick batches. Each row subscribes to its own
+// asset, so a batch re-renders only the rows whose asset changed (DESIGN 4), never the whole table.
+import type { Asset } from '../../domain/contract/assets'
+import { applyTick, latestTicks, priceDirection, type PriceDirection } from '../../domain/market/live-prices'
+
+export interface LiveAsset {
+  asset: Asset
+  /** Direction of the last change and when it happened, for the 2.2 s flash. */
+  direction: PriceDirection
+  changedAtMs: number
+}
+
+type Listener = () => void
+
+export function createLivePriceStore() {
+  const byAssetId = new Map<string, LiveAsset>()
+  const listeners = new Map<string, Set<Listener>>()
+  const batchListeners = new Set<Listener>()
+
+  const notify = (assetId: string) => listeners.get(assetId)?.forEach((listener) => listener())
+
+  return {
+    /** Seeds or refreshes from GET /assets; prices already live are kept (they are newer). */
+    setAssets(assets: readonly Asset[]) {
+      for (const asset of assets) {
+        if (byAssetId.has(asset.asset_id)) continue
+        byAssetId.set(asset.asset_id, { asset, direction: null, changedAtMs: 0 })
+        notify(asset.asset_id)
+      }
+    },
+    applyBatch(batch: readonly unknown[], nowMs: number) {
+      let changed = 0
+      for (const [assetId, tick] of latestTicks(batch)) {
+        const current = byAssetId.get(assetId)
+        if (!current) continue
+        const asset = applyTick(current.asset, tick)
+        if (asset === current.asset) continue
+        const direction = priceDirection(current.asset.rate, asset.rate)
+        byAssetId.set(assetId, {
+          asset,
+          direction: direction ?? current.direction,
+          changedAtMs: direction ? nowMs : current.changedAtMs,
+        })
+        notify(assetId)
+        changed += 1
+      }
+      if (changed > 0) batchListeners.forEach((listener) => listener())
+      return changed
+    },
+    get(assetId: string): LiveAsset | undefined {
+      return byAssetId.get(assetId)
+    },
+    subscribe(assetId: string, listener: Listener) {
+      let set = listeners.get(assetId)
+      if (!set) listeners.set(assetId, (set = new Set()))
+      set.add(listener)
+      return () => {
+        set.delete(listener)
+        if (set.size === 0) listeners.delete(assetId)
+      }
+    },
+    /** Called once per batch that changed anything (figures that sum over assets, e.g. equity). */
+    subscribeBatches(listener: Listener) {
+      batchListeners.add(listener)
+      return () => batchListeners.delete(listener)
+    },
+  }
+}
+
+export type LivePriceStore = ReturnType<typeof createLivePriceStore>

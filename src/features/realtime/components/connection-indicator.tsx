@@ -1,0 +1,38 @@
+import { css } from 'styled-system/css'
+import { useRealtimeStatus } from '../hooks/use-realtime-status'
+
+type Indicator = {
+  label: 'Connected' | 'Reconnecting...' | 'Disconnected'
+  tone: 'gain' | 'warning' | 'loss'
+}
+
+/** Spec 2.10: Connected (green), Reconnecting... (yellow, polling fallback active) or Disconnected (red). */
+export function connectionIndicator(status: ReturnType<typeof useRealtimeStatus>): Indicator {
+  if (status.status === 'connected') return { label: 'Connected', tone: 'gain' }
+  if (status.polling || status.status === 'connecting') return { label: 'Reconnecting...', tone: 'warning' }
+  return { label: 'Disconnected', tone: 'loss' }
+}
+
+export function ConnectionIndicator() {
+  const indicator = connectionIndicator(useRealtimeStatus())
+  return (
+    <span
+      role="status"
+      data-testid="connection-indicator"
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '1.5',
+        fontSize: 'xs',
+        color: 'text.muted',
+      })}
+    >
+      <span
+        aria-hidden="true"
+        className={css({ w: '2', h: '2', rounded: 'full' })}
+        style={{ backgroundColor: `var(--colors-${indicator.tone})` }}
+      />
+      {indicator.label}
+    </span>
+  )
+}

@@ -1,0 +1,5 @@
+export { useRealtimeSession } from './hooks/use-realtime-session'
+export { useRealtimeNotices } from './hooks/use-realtime-notices'
+export { useRealtimeStatus } from './hooks/use-realtime-status'
+export { useRealtimeEvent, usePriceFeed } from './hooks/use-realtime-event'
+export { ConnectionIndicator } from './components/connection-indicator'

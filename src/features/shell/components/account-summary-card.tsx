@@ -1,0 +1,57 @@
+import { css } from 'styled-system/css'
+import { formatMoney } from '../../../domain/format/numbers'
+
+export interface AccountSummary {
+  name: string
+  accountId: string
+  balanceUsd: number
+  creditUsd: number
+  planTitle: string | null
+  leverage: number | null
+}
+
+const figure = css({
+  fontFamily: 'mono',
+  fontVariantNumeric: 'tabular-nums',
+  fontSize: 'xl',
+  fontWeight: 'semibold',
+})
+const label = css({ fontSize: 'xs', color: 'text.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
+
+/** The signed-in customer's account at a glance. */
+export function AccountSummaryCard(props: { summary: AccountSummary }) {
+  const { summary } = props
+  return (
+    <section
+      aria-labelledby="account-summary-title"
+      className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', rounded: 'xl', p: '5' })}
+    >
+      <h2 id="account-summary-title" className={css({ fontWeight: 'semibold' })}>
+        {summary.name}
+      </h2>
+      <p className={css({ fontSize: 'sm', color: 'text.muted', mb: '4' })}>
+        Account {summary.accountId}
+        {summary.planTitle ? ` · ${summary.planTitle} plan` : ''}
+        {summary.leverage ? ` · leverage 1:${summary.leverage}` : ''}
+      </p>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(2, minmax(0, 12rem))' },
+          gap: '4',
+        })}
+      >
+        <div>
+          <dt className={label}>Balance</dt>
+          <dd className={figure} data-testid="account-balance">
+            ${formatMoney(summary.balanceUsd)}
+          </dd>
+        </div>
+        <div>
+          <dt className={label}>Credit</dt>
+          <dd className={figure}>${formatMoney(summary.creditUsd)}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,390 @@
+// Runs on the page, in every tab: the only page module that knows the realtime hub (DESIGN 4). It starts the hub's
+// worker (one SharedWorker per browser, or a dedicated Worker where SharedWorker is missing or the URL says
+// `?realtime=dedicated`), registers this tab under a Web Lock that outlives it, forwards what a worker cannot see
+// (online, visibility, focus, pagehide) and turns the hub's messages into channel handlers, price batches, status,
+// toasts and the notification sound. Framework-free: React hooks are built on top of it.
+import * as Comlink from 'comlink'
+import type { LivePriceUpdate } from '../domain/contract/realtime'
+import type { RealtimeEndpoints } from '../domain/contract/site'
+import type {
+  HubConfig,
+  HubSnapshot,
+  HubStatus,
+  HubToast,
+  RealtimeApi,
+  TabMessage,
+} from '../../workers/realtime/api'
+
+export type { HubSnapshot as RealtimeSnapshot, HubStatus as RealtimeStatus, HubToast as RealtimeToast }
+
+export interface ConnectRealtimeOptions {
+  /** Read whenever the tab (re)registers; call setToken when the session changes. */
+  getToken: () => string | null
+  /** Absolute API base (origin + /api/v1). */
+  apiBaseUrl: string
+  /** `realtime` from GET /settings; without it the hub only polls. */
+  realtime?: RealtimeEndpoints | null
+}
+
+export type RealtimeMode = 'shared' | 'dedicated'
+export type ChannelHandler = (data: unknown) => void
+export type PriceBatchHandler = (ticks: LivePriceUpdate[]) => void
+
+export interface RealtimeClient {
+  readonly tabId: string
+  readonly mode: RealtimeMode
+  /** Full channel name (CHANNELS.user(id), ...) and wire event name (PUSH_EVENTS.*). */
+  subscribe: (channel: string, event: string, handler: ChannelHandler) => () => void
+  /** Each batch holds ticks keyed by `id`; apply them to a store. The first batch is a snapshot of every asset. */
+  subscribePrices: (onBatch: PriceBatchHandler) => () => void
+  /** Called at once with the last known status, then on every change. */
+  onStatus: (listener: (status: HubStatus) => void) => () => void
+  /** Only the tab the hub picked gets a toast: show it as given. */
+  onToast: (listener: (toast: HubToast) => void) => () => void
+  /** Only the tab the hub picked is asked: play /sounds/notification.mp3. */
+  onPlaySound: (listener: () => void) => () => void
+  /** The push service refused a channel (spec 8: an auth error). */
+  onChannelError: (listener: (channel: string, message: string) => void) => () => void
+  getStatus: () => HubStatus
+  setVisible: (visible: boolean) => void
+  setToken: (token: string | null) => void
+  /** Updates the API base or the endpoints (e.g. when the settings arrive later). */
+  configure: (options: Partial<ConnectRealtimeOptions>) => void
+  /** Disconnects everything for every tab and drops every channel subscription. */
+  signOut: () => void
+  inspect: () => Promise<HubSnapshot>
+  /** Leaves the hub and removes the listeners (tests, hot reload). */
+  close: () => void
+}
+
+interface EventTargetLike {
+  addEventListener: (type: string, listener: (event: Event) => void) => void
+  removeEventListener: (type: string, listener: (event: Event) => void) => void
+}
+
+/** What the client needs from the page; tests pass their own. */
+export interface RealtimeEnvironment {
+  endpoint: Comlink.Endpoint
+  mode: RealtimeMode
+  window: EventTargetLike
+  document: EventTargetLike & { visibilityState: DocumentVisibilityState }
+  locks: Pick<LockManager, 'request'> | null
+  /** When a price batch counts as taken: after the next paint, so a tab that does not paint merges its backlog. */
+  requestFrame: (callback: () => void) => void
+  randomId: () => string
+  terminate?: () => void
+}
+
+const INITIAL_STATUS: HubStatus = {
+  status: 'disconnected',
+  message: null,
+  polling: false,
+  prices: 'disconnected',
+}
+
+function safely<A extends unknown[]>(listener: (...args: A) => void, ...args: A): void {
+  try {
+    listener(...args)
+  } catch (error) {
+    console.error('[realtime] listener failed', error)
+  }
+}
+
+export function createRealtimeClient(
+  options: ConnectRealtimeOptions,
+  env: RealtimeEnvironment,
+): RealtimeClient {
+  const tabId = env.randomId()
+  const api = Comlink.wrap<RealtimeApi>(env.endpoint)
+  let getToken = options.getToken
+  let config: HubConfig = {
+    token: getToken(),
+    apiBaseUrl: options.apiBaseUrl,
+    realtime: options.realtime ?? null,
+  }
+
+  const channelHandlers = new Map<string, Map<string, Set<ChannelHandler>>>()
+  /** Channels whose last handler left in this task: released at the microtask, unless re-subscribed first. */
+  const releasing = new Set<string>()
+  const priceHandlers = new Set<PriceBatchHandler>()
+  let pricesReleasing = false
+  const statusListeners = new Set<(status: HubStatus) => void>()
+  const toastListeners = new Set<(toast: HubToast) => void>()
+  const soundListeners = new Set<() => void>()
+  const channelErrorListeners = new Set<(channel: string, message: string) => void>()
+  let status = INITIAL_STATUS
+  let closed = false
+
+  // Calls wait until the tab holds its lock and is registered; after that they go straight out, in order (one
+  // port keeps them ordered), without waiting for each other's answers.
+  let registered = false
+  const queue: (() => Promise<unknown>)[] = []
+  const call = (fn: () => Promise<unknown>) => {
+    if (closed) return
+    if (!registered) {
+      queue.push(fn)
+      return
+    }
+    fn().catch((error: unknown) => console.warn('[realtime] hub call failed', error))
+  }
+
+  const handle = (message: TabMessage) => {
+    switch (message.type) {
+      case 'event':
+        channelHandlers
+          .get(message.channel)
+          ?.get(message.event)
+          ?.forEach((handler) => safely(handler, message.data))
+        break
+      case 'prices':
+        priceHandlers.forEach((handler) => safely(handler, message.ticks))
+        env.requestFrame(() => call(() => api.ackPrices(tabId, message.seq)))
+        break
+      case 'status':
+        status = message.status
+        statusListeners.forEach((listener) => safely(listener, message.status))
+        break
+      case 'toast':
+        toastListeners.forEach((listener) => safely(listener, message.toast))
+        break
+      case 'playSound':
+        soundListeners.forEach((listener) => safely(listener))
+        break
+      case 'channelError':
+        channelErrorListeners.forEach((listener) => safely(listener, message.channel, message.message))
+        break
+      case 'signedOut':
+        // The hub dropped every channel of the signed-out user; subscriptions for the next user start afresh.
+        channelHandlers.clear()
+        releasing.clear()
+        break
+    }
+  }
+  const sink = Comlink.proxy(handle)
+
+  const isVisible = () => env.document.visibilityState === 'visible'
+
+  let hasLock = false
+  let releaseLock: () => void = () => undefined
+  /** Held for the page's whole life: the hub's queued request for it is granted only when this tab is gone. */
+  const holdTabLock = (): Promise<boolean> => {
+    const locks = env.locks
+    if (!locks) return Promise.resolve(false)
+    return new Promise((resolve) => {
+      locks
+        .request(`tab:${tabId}`, () => {
+          resolve(true)
+          return new Promise<void>((release) => {
+            releaseLock = release
+          })
+        })
+        .catch(() => resolve(false))
+    })
+  }
+
+  /** Registers (again, after a back/forward-cache restore) and tells the hub everything this tab wants. */
+  const register = () => {
+    config = { ...config, token: getToken() }
+    void api.register(tabId, sink, { visible: isVisible(), lock: hasLock })
+    void api.configure(config)
+    for (const channel of channelHandlers.keys()) void api.subscribe(tabId, channel)
+    if (priceHandlers.size > 0) void api.subscribePrices(tabId)
+  }
+
+  void holdTabLock().then((lock) => {
+    if (closed) return
+    hasLock = lock
+    register()
+    registered = true
+    for (const fn of queue.splice(0)) call(fn)
+  })
+
+  const onVisibilityChange = () => call(() => api.setVisible(tabId, isVisible()))
+  const onFocus = () => call(() => api.markActive(tabId))
+  // pusher-js in a worker never sees these: the tab tells the hub, which reconnects both sockets.
+  const onOnline = () => call(() => api.online())
+  const onPageHide = () => {
+    // Sent at once: the page may be gone before a queued call would run.
+    if (registered) void api.unregister(tabId)
+  }
+  const onPageShow = (event: Event) => {
+    if (registered && (event as PageTransitionEvent).persisted) register()
+  }
+  env.document.addEventListener('visibilitychange', onVisibilityChange)
+  env.window.addEventListener('focus', onFocus)
+  env.window.addEventListener('online', onOnline)
+  env.window.addEventListener('pagehide', onPageHide)
+  env.window.addEventListener('pageshow', onPageShow)
+
+  const listen = <L>(set: Set<L>, listener: L) => {
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+    }
+  }
+
+  return {
+    tabId,
+    mode: env.mode,
+
+    subscribe(channel, event, handler) {
+      let events = channelHandlers.get(channel)
+      if (!events) {
+        events = new Map()
+        channelHandlers.set(channel, events)
+        // A release still pending in this task is simply cancelled: the hub never hears of the churn.
+        if (!releasing.delete(channel)) call(() => api.subscribe(tabId, channel))
+      }
+      const owner = events
+      let handlers = owner.get(event)
+      if (!handlers) {
+        handlers = new Set()
+        owner.set(event, handlers)
+      }
+      const set = handlers
+      // The same function twice gets its own entry, so each unsubscribe removes its own.
+      const entry: ChannelHandler = (data) => handler(data)
+      set.add(entry)
+      return () => {
+        if (!set.delete(entry)) return
+        if (set.size === 0 && owner.get(event) === set) owner.delete(event)
+        // After a sign-out the maps were replaced: the new ones are not this subscription's to release.
+        if (owner.size > 0 || channelHandlers.get(channel) !== owner) return
+        channelHandlers.delete(channel)
+        releasing.add(channel)
+        queueMicrotask(() => {
+          if (releasing.delete(channel)) call(() => api.unsubscribe(tabId, channel))
+        })
+      }
+    },
+
+    subscribePrices(onBatch) {
+      const entry: PriceBatchHandler = (ticks) => onBatch(ticks)
+      if (priceHandlers.size === 0 && !pricesReleasing) call(() => api.subscribePrices(tabId))
+      pricesReleasing = false
+      priceHandlers.add(entry)
+      return () => {
+        if (!priceHandlers.delete(entry) || priceHandlers.size > 0) return
+        pricesReleasing = true
+        queueMicrotask(() => {
+          if (!pricesReleasing) return
+          pricesReleasing = false
+          call(() => api.unsubscribePrices(tabId))
+        })
+      }
+    },
+
+    onStatus(listener) {
+      const remove = listen(statusListeners, listener)
+      safely(listener, status)
+      return remove
+    },
+    onToast: (listener) => listen(toastListeners, listener),
+    onPlaySound: (listener) => listen(soundListeners, listener),
+    onChannelError: (listener) => listen(channelErrorListeners, listener),
+    getStatus: () => status,
+
+    setVisible(visible) {
+      call(() => api.setVisible(tabId, visible))
+    },
+
+    setToken(token) {
+      if (token === config.token) return
+      config = { ...config, token }
+      const next = config
+      call(() => api.configure(next))
+    },
+
+    configure(next) {
+      if (next.getToken) getToken = next.getToken
+      config = {
+        token: getToken(),
+        apiBaseUrl: next.apiBaseUrl ?? config.apiBaseUrl,
+        realtime: next.realtime === undefined ? config.realtime : next.realtime,
+      }
+      const sent = config
+      call(() => api.configure(sent))
+    },
+
+    signOut() {
+      config = { ...config, token: null }
+      channelHandlers.clear()
+      releasing.clear()
+      call(() => api.signOut())
+    },
+
+    inspect() {
+      return new Promise<HubSnapshot>((resolve, reject) => call(() => api.inspect().then(resolve, reject)))
+    },
+
+    close() {
+      if (closed) return
+      if (registered) void api.unregister(tabId)
+      closed = true
+      env.document.removeEventListener('visibilitychange', onVisibilityChange)
+      env.window.removeEventListener('focus', onFocus)
+      env.window.removeEventListener('online', onOnline)
+      env.window.removeEventListener('pagehide', onPageHide)
+      env.window.removeEventListener('pageshow', onPageShow)
+      releaseLock()
+      api[Comlink.releaseProxy]()
+      env.terminate?.()
+    },
+  }
+}
+
+function startWorker(): Pick<RealtimeEnvironment, 'endpoint' | 'mode' | 'terminate'> {
+  const forceDedicated = new URLSearchParams(window.location.search).get('realtime') === 'dedicated'
+  if (!forceDedicated && typeof SharedWorker === 'function') {
+    try {
+      // Vite bundles the worker from this exact `new URL(..., import.meta.url)` form.
+      const worker = new SharedWorker(
+        new URL('../../workers/realtime/realtime.shared-worker.ts', import.meta.url),
+        { type: 'module', name: 'realtime-hub' },
+      )
+      worker.addEventListener('error', (event) => console.error('[realtime] hub failed to start', event))
+      return { endpoint: worker.port, mode: 'shared' }
+    } catch (error) {
+      // Some embedded browsers expose the constructor but refuse to start one.
+      console.warn('[realtime] SharedWorker unavailable, using a dedicated worker', error)
+    }
+  }
+  const worker = new Worker(new URL('../../workers/realtime/realtime.dedicated-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'realtime-hub',
+  })
+  worker.addEventListener('error', (event) => console.error('[realtime] hub failed to start', event))
+  return { endpoint: worker, mode: 'dedicated', terminate: () => worker.terminate() }
+}
+
+function browserEnvironment(): RealtimeEnvironment {
+  return {
+    ...startWorker(),
+    window,
+    document,
+    // Web Locks exist only in secure contexts (https, localhost); without them pagehide alone ends a tab.
+    locks: 'locks' in navigator ? navigator.locks : null,
+    requestFrame: (callback) => window.requestAnimationFrame(() => callback()),
+    randomId: () =>
+      typeof crypto.randomUUID === 'function'
+        ? crypto.randomUUID()
+        : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+  }
+}
+
+let current: RealtimeClient | null = null
+
+/** Starts (once per page) or reconfigures this tab's connection to the realtime hub. */
+export function connectRealtime(options: ConnectRealtimeOptions): RealtimeClient {
+  if (current) {
+    current.configure(options)
+    return current
+  }
+  current = createRealtimeClient(options, browserEnvironment())
+  return current
+}
+
+/** The page's client, once connectRealtime ran. */
+export function getRealtimeClient(): RealtimeClient | null {
+  return current
+}

@@ -1,0 +1,190 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CONNECTION_STATUS } from '../../../src/domain/contract/realtime'
+import { HUB_TIMINGS } from '../../../workers/realtime/hub'
+import { createTestHub, type FakeTab } from './hub-test-kit'
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const lastSeq = (tab: FakeTab) => tab.of('prices').at(-1)?.seq ?? -1
+
+function pricedHub() {
+  const t = createTestHub()
+  t.signIn()
+  return t
+}
+
+describe('price ticks', () => {
+  it('opens the price socket when the first tab asks for prices, and only one for all tabs', () => {
+    const t = pricedHub()
+    t.addTab('a')
+    t.addTab('b')
+    expect(t.priceSockets).toHaveLength(0)
+    t.hub.subscribePrices('a')
+    t.hub.subscribePrices('b')
+    expect(t.priceSockets).toHaveLength(1)
+  })
+
+  it('forwards each batch at once to every tab that asked for prices', () => {
+    const t = pricedHub()
+    const a = t.addTab('a')
+    const b = t.addTab('b')
+    const c = t.addTab('c')
+    t.hub.subscribePrices('a')
+    t.hub.subscribePrices('b')
+
+    t.prices.update([{ id: 'EURUSD', price: 1.1, lastUpdated: 1 }])
+
+    expect(a.of('prices')).toEqual([
+      { type: 'prices', ticks: [{ id: 'EURUSD', price: 1.1, lastUpdated: 1 }], seq: 1 },
+    ])
+    expect(b.of('prices')).toHaveLength(1)
+    expect(c.of('prices')).toHaveLength(0)
+  })
+
+  it('merges three batches for a tab that has not acknowledged into one, last price per asset winning', () => {
+    const t = pricedHub()
+    const slow = t.addTab('slow')
+    const fast = t.addTab('fast')
+    t.hub.subscribePrices('slow')
+    t.hub.subscribePrices('fast')
+
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    const batches = [
+      [
+        { id: 'EURUSD', price: 1.1 },
+        { id: 'BTCUSD', price: 50_000, change24h: 10 },
+      ],
+      [{ id: 'EURUSD', price: 1.2 }],
+      [
+        { id: 'BTCUSD', price: 50_100 },
+        { id: 'XAUUSD', price: 2_000 },
+      ],
+    ]
+    for (const batch of batches) {
+      t.prices.update(batch)
+      t.hub.ackPrices('fast', lastSeq(fast))
+    }
+
+    // The fast tab got every batch as it came; the slow one only its first, the rest waiting merged.
+    expect(fast.of('prices')).toHaveLength(4)
+    expect(slow.of('prices')).toHaveLength(1)
+
+    t.hub.ackPrices('slow', lastSeq(slow))
+    const merged = slow.of('prices')
+    expect(merged).toHaveLength(2)
+    expect(merged[1]?.ticks).toEqual([
+      { id: 'EURUSD', price: 1.2 },
+      { id: 'BTCUSD', price: 50_100, change24h: 10 },
+      { id: 'XAUUSD', price: 2_000 },
+    ])
+
+    // Nothing more pending: the next acknowledgement sends nothing, the next batch goes out at once.
+    t.hub.ackPrices('slow', lastSeq(slow))
+    expect(slow.of('prices')).toHaveLength(2)
+    t.prices.update([{ id: 'EURUSD', price: 1.3 }])
+    expect(slow.of('prices')).toHaveLength(3)
+  })
+
+  it('ignores a stale acknowledgement', () => {
+    const t = pricedHub()
+    const a = t.addTab('a')
+    t.hub.subscribePrices('a')
+    t.prices.update([{ id: 'EURUSD', price: 1 }])
+    t.prices.update([{ id: 'EURUSD', price: 2 }])
+    t.hub.ackPrices('a', 0)
+    expect(a.of('prices')).toHaveLength(1)
+  })
+
+  it('drops invalid ticks (spec 3: id a string and price a number) and empty batches', () => {
+    const t = pricedHub()
+    const a = t.addTab('a')
+    t.hub.subscribePrices('a')
+
+    t.prices.update([
+      { id: 'EURUSD', price: 1.1 },
+      { id: 42, price: 1 },
+      { id: 'GBPUSD', price: '1.3' },
+      { id: 'NaN', price: Number.NaN },
+      null,
+      'junk',
+    ])
+    t.prices.update([{ price: 2 }])
+    t.prices.update('not a list')
+
+    expect(a.of('prices')).toEqual([{ type: 'prices', ticks: [{ id: 'EURUSD', price: 1.1 }], seq: 1 }])
+  })
+
+  it('hands data:all to the subscribed tabs, and a later tab a snapshot from the cache without a new socket', () => {
+    const t = pricedHub()
+    const a = t.addTab('a')
+    t.hub.subscribePrices('a')
+    t.prices.snapshot({
+      success: true,
+      data: [
+        { id: 'EURUSD', price: 1.1 },
+        { id: 'BTCUSD', price: 50_000 },
+        { id: 7, price: 1 },
+      ],
+    })
+    t.prices.update([{ id: 'EURUSD', price: 1.2 }])
+    expect(a.of('prices')[0]?.ticks).toHaveLength(2)
+
+    const b = t.addTab('b')
+    t.hub.subscribePrices('b')
+    expect(t.priceSockets).toHaveLength(1)
+    expect(b.of('prices')).toEqual([
+      {
+        type: 'prices',
+        ticks: [
+          { id: 'EURUSD', price: 1.2 },
+          { id: 'BTCUSD', price: 50_000 },
+        ],
+        seq: 1,
+      },
+    ])
+  })
+
+  it('ignores a malformed data:all', () => {
+    const t = pricedHub()
+    const a = t.addTab('a')
+    t.hub.subscribePrices('a')
+    t.prices.snapshot({ success: false, data: [{ id: 'EURUSD', price: 1 }] })
+    t.prices.snapshot([{ id: 'EURUSD', price: 1 }])
+    expect(a.of('prices')).toEqual([])
+  })
+
+  it('stops sending to a tab that unsubscribed and closes the socket once nobody wants prices', () => {
+    const t = pricedHub()
+    const a = t.addTab('a')
+    t.hub.subscribePrices('a')
+    const socket = t.prices
+    t.hub.unsubscribePrices('a')
+    socket.update([{ id: 'EURUSD', price: 1 }])
+    expect(a.of('prices')).toEqual([])
+
+    vi.advanceTimersByTime(HUB_TIMINGS.IDLE_DISCONNECT_MS)
+    expect(socket.disconnected).toBe(true)
+    expect(t.hub.inspect().prices).toEqual({
+      open: false,
+      status: CONNECTION_STATUS.DISCONNECTED,
+      cachedAssets: 0,
+    })
+  })
+
+  it('tries the price socket again some time after socket.io gave up', () => {
+    const t = pricedHub()
+    t.addTab('a')
+    t.hub.subscribePrices('a')
+    t.prices.options.onStatus(CONNECTION_STATUS.FAILED, 'Reconnection failed')
+    expect(t.hub.getStatus().prices).toBe(CONNECTION_STATUS.FAILED)
+
+    vi.advanceTimersByTime(HUB_TIMINGS.PRICE_RETRY_MS)
+    expect(t.prices.reconnects).toBe(1)
+  })
+})

@@ -1,0 +1,205 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  CHANNELS,
+  CONNECTION_STATUS,
+  PUSH_EVENTS,
+  REALTIME_TIMINGS,
+} from '../../../src/domain/contract/realtime'
+import { createTestHub, type FetchCall } from './hub-test-kit'
+
+const USER = CHANNELS.user(7)
+const TRADE = CHANNELS.trade(7)
+const NOTIFICATION = CHANNELS.notification(7)
+const CHAT = CHANNELS.chatCustomer(7)
+const CHAT_MS = REALTIME_TIMINGS.CHAT_POLL_MS
+const DATA_MS = REALTIME_TIMINGS.DATA_POLL_MS
+
+const message = (id: number, createdAt: string) => ({
+  id,
+  message: `hello ${id}`,
+  sender_id: 7,
+  is_admin: false,
+  created_at: createdAt,
+  read_at: null,
+})
+
+/** A chat endpoint holding `messages`, answering `after=` with the later ones only. */
+function chatServer(messages: ReturnType<typeof message>[]) {
+  return (call: FetchCall) => {
+    if (!call.path.startsWith('/chat/messages')) return undefined
+    const after = new URL(call.url).searchParams.get('after')
+    return { body: { data: messages.filter((m) => !after || m.created_at > after), next_page_url: null } }
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('polling fallback while Pusher is not connected (spec 4)', () => {
+  it('signals user and trade changes every 30 s as the usual events, on the subscribed channels only', async () => {
+    const t = createTestHub()
+    t.signIn()
+    const a = t.addTab('a')
+    const b = t.addTab('b')
+    t.hub.subscribe('a', USER)
+    t.hub.subscribe('b', TRADE)
+
+    await vi.advanceTimersByTimeAsync(DATA_MS - 1)
+    expect(a.events()).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+
+    expect(a.events()).toEqual([
+      { type: 'event', channel: USER, event: PUSH_EVENTS.USER_UPDATED, data: { user_id: 7 } },
+    ])
+    expect(b.events()).toEqual([
+      { type: 'event', channel: TRADE, event: PUSH_EVENTS.TRADE_UPDATED, data: { user_id: 7 } },
+    ])
+    await vi.advanceTimersByTimeAsync(DATA_MS)
+    expect(a.events()).toHaveLength(2)
+    expect(t.hub.getStatus().polling).toBe(true)
+  })
+
+  it('polls chat every 5 s and delivers each new message once as message.sent', async () => {
+    const t = createTestHub()
+    const messages = [message(1, '2025-01-01T10:00:00.000Z'), message(2, '2025-01-01T10:00:01.000Z')]
+    t.http.respond(chatServer(messages))
+    t.signIn()
+    const a = t.addTab('a')
+    t.hub.subscribe('a', CHAT)
+
+    await vi.advanceTimersByTimeAsync(CHAT_MS)
+    expect(a.events(PUSH_EVENTS.MESSAGE_SENT).map((e) => e.data)).toEqual([
+      { message: messages[0] },
+      { message: messages[1] },
+    ])
+    const first = t.http.to('/chat/messages')[0]
+    expect(new URL(first?.url ?? '').searchParams.get('customer_id')).toBe('7')
+
+    messages.push(message(3, '2025-01-01T10:00:09.000Z'))
+    await vi.advanceTimersByTimeAsync(CHAT_MS)
+    const second = t.http.to('/chat/messages')[1]
+    expect(new URL(second?.url ?? '').searchParams.get('after')).toBe('2025-01-01T10:00:01.000Z')
+    expect(a.events(PUSH_EVENTS.MESSAGE_SENT).map((e) => e.data)).toHaveLength(3)
+
+    // An inclusive `after` on the server would send the last one again: still delivered once.
+    t.http.respond(() => ({ body: { data: [messages[2]] } }))
+    await vi.advanceTimersByTimeAsync(CHAT_MS)
+    expect(a.events(PUSH_EVENTS.MESSAGE_SENT)).toHaveLength(3)
+  })
+
+  it('continues chat polling after the last message Pusher delivered', async () => {
+    const t = createTestHub()
+    t.http.respond(chatServer([]))
+    t.signIn()
+    t.addTab('a')
+    t.hub.subscribe('a', CHAT)
+    t.push.connected()
+    t.push.event(CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: message(9, '2025-02-02T08:00:00.000Z') })
+    t.push.status(CONNECTION_STATUS.CONNECTING)
+
+    await vi.advanceTimersByTimeAsync(CHAT_MS)
+    const poll = t.http.to('/chat/messages')[0]
+    expect(new URL(poll?.url ?? '').searchParams.get('after')).toBe('2025-02-02T08:00:00.000Z')
+  })
+
+  it('stops polling once Pusher connects, and starts again when it drops', async () => {
+    const t = createTestHub()
+    t.http.respond(chatServer([]))
+    t.signIn()
+    t.addTab('a')
+    t.hub.subscribe('a', CHAT)
+    t.hub.subscribe('a', USER)
+    await vi.advanceTimersByTimeAsync(CHAT_MS * 2)
+    expect(t.http.to('/chat/messages')).toHaveLength(2)
+
+    t.push.connected()
+    expect(t.hub.getStatus().polling).toBe(false)
+    await vi.advanceTimersByTimeAsync(DATA_MS * 2)
+    expect(t.http.to('/chat/messages')).toHaveLength(2)
+
+    t.push.status(CONNECTION_STATUS.FAILED, 'Server unreachable')
+    expect(t.hub.getStatus().polling).toBe(true)
+    await vi.advanceTimersByTimeAsync(CHAT_MS)
+    expect(t.http.to('/chat/messages')).toHaveLength(3)
+  })
+
+  it('polls nothing for a notification channel alone, and nothing without a token', async () => {
+    const t = createTestHub()
+    t.signIn()
+    const a = t.addTab('a')
+    t.hub.subscribe('a', NOTIFICATION)
+    await vi.advanceTimersByTimeAsync(DATA_MS * 2)
+    expect(a.events()).toEqual([])
+    expect(t.hub.getStatus().polling).toBe(false)
+
+    t.hub.subscribe('a', USER)
+    t.hub.configure({ token: null, apiBaseUrl: 'https://broker.example/api/v1' })
+    await vi.advanceTimersByTimeAsync(DATA_MS * 2)
+    expect(a.events()).toEqual([])
+  })
+
+  it('stops polling a channel once its last tab leaves', async () => {
+    const t = createTestHub()
+    t.http.respond(chatServer([]))
+    t.signIn()
+    t.addTab('a')
+    t.hub.subscribe('a', CHAT)
+    await vi.advanceTimersByTimeAsync(CHAT_MS)
+    t.hub.unsubscribe('a', CHAT)
+    await vi.advanceTimersByTimeAsync(CHAT_MS * 4)
+    expect(t.http.to('/chat/messages')).toHaveLength(1)
+  })
+
+  it('only logs a failed poll and keeps polling', async () => {
+    const t = createTestHub()
+    t.http.respond(() => ({ status: 500 }))
+    t.signIn()
+    t.addTab('a')
+    t.hub.subscribe('a', CHAT)
+    await vi.advanceTimersByTimeAsync(CHAT_MS * 2)
+    expect(t.http.to('/chat/messages')).toHaveLength(2)
+    expect(t.log.warn).toHaveBeenCalledWith('[realtime] chat polling failed', CHAT, expect.any(Error))
+  })
+})
+
+describe('after a reconnect, what may have been missed is fetched again', () => {
+  it('signals user and trade changes and fetches chat after the last seen message', async () => {
+    const t = createTestHub()
+    const messages = [message(1, '2025-01-01T10:00:00.000Z')]
+    t.http.respond(chatServer(messages))
+    t.signIn()
+    const a = t.addTab('a')
+    for (const channel of [USER, TRADE, CHAT, NOTIFICATION]) t.hub.subscribe('a', channel)
+    t.push.connected()
+    t.push.event(CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: messages[0] })
+    a.clear()
+
+    t.push.status(CONNECTION_STATUS.CONNECTING)
+    messages.push(message(2, '2025-01-01T10:00:05.000Z'))
+    t.push.connected()
+    await vi.advanceTimersByTimeAsync(0)
+
+    expect(a.events().map((e) => [e.channel, e.event, e.data])).toEqual([
+      [USER, PUSH_EVENTS.USER_UPDATED, { user_id: 7 }],
+      [TRADE, PUSH_EVENTS.TRADE_UPDATED, { user_id: 7 }],
+      [CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: messages[1] }],
+    ])
+    const refetch = t.http.to('/chat/messages')[0]
+    expect(new URL(refetch?.url ?? '').searchParams.get('after')).toBe('2025-01-01T10:00:00.000Z')
+  })
+
+  it('does not refetch on the first connection: the tabs just loaded their data', async () => {
+    const t = createTestHub()
+    t.signIn()
+    const a = t.addTab('a')
+    t.hub.subscribe('a', USER)
+    t.push.connected()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(a.events()).toEqual([])
+  })
+})

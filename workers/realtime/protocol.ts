@@ -1,0 +1,84 @@
+// What crosses between the realtime hub and a tab (DESIGN 4). The hub calls one sink per tab with TabMessage;
+// the tab calls the hub's API (api.ts). Types only, apart from the spec's toast texts, so the page can import
+// this file type-only through api.ts and never bundle worker code.
+import type { ConnectionStatus, LivePriceUpdate } from '../../src/domain/contract/realtime'
+import type { RealtimeEndpoints } from '../../src/domain/contract/site'
+
+/** What a tab hands the hub: workers have no localStorage, so the token travels in here. */
+export interface HubConfig {
+  token: string | null
+  /** Absolute API base, e.g. `https://broker.example/api/v1`. */
+  apiBaseUrl: string
+  /** `realtime` of GET /settings. Absent: the hub keeps what another tab gave; none at all: it only polls. */
+  realtime?: RealtimeEndpoints | null
+}
+
+export interface TabInit {
+  visible: boolean
+  /** True when the tab holds the Web Lock `tab:<id>`: the hub then learns of the tab's death from the lock. */
+  lock: boolean
+}
+
+/** Spec 4 "Realtime connection", plus what a tab needs to label it: the polling fallback and the price feed. */
+export interface HubStatus {
+  status: ConnectionStatus
+  /** Set when status is failed (spec: default 'Connection failed'). */
+  message: string | null
+  /** Chat and data polling is running because Pusher is not connected (spec 2.10 'Reconnecting...'). */
+  polling: boolean
+  prices: ConnectionStatus
+}
+
+export type ToastKind = 'connecting' | 'connected' | 'failed'
+
+export interface HubToast {
+  kind: ToastKind
+  /** The spec's text, verbatim. */
+  message: string
+  /** Undefined: the toast library's default. */
+  durationMs?: number
+}
+
+export type TabMessage =
+  | { type: 'event'; channel: string; event: string; data: unknown }
+  /** Ticks to apply, keyed by id. Answer with ackPrices(tabId, seq) once applied (or painted). */
+  | { type: 'prices'; ticks: LivePriceUpdate[]; seq: number }
+  | { type: 'status'; status: HubStatus }
+  /** Sent to one tab per browser: that tab alone shows it. */
+  | { type: 'toast'; toast: HubToast }
+  /** Sent to one tab per browser: that tab alone plays /sounds/notification.mp3. */
+  | { type: 'playSound' }
+  /** The push service refused a channel (spec 8: reported as an auth error). */
+  | { type: 'channelError'; channel: string; message: string }
+  /** Some tab signed out: every channel subscription is gone. */
+  | { type: 'signedOut' }
+
+/**
+ * A tab's callback. Over Comlink it returns a promise that never settles once the tab is closed, so the hub
+ * calls it and never waits for the answer.
+ */
+export type TabSink = (message: TabMessage) => unknown
+
+/** A picture of the hub for diagnostics and end-to-end tests. */
+export interface HubSnapshot {
+  tabs: { id: string; visible: boolean; channels: string[]; prices: boolean }[]
+  /** Channel name -> number of tabs subscribed. */
+  channels: Record<string, number>
+  pusher: { open: boolean; status: ConnectionStatus }
+  prices: { open: boolean; status: ConnectionStatus; cachedAssets: number }
+  polling: boolean
+  heartbeat: boolean
+}
+
+/** Spec 4 toasts, verbatim. */
+export const TOAST_TEXT = {
+  CONNECTING: 'Reconnecting to server...',
+  CONNECTED: 'Connected to server',
+  failed: (reason: string | null | undefined) => `Connection failed: ${reason || 'Unknown error'}`,
+} as const
+
+/** Spec 9: connected toast 2 s, failure toast 4 s. */
+export const TOAST_DURATION_MS = { CONNECTED: 2_000, FAILED: 4_000 } as const
+
+/** Spec 4: the failed state's message when the transport gives none. */
+export const DEFAULT_FAILURE_MESSAGE = 'Connection failed'

@@ -1,0 +1,13 @@
+// Runs as the browser's one SharedWorker `realtime-hub` (DESIGN 4): every tab of the origin connects a port
+// and talks to the same hub through Comlink.
+import { expose } from 'comlink'
+import { startHub } from './start-hub'
+
+declare const self: SharedWorkerGlobalScope
+
+const api = startHub(self)
+
+self.addEventListener('connect', (event) => {
+  const [port] = event.ports
+  if (port) expose(api, port)
+})

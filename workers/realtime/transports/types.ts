@@ -1,0 +1,52 @@
+// The seams between the hub and its two sockets. The hub only sees these interfaces, so unit tests run it with
+// fakes and only pusher-transport.ts and price-transport.ts know pusher-js and socket.io-client.
+import type { ConnectionStatus } from '../../../src/domain/contract/realtime'
+
+export interface ChannelAuth {
+  auth: string
+  channel_data?: string
+}
+
+export interface PushTransportOptions {
+  key: string
+  cluster: string
+  wsHost: string
+  wsPort: number
+  forceTLS: boolean
+  /** POST /broadcasting/auth on the hub's side: the hub holds the token. */
+  authorize: (channelName: string, socketId: string) => Promise<ChannelAuth>
+  /** Mapped onto spec 4's states; reason is the transport's error text, if any. */
+  onStatus: (status: ConnectionStatus, reason?: string) => void
+  /** Application events only, never the protocol's own `pusher:` events. */
+  onEvent: (channel: string, event: string, data: unknown) => void
+  onSubscriptionError: (channel: string, reason: string) => void
+}
+
+/** Connects when created. */
+export interface PushTransport {
+  subscribe: (channel: string) => void
+  unsubscribe: (channel: string) => void
+  /** Disconnect then connect (spec 4), keeping the channels. */
+  reconnect: () => void
+  disconnect: () => void
+}
+
+export type CreatePushTransport = (options: PushTransportOptions) => PushTransport
+
+export interface PriceTransportOptions {
+  url: string
+  apiKey: string
+  onStatus: (status: ConnectionStatus, reason?: string) => void
+  /** `data:all`, unvalidated. */
+  onSnapshot: (payload: unknown) => void
+  /** `data:update`, unvalidated. */
+  onUpdate: (payload: unknown) => void
+}
+
+/** Connects when created and asks for everything (`subscribe:all`) on every connect. */
+export interface PriceTransport {
+  reconnect: () => void
+  disconnect: () => void
+}
+
+export type CreatePriceTransport = (options: PriceTransportOptions) => PriceTransport
