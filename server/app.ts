@@ -14,6 +14,7 @@ import { registerMetrics } from './plugins/metrics'
 import { registerRateLimits, type RateLimits } from './plugins/rate-limit'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerStatic } from './plugins/static'
+import { registerRealtime, type RealtimeOptions } from './realtime'
 import { createRepositories } from './repositories'
 import { apiRoutes } from './routes'
 import { metricsRoutes } from './routes/metrics'
@@ -36,6 +37,11 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>
   /** The clock for expiries, locks and rate windows; tests move it instead of waiting. */
   now?: () => Date
+  /**
+   * The Pusher broker or service, the price feed and its simulator (server.ts reads them from PUSHER_* and
+   * PRICE_*); unset parts take their defaults: embedded broker, generated credentials, 20 ticks/s.
+   */
+  realtime?: RealtimeOptions
 }
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist', import.meta.url))
@@ -125,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('db', database.db)
     app.decorate('repos', createRepositories(database.db))
     registerAuth(app)
+    await registerRealtime(app, options.realtime)
 
     await app.register(apiRoutes, { prefix: API_PREFIX })
     await app.register(metricsRoutes)

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { buildApp, type BuildAppOptions } from './app'
 import { DEMO_USERS } from './db/seed-data/catalog'
 import { scaleRateLimits } from './plugins/rate-limit'
+import { realtimeOptionsFromEnv } from './realtime/config'
 
 const startedAtMs = performance.now()
 const port = Number(process.env.PORT ?? 8080)
@@ -43,7 +44,16 @@ function parseTrustProxy(value: string | undefined): NonNullable<BuildAppOptions
   return text
 }
 
+let realtime: BuildAppOptions['realtime']
+try {
+  realtime = realtimeOptionsFromEnv(process.env, port)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
+
 const app = await buildApp({
+  realtime,
   dataDir,
   seedDemo,
   trustProxy,
@@ -63,7 +73,8 @@ async function shutdown(signal: string): Promise<void> {
   }, SHUTDOWN_GRACE_MS)
   forceExit.unref()
   try {
-    // Closes the HTTP server (finishing requests in flight) and then the database.
+    // Closes the realtime sockets (Pusher clients get 4200 and reconnect at once), the HTTP server (finishing
+    // requests in flight), and then the database.
     const closingAtMs = performance.now()
     await app.close()
     app.log.info({ durationMs: Math.round(performance.now() - closingAtMs) }, 'closed')

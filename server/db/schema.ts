@@ -252,3 +252,20 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_id_idx').on(t.userId)],
 )
+
+/**
+ * The embedded realtime services' credentials (one row, id 1): generated at first start unless the environment
+ * gives them, and kept here so that restarts and every instance on this database sign and verify alike.
+ */
+export const realtimeCredentials = pgTable(
+  'realtime_credentials',
+  {
+    id: integer('id').primaryKey().default(1),
+    pusherAppId: text('pusher_app_id').notNull(),
+    pusherKey: text('pusher_key').notNull(),
+    pusherSecret: text('pusher_secret').notNull(),
+    priceApiKey: text('price_api_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('realtime_credentials_single_row', sql`${t.id} = 1`)],
+)

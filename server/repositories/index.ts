@@ -4,6 +4,7 @@ import { createAssetsRepository } from './assets'
 import { createAuthTokensRepository } from './auth-tokens'
 import { createLoginFailuresRepository } from './login-failures'
 import { createLoginLinksRepository, createPasswordResetsRepository } from './one-time-tokens'
+import { createRealtimeCredentialsRepository } from './realtime-credentials'
 import { createSettingsRepository } from './settings'
 import { createUsersRepository } from './users'
 
@@ -18,6 +19,7 @@ export function createRepositories(db: Db) {
     loginFailures: createLoginFailuresRepository(db),
     passwordResets: createPasswordResetsRepository(db),
     loginLinks: createLoginLinksRepository(db),
+    realtimeCredentials: createRealtimeCredentialsRepository(db),
   }
 }
 

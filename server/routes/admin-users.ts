@@ -6,10 +6,13 @@ import {
   AdminUserPatchSchema,
   AdminUserResponseSchema,
   AdminUsersResponseSchema,
+  CHANNELS,
   LoginLinkRequestSchema,
   LoginLinkResponseSchema,
+  PUSH_EVENTS,
   USER_ROLE,
   USER_STATUS,
+  type UserUpdatedEvent,
 } from '../../src/domain/contract'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
@@ -50,12 +53,19 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id === admin.id && status !== USER_STATUS.ACTIVE) {
         return sendError(reply, 422, { message: OWN_STATUS, errors: { status: [OWN_STATUS] } })
       }
-      const updated = await app.repos.users.setStatus(id, status)
+      const before = await app.repos.users.findById(id)
+      const updated = before && (await app.repos.users.setStatus(id, status))
       if (!updated) return sendError(reply, 404, { message: USER_NOT_FOUND })
       request.log.info({ adminId: admin.id, userId: id, status }, 'user status changed')
       // The customer's next GET /user (Check Status) reads the new status from the database.
       const user = await app.repos.users.findView(id, app.now())
       if (!user) return sendError(reply, 404, { message: USER_NOT_FOUND })
+      if (before.status !== updated.status) {
+        // Their open tabs refetch the user at once (spec 7, user.updated) instead of waiting for Check Status.
+        // Not awaited: a slow push service must not slow the console; the publisher logs its own failures.
+        const event: UserUpdatedEvent = { user_id: id, updated_at: app.now().toISOString() }
+        void app.publisher.trigger(CHANNELS.user(id), PUSH_EVENTS.USER_UPDATED, event)
+      }
       return { data: user }
     },
   )

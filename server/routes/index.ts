@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { adminUsersRoutes } from './admin-users'
 import { assetsRoutes } from './assets'
 import { authRoutes } from './auth'
+import { broadcastingRoutes } from './broadcasting'
 import { registrationRoutes } from './registration'
 import { settingsRoutes } from './settings'
 import { siteDataRoutes } from './site-data'
@@ -16,4 +17,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(registrationRoutes)
   await app.register(userRoutes)
   await app.register(adminUsersRoutes)
+  await app.register(broadcastingRoutes)
 }

@@ -5,10 +5,12 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { loginLinks } from '../../server/db/schema'
+import { BatchBodySchema, TriggerBodySchema } from '../../server/realtime/broker/http-api'
 import {
   AdminUserPatchSchema,
   ApiErrorSchema,
   AutoLoginRequestSchema,
+  BroadcastingAuthRequestSchema,
   CheckEmailRequestSchema,
   ForgotPasswordRequestSchema,
   LoginLinkRequestSchema,
@@ -118,6 +120,31 @@ const ROUTES: readonly Route[] = [
     url: '/api/v1/admin/users/:id/login-link',
     schema: LoginLinkRequestSchema,
     token: () => adminToken,
+  },
+  // Also takes form encoding (pusher-js posts it); a valid body names a channel, so it could be 403 or 200.
+  {
+    name: 'POST /broadcasting/auth',
+    method: 'POST',
+    url: '/api/v1/broadcasting/auth',
+    schema: BroadcastingAuthRequestSchema,
+    token: () => customerToken,
+  },
+  // The broker's HTTP API: signed with the app secret, which no case knows, and `:appId` names no app.
+  {
+    name: 'POST /apps/:appId/events',
+    method: 'POST',
+    url: '/apps/:appId/events',
+    schema: TriggerBodySchema,
+    alwaysRefused: true,
+    token: () => undefined,
+  },
+  {
+    name: 'POST /apps/:appId/batch_events',
+    method: 'POST',
+    url: '/apps/:appId/batch_events',
+    schema: BatchBodySchema,
+    alwaysRefused: true,
+    token: () => undefined,
   },
 ]
 

@@ -76,6 +76,9 @@ export async function startServer(
         DATA_DIR: dataDir,
         // The suite signs in far more often than a person; the limits themselves are tested in integration.
         RATE_LIMIT_MULTIPLIER: '50',
+        // Every market ticks whatever the day, and often enough for a test to see a price move.
+        PRICE_IGNORE_MARKET_HOURS: 'true',
+        PRICE_TICKS_PER_SECOND: '200',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

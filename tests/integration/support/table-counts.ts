@@ -16,6 +16,7 @@ const TABLES = {
   login_failures: schema.loginFailures,
   password_resets: schema.passwordResets,
   login_links: schema.loginLinks,
+  realtime_credentials: schema.realtimeCredentials,
 } as const
 
 export async function tableCounts(db: Db): Promise<Record<keyof typeof TABLES, number>> {

@@ -27,11 +27,18 @@ export interface ListeningServer {
 }
 
 /** The same app on a real socket (port 0 picks a free port), for tests that use fetch or realtime clients. */
-export async function listenTestApp(options: Partial<BuildAppOptions> = {}): Promise<ListeningServer> {
-  const app = await createTestApp(options)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as AddressInfo
-  return { app, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() }
+export async function listenTestApp(
+  options: Partial<BuildAppOptions> = {},
+  port = 0,
+): Promise<ListeningServer> {
+  return listenBuiltApp(await createTestApp(options), port)
+}
+
+/** Listens with an app built earlier: a restart test builds the successor first, then takes over the port. */
+export async function listenBuiltApp(app: FastifyInstance, port = 0): Promise<ListeningServer> {
+  await app.listen({ port, host: '127.0.0.1' })
+  const bound = (app.server.address() as AddressInfo).port
+  return { app, baseUrl: `http://127.0.0.1:${bound}`, close: () => app.close() }
 }
 
 /** Signs in through the API and returns the bearer token. */

@@ -44,6 +44,8 @@ const MarketRow = memo(function MarketRow(props: { store: LivePriceStore; assetI
         key={`bid-${changedAtMs}`}
         data-direction={direction ?? undefined}
         data-testid="bid"
+        // The price's server time: the tick-to-paint benchmark (tests/bench/ticks.ts) measures from it.
+        data-updated-ms={Date.parse(asset.updated_at) || undefined}
         className={cx(cell, flash)}
       >
         {formatPrice(asset.sell_price, PRICE_DECIMALS.WATCH_TABLE)}

@@ -1,9 +1,10 @@
-// The market simulator is pure: a seed and the times passed in decide everything, so these tests replay sessions
-// exactly. Rate, market hours, class volatility, the 24 h figures and the candles.
+// Unit tests of the pure market simulator; they live here rather than in tests/unit because tsconfig.node.json is
+// the project that type-checks server code. A seed and the times passed in decide everything, so these tests
+// replay sessions exactly: rate, market hours, class volatility, the 24 h figures and the candles.
 import { describe, expect, it } from 'vitest'
-import { isValidTick, type AssetType, type LivePriceUpdate } from '../../../src/domain/contract'
-import { isMarketOpen } from '../../../src/domain/market/trading-hours'
-import { MarketSimulator, type SimulatedAssetInput } from '../../../server/realtime/prices/simulator'
+import { isValidTick, type AssetType, type LivePriceUpdate } from '../../src/domain/contract'
+import { isMarketOpen } from '../../src/domain/market/trading-hours'
+import { MarketSimulator, type SimulatedAssetInput } from '../../server/realtime/prices/simulator'
 
 const ASSETS: SimulatedAssetInput[] = [
   { assetId: 'btcusd', type: 'crypto', rate: 97_250, dailyVolume: 30_000 },

@@ -1,0 +1,483 @@
+// The embedded Pusher-protocol broker: WebSocket connections at /app/{key}, public, private and presence channels,
+// client events (when enabled), the activity check, and fan-out of events published through the HTTP API.
+// One app (one key) per server: the API is its only publisher.
+import { randomInt } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { FastifyBaseLogger } from 'fastify'
+import { WebSocket, WebSocketServer, type RawData } from 'ws'
+import {
+  CLIENT_EVENT_PREFIX,
+  CLIENT_EVENTS,
+  CLOSE_CODES,
+  ClientMessageSchema,
+  encode,
+  encodeError,
+  isPresenceChannel,
+  needsAuth,
+  PresenceChannelDataSchema,
+  SERVER_EVENTS,
+  SubscribeDataSchema,
+  SUPPORTED_PROTOCOLS,
+  UnsubscribeDataSchema,
+  type ClientMessage,
+} from './protocol'
+import { channelAuthMatches, type AppCredentials } from './signatures'
+
+export interface BrokerOptions {
+  /** Seconds of silence after which pusher-js pings (sent in connection_established; spec 9 default 120). */
+  activityTimeoutSeconds: number
+  /** The server pings a client it has not heard from for this long... */
+  idlePingMs: number
+  /** ...and closes it (4201) when no answer came within this long. */
+  pongTimeoutMs: number
+  /** How often the activity check runs. */
+  sweepIntervalMs: number
+  /** Whether clients may send `client-*` events on private and presence channels. */
+  clientEvents: boolean
+  /** Largest `data` of one event, in bytes (Pusher's limit is 10 KiB). */
+  maxEventBytes: number
+  maxConnections: number
+  /** A client whose unsent data grows past this is closed (4100: it reconnects after a back-off). */
+  maxBufferedBytes: number
+  /** How long shutdown waits for clients to acknowledge the 4200 close before cutting them off. */
+  closeGraceMs: number
+}
+
+export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
+  activityTimeoutSeconds: 120,
+  idlePingMs: 130_000,
+  pongTimeoutMs: 30_000,
+  sweepIntervalMs: 5_000,
+  clientEvents: false,
+  maxEventBytes: 10 * 1024,
+  maxConnections: 10_000,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  closeGraceMs: 1_000,
+}
+
+export interface BrokerHooks {
+  log: FastifyBaseLogger
+  onMessagesSent: (count: number) => void
+}
+
+export interface PublishedEvent {
+  channels: readonly string[]
+  name: string
+  /** Sent to clients as it is: the HTTP API carries data as a string. */
+  data: string
+  /** This socket does not receive the event (the sender of the action that caused it). */
+  excludeSocketId?: string
+}
+
+interface Connection {
+  readonly socketId: string
+  readonly ws: WebSocket
+  readonly channels: Set<string>
+  /** The presence user id per presence channel this socket joined. */
+  readonly presence: Map<string, string>
+  lastSeenMs: number
+  pingSentMs: number | undefined
+  closingSinceMs: number | undefined
+  clientEventWindowStartMs: number
+  clientEventCount: number
+}
+
+interface PresenceMember {
+  info: unknown
+  /** One user may be in a channel from several sockets (tabs, devices); they are one member. */
+  sockets: number
+}
+
+/** Pusher's documented limit for client events per connection. */
+const CLIENT_EVENTS_PER_SECOND = 10
+/** Incoming frames are small protocol messages; anything larger is closed by ws with 1009. */
+const MAX_INCOMING_BYTES = 64 * 1024
+
+function newSocketId(): string {
+  return `${randomInt(1, 2 ** 40)}.${randomInt(1, 2 ** 40)}`
+}
+
+function parseFrame(raw: RawData): unknown {
+  try {
+    return JSON.parse(Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : raw.toString('utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/** pusher-js sends `data` as an object; other clients send it as a JSON string. */
+function dataObject(data: unknown): unknown {
+  if (typeof data !== 'string') return data
+  try {
+    return JSON.parse(data)
+  } catch {
+    return undefined
+  }
+}
+
+export class PusherBroker {
+  private readonly wss: WebSocketServer
+  private readonly connections = new Map<string, Connection>()
+  private readonly channels = new Map<string, Set<Connection>>()
+  private readonly members = new Map<string, Map<string, PresenceMember>>()
+  private readonly sweepTimer: NodeJS.Timeout
+  private closing: Promise<void> | undefined
+
+  constructor(
+    readonly app: AppCredentials,
+    readonly options: BrokerOptions,
+    private readonly hooks: BrokerHooks,
+  ) {
+    this.wss = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      perMessageDeflate: false,
+      maxPayload: MAX_INCOMING_BYTES,
+    })
+    this.sweepTimer = setInterval(() => this.sweep(), options.sweepIntervalMs)
+    this.sweepTimer.unref()
+  }
+
+  get connectionCount(): number {
+    return this.connections.size
+  }
+
+  get subscriptionCount(): number {
+    let count = 0
+    for (const subscribers of this.channels.values()) count += subscribers.size
+    return count
+  }
+
+  /** Takes an HTTP upgrade for /app/{key}. The upgrade is always completed, so a refusal reaches the client as a close code. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.closing) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+      return
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, request))
+  }
+
+  private accept(ws: WebSocket, request: IncomingMessage): void {
+    ws.on('error', () => undefined)
+    const url = new URL(request.url ?? '/', 'http://broker.invalid')
+    const key = decodeURIComponent(url.pathname.split('/')[2] ?? '')
+    if (key !== this.app.key) {
+      this.refuse(ws, CLOSE_CODES.APP_NOT_FOUND, `App key ${key.slice(0, 64)} does not exist`)
+      return
+    }
+    const protocol = Number(url.searchParams.get('protocol'))
+    if (!SUPPORTED_PROTOCOLS.has(protocol)) {
+      this.refuse(ws, CLOSE_CODES.UNSUPPORTED_PROTOCOL, 'Unsupported protocol version')
+      return
+    }
+    if (this.connections.size >= this.options.maxConnections) {
+      this.refuse(ws, CLOSE_CODES.OVER_CAPACITY, 'Over capacity')
+      return
+    }
+
+    let socketId = newSocketId()
+    while (this.connections.has(socketId)) socketId = newSocketId()
+    const connection: Connection = {
+      socketId,
+      ws,
+      channels: new Set(),
+      presence: new Map(),
+      lastSeenMs: Date.now(),
+      pingSentMs: undefined,
+      closingSinceMs: undefined,
+      clientEventWindowStartMs: 0,
+      clientEventCount: 0,
+    }
+    this.connections.set(socketId, connection)
+    ws.on('message', (raw, isBinary) => this.onFrame(connection, raw, isBinary))
+    // A WebSocket-level pong (or any frame) is proof of life as good as pusher:pong.
+    ws.on('pong', () => this.markSeen(connection))
+    ws.on('close', () => this.onClosed(connection))
+    this.send(
+      connection,
+      encode(SERVER_EVENTS.CONNECTION_ESTABLISHED, {
+        socket_id: socketId,
+        activity_timeout: this.options.activityTimeoutSeconds,
+      }),
+    )
+  }
+
+  /** Refusals are also sent as pusher:error first: protocol 6+ clients read the code from either. */
+  private refuse(ws: WebSocket, code: number, message: string): void {
+    ws.send(encodeError(SERVER_EVENTS.ERROR, { code, message }))
+    ws.close(code, message)
+    // Not tracked as a connection: make sure a peer that never acknowledges cannot hold the server open.
+    setTimeout(() => ws.terminate(), this.options.closeGraceMs).unref()
+  }
+
+  private send(connection: Connection, text: string): void {
+    const { ws } = connection
+    if (ws.readyState !== WebSocket.OPEN || connection.closingSinceMs !== undefined) return
+    if (ws.bufferedAmount > this.options.maxBufferedBytes) {
+      this.hooks.log.warn({ socketId: connection.socketId }, 'pusher client too slow; closing it')
+      this.closeConnection(connection, CLOSE_CODES.TOO_SLOW, 'Client too slow')
+      return
+    }
+    ws.send(text)
+    this.hooks.onMessagesSent(1)
+  }
+
+  private sendError(connection: Connection, message: string, code: number | null = null): void {
+    this.send(connection, encodeError(SERVER_EVENTS.ERROR, { code, message }))
+  }
+
+  private markSeen(connection: Connection): void {
+    connection.lastSeenMs = Date.now()
+    connection.pingSentMs = undefined
+  }
+
+  private onFrame(connection: Connection, raw: RawData, isBinary: boolean): void {
+    this.markSeen(connection)
+    const parsed = isBinary ? undefined : ClientMessageSchema.safeParse(parseFrame(raw))
+    if (!parsed?.success) {
+      this.sendError(connection, 'Invalid message: expected a JSON object with an event name')
+      return
+    }
+    const message = parsed.data
+    switch (message.event) {
+      case CLIENT_EVENTS.PING:
+        this.send(connection, encode(SERVER_EVENTS.PONG, {}))
+        return
+      case CLIENT_EVENTS.PONG:
+        return
+      case CLIENT_EVENTS.SUBSCRIBE:
+        this.subscribe(connection, dataObject(message.data))
+        return
+      case CLIENT_EVENTS.UNSUBSCRIBE: {
+        const data = UnsubscribeDataSchema.safeParse(dataObject(message.data))
+        if (data.success) this.unsubscribe(connection, data.data.channel)
+        return
+      }
+    }
+    if (message.event.startsWith(CLIENT_EVENT_PREFIX)) {
+      this.clientEvent(connection, message)
+      return
+    }
+    this.sendError(connection, `Unsupported event '${message.event.slice(0, 64)}'`)
+  }
+
+  private subscriptionError(connection: Connection, channel: string, status: number, error: string): void {
+    this.send(
+      connection,
+      encodeError(SERVER_EVENTS.SUBSCRIPTION_ERROR, { type: 'AuthError', error, status }, channel),
+    )
+  }
+
+  private subscribe(connection: Connection, rawData: unknown): void {
+    const parsed = SubscribeDataSchema.safeParse(rawData)
+    if (!parsed.success) {
+      const channel =
+        typeof rawData === 'object' && rawData !== null && 'channel' in rawData ? rawData.channel : ''
+      if (typeof channel === 'string' && channel !== '' && channel.length <= 200) {
+        this.subscriptionError(connection, channel, 400, 'Invalid channel name or subscription data')
+      } else {
+        this.sendError(connection, 'Invalid subscription: a channel name is required')
+      }
+      return
+    }
+    const { channel, auth, channel_data: channelData } = parsed.data
+
+    let presenceMember: { id: string; info: unknown } | undefined
+    if (needsAuth(channel)) {
+      const presence = isPresenceChannel(channel)
+      const signed = presence ? channelData : undefined
+      if (auth === undefined || !channelAuthMatches(this.app, auth, connection.socketId, channel, signed)) {
+        this.subscriptionError(connection, channel, 401, `Invalid signature for channel '${channel}'`)
+        return
+      }
+      if (presence) {
+        const member = PresenceChannelDataSchema.safeParse(dataObject(channelData ?? ''))
+        if (!member.success) {
+          this.subscriptionError(connection, channel, 400, 'Presence channel_data needs a user_id')
+          return
+        }
+        presenceMember = { id: String(member.data.user_id), info: member.data.user_info }
+      }
+    }
+
+    if (connection.channels.has(channel)) {
+      // A repeated subscribe (a client that lost track) is answered again and changes nothing.
+      this.sendSubscribed(connection, channel)
+      return
+    }
+    connection.channels.add(channel)
+    let subscribers = this.channels.get(channel)
+    if (!subscribers) this.channels.set(channel, (subscribers = new Set()))
+    subscribers.add(connection)
+
+    if (presenceMember) {
+      connection.presence.set(channel, presenceMember.id)
+      let members = this.members.get(channel)
+      if (!members) this.members.set(channel, (members = new Map()))
+      const existing = members.get(presenceMember.id)
+      if (existing) {
+        existing.sockets += 1
+      } else {
+        members.set(presenceMember.id, { info: presenceMember.info, sockets: 1 })
+        const added = encode(
+          SERVER_EVENTS.MEMBER_ADDED,
+          { user_id: presenceMember.id, user_info: presenceMember.info },
+          channel,
+        )
+        for (const other of subscribers) if (other !== connection) this.send(other, added)
+      }
+    }
+    this.sendSubscribed(connection, channel)
+  }
+
+  private sendSubscribed(connection: Connection, channel: string): void {
+    const members = isPresenceChannel(channel) ? this.members.get(channel) : undefined
+    const data = members
+      ? {
+          presence: {
+            ids: [...members.keys()],
+            hash: Object.fromEntries([...members].map(([id, member]) => [id, member.info ?? null])),
+            count: members.size,
+          },
+        }
+      : {}
+    this.send(connection, encode(SERVER_EVENTS.SUBSCRIPTION_SUCCEEDED, data, channel))
+  }
+
+  private unsubscribe(connection: Connection, channel: string): void {
+    if (!connection.channels.delete(channel)) return
+    const subscribers = this.channels.get(channel)
+    subscribers?.delete(connection)
+    if (subscribers?.size === 0) this.channels.delete(channel)
+
+    const userId = connection.presence.get(channel)
+    if (userId === undefined) return
+    connection.presence.delete(channel)
+    const members = this.members.get(channel)
+    const member = members?.get(userId)
+    if (!members || !member) return
+    member.sockets -= 1
+    if (member.sockets > 0) return
+    members.delete(userId)
+    if (members.size === 0) this.members.delete(channel)
+    const removed = encode(SERVER_EVENTS.MEMBER_REMOVED, { user_id: userId }, channel)
+    for (const other of subscribers ?? []) this.send(other, removed)
+  }
+
+  private clientEvent(connection: Connection, message: ClientMessage): void {
+    const channel = message.channel
+    if (!this.options.clientEvents) {
+      this.sendError(connection, 'Client events are not enabled for this app')
+      return
+    }
+    if (channel === undefined || !needsAuth(channel) || !connection.channels.has(channel)) {
+      this.sendError(
+        connection,
+        'Client events need a private or presence channel this socket is subscribed to',
+      )
+      return
+    }
+    const now = Date.now()
+    if (now - connection.clientEventWindowStartMs >= 1000) {
+      connection.clientEventWindowStartMs = now
+      connection.clientEventCount = 0
+    }
+    connection.clientEventCount += 1
+    if (connection.clientEventCount > CLIENT_EVENTS_PER_SECOND) {
+      this.sendError(connection, 'Client event rejected due to rate limit', 4301)
+      return
+    }
+    const data = typeof message.data === 'string' ? message.data : JSON.stringify(message.data ?? null)
+    if (Buffer.byteLength(data) > this.options.maxEventBytes) {
+      this.sendError(connection, `Client event data is over ${this.options.maxEventBytes} bytes`)
+      return
+    }
+    const userId = connection.presence.get(channel)
+    const text = JSON.stringify({
+      event: message.event,
+      channel,
+      data,
+      ...(userId === undefined ? {} : { user_id: userId }),
+    })
+    for (const other of this.channels.get(channel) ?? []) if (other !== connection) this.send(other, text)
+  }
+
+  /** Delivers an event to every subscriber of its channels, but not to `excludeSocketId`. Returns the sends made. */
+  publish(event: PublishedEvent): number {
+    let sent = 0
+    for (const channel of event.channels) {
+      const subscribers = this.channels.get(channel)
+      if (!subscribers) continue
+      const text = JSON.stringify({ event: event.name, channel, data: event.data })
+      for (const connection of subscribers) {
+        if (connection.socketId === event.excludeSocketId) continue
+        this.send(connection, text)
+        sent += 1
+      }
+    }
+    return sent
+  }
+
+  private onClosed(connection: Connection): void {
+    for (const channel of [...connection.channels]) this.unsubscribe(connection, channel)
+    this.connections.delete(connection.socketId)
+  }
+
+  private closeConnection(connection: Connection, code: number, reason: string): void {
+    if (connection.closingSinceMs !== undefined) return
+    connection.closingSinceMs = Date.now()
+    connection.ws.close(code, reason)
+  }
+
+  /**
+   * The activity check: ping a client silent for idlePingMs, close one that did not answer within pongTimeoutMs,
+   * and cut off one that never acknowledged its close (a dead peer cannot).
+   */
+  private sweep(): void {
+    const now = Date.now()
+    for (const connection of this.connections.values()) {
+      if (connection.closingSinceMs !== undefined) {
+        if (now - connection.closingSinceMs > this.options.pongTimeoutMs) connection.ws.terminate()
+      } else if (connection.pingSentMs !== undefined) {
+        if (now - connection.pingSentMs > this.options.pongTimeoutMs) {
+          // 42xx: a client that was only slow reconnects at once.
+          this.closeConnection(connection, CLOSE_CODES.PONG_NOT_RECEIVED, 'Pong reply not received')
+        }
+      } else if (now - connection.lastSeenMs > this.options.idlePingMs) {
+        connection.pingSentMs = now
+        this.send(connection, encode(SERVER_EVENTS.PING, {}))
+      }
+    }
+  }
+
+  /** Graceful shutdown: every client gets 4200 (pusher-js reconnects at once, to this server or its successor). */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      clearInterval(this.sweepTimer)
+      const open = [...this.connections.values()]
+      const closed = open.map(
+        (connection) =>
+          new Promise<void>((resolve) => {
+            if (connection.ws.readyState === WebSocket.CLOSED) return resolve()
+            connection.ws.once('close', () => resolve())
+          }),
+      )
+      for (const connection of open) {
+        connection.closingSinceMs = undefined
+        this.closeConnection(connection, CLOSE_CODES.SHUTTING_DOWN, 'Server shutting down')
+      }
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        Promise.all(closed),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, this.options.closeGraceMs)
+        }),
+      ])
+      clearTimeout(timer)
+      for (const connection of this.connections.values()) connection.ws.terminate()
+      this.wss.close()
+    })()
+    return this.closing
+  }
+}

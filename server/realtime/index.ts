@@ -1,0 +1,93 @@
+// Wires the realtime services into the app, all on the server's one port: the embedded Pusher broker (unless
+// PUSHER_HOST names another service) with its HTTP events API, the publisher every feature uses, and the price feed
+// with its simulator. Decorates the app with `publisher`, `prices` and `realtime` (the public endpoints).
+import type { FastifyInstance } from 'fastify'
+import { PRICE_FEED, type RealtimeEndpoints } from '../../src/domain/contract'
+import { PusherBroker } from './broker/broker'
+import { brokerHttpApi } from './broker/http-api'
+import { resolveRealtime, type RealtimeOptions } from './config'
+import { registerRealtimeMetrics } from './metrics'
+import { startPriceFeed, type PriceFeed } from './prices/feed'
+import { createPublisher, type Publisher } from './publisher'
+import { routeUpgrades, type UpgradeRoute } from './upgrades'
+
+export type { RealtimeOptions } from './config'
+
+/** What features may ask of the price feed. */
+export type Prices = Pick<PriceFeed, 'current' | 'snapshot' | 'candles'>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publisher: Publisher
+    prices: Prices
+    realtime: { endpoints: RealtimeEndpoints; broker: PusherBroker | undefined }
+  }
+}
+
+export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions = {}): Promise<void> {
+  const resolved = resolveRealtime(options, await app.repos.realtimeCredentials.getOrCreate())
+
+  const broker =
+    resolved.broker &&
+    new PusherBroker(
+      { id: resolved.target.appId, key: resolved.target.key, secret: resolved.target.secret },
+      resolved.broker,
+      { log: app.log, onMessagesSent: (count) => metrics.messagesSent.inc(count) },
+    )
+  const feed = startPriceFeed(
+    {
+      assets: await app.repos.assets.list(),
+      now: () => app.now(),
+      log: app.log,
+      saveQuotes: (quotes) => app.repos.assets.saveQuotes(quotes),
+      onTicksEmitted: (count) => metrics.ticksEmitted.inc(count),
+    },
+    resolved.prices,
+  )
+  // The callbacks above run only once traffic flows, long after this line.
+  const metrics = registerRealtimeMetrics(app.metrics, {
+    pusherConnections: () => broker?.connectionCount ?? 0,
+    pusherSubscriptions: () => broker?.subscriptionCount ?? 0,
+    priceConnections: () => feed.connections,
+  })
+  if (broker) await app.register(brokerHttpApi, { broker, now: () => app.now() })
+  const publisher = createPublisher(app, resolved.target, metrics.published)
+
+  const routes: UpgradeRoute[] = [
+    {
+      prefix: `${PRICE_FEED.PATH}/`,
+      handle: (request, socket, head) => feed.handleUpgrade(request, socket, head),
+    },
+  ]
+  if (broker) {
+    routes.push({
+      prefix: '/app/',
+      handle: (request, socket, head) => broker.handleUpgrade(request, socket, head),
+    })
+  }
+  const upgrades = routeUpgrades(app.server, routes)
+
+  app.decorate('publisher', publisher)
+  app.decorate('prices', {
+    current: (assetId: string) => feed.current(assetId),
+    snapshot: () => feed.snapshot(),
+    candles: feed.candles,
+  })
+  app.decorate('realtime', { endpoints: resolved.endpoints, broker })
+
+  // Once the app is ready: an app whose build failed halfway never starts timers nobody would stop.
+  app.addHook('onReady', async () => feed.start())
+  // Before the HTTP server closes: open WebSockets would otherwise hold its close() open. The feed also writes its
+  // last prices here, while the database is still open.
+  app.addHook('preClose', async () => {
+    upgrades.stop()
+    await Promise.all([broker?.close(), feed.close()])
+  })
+  app.addHook('onClose', async () => {
+    publisher.close()
+  })
+  app.log.info(
+    { pusher: publisher.mode, ticksPerSecond: resolved.prices.ticksPerSecond },
+    'realtime services started',
+  )
+}

@@ -1,0 +1,187 @@
+// The live price feed: socket.io on the server's port (path /socket.io, websocket transport), fed by the market
+// simulator. A client authenticates with `auth: { apiKey }`, emits `subscribe:all`, gets `data:all` with every
+// asset, and from then on one `data:update` per emit interval holding every tick of that interval. The feed also
+// persists the simulator's figures to the database every few seconds, so GET /assets is fresh.
+import { createServer, type IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { FastifyBaseLogger } from 'fastify'
+import { Server, type Socket } from 'socket.io'
+import {
+  PRICE_EVENTS,
+  PRICE_FEED,
+  type Asset,
+  type Candle,
+  type CandleTimeframe,
+  type LivePriceUpdate,
+} from '../../../src/domain/contract'
+import { ASSET_SEEDS } from '../../db/seed-data/assets'
+import { equalsInConstantTime } from '../../lib/constant-time'
+import type { AssetQuote } from '../../repositories/assets'
+import { MarketSimulator } from './simulator'
+
+export interface PriceFeedOptions {
+  apiKey: string
+  /** Ticks per second across all open assets. */
+  ticksPerSecond: number
+  /** One data:update per interval. */
+  emitIntervalMs: number
+  ignoreMarketHours: boolean
+  seed: number
+  persistIntervalMs: number
+  historyMinutes: number
+}
+
+export interface PriceFeedDependencies {
+  assets: readonly Asset[]
+  now: () => Date
+  log: FastifyBaseLogger
+  saveQuotes: (quotes: readonly AssetQuote[]) => Promise<void>
+  onTicksEmitted: (count: number) => void
+}
+
+export interface PriceFeed {
+  /** Starts ticking and persisting. */
+  start(): void
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** The server's price for an asset (by asset_id): the only price trades may use. */
+  current(assetId: string): LivePriceUpdate | undefined
+  snapshot(): LivePriceUpdate[]
+  candles(assetId: string, timeframe: CandleTimeframe, limit: number): Candle[] | undefined
+  /** Sockets connected and authenticated. */
+  readonly connections: number
+  /** Stops the timers, disconnects every client and writes the last figures. */
+  close(): Promise<void>
+}
+
+const LIVE_ROOM = 'live'
+
+export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOptions): PriceFeed {
+  const references = new Map(ASSET_SEEDS.map((seed) => [seed.assetId, seed.rate]))
+  const simulator = new MarketSimulator(
+    deps.assets.map((asset) => ({
+      assetId: asset.asset_id,
+      type: asset.type,
+      category: asset.category,
+      rate: asset.rate,
+      dailyVolume: asset.volume,
+      reference: references.get(asset.asset_id) ?? asset.rate,
+    })),
+    {
+      seed: options.seed,
+      ticksPerSecond: options.ticksPerSecond,
+      ignoreMarketHours: options.ignoreMarketHours,
+      historyMinutes: options.historyMinutes,
+    },
+    deps.now().getTime(),
+  )
+
+  // socket.io makes its engine only when attached to an HTTP server. This one never listens: the upgrade router
+  // (realtime/upgrades.ts) hands /socket.io/ upgrades to the engine, so socket.io adds no listener to the real
+  // server and cannot compete with the Pusher broker for upgrades (TOOLCHAIN trap 5).
+  const io = new Server(createServer(), {
+    path: PRICE_FEED.PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    // Ticks are many small JSON arrays: compressing them costs more CPU than the bandwidth it saves on a LAN.
+    perMessageDeflate: false,
+    maxHttpBufferSize: 16 * 1024,
+  })
+
+  io.use((socket, next) => {
+    const auth: unknown = socket.handshake.auth
+    const apiKey =
+      typeof auth === 'object' && auth !== null ? (auth as { apiKey?: unknown }).apiKey : undefined
+    if (typeof apiKey === 'string' && equalsInConstantTime(apiKey, options.apiKey)) {
+      next()
+      return
+    }
+    next(new Error(PRICE_FEED.UNAUTHORIZED))
+  })
+
+  let connections = 0
+  io.on('connection', (socket: Socket) => {
+    connections += 1
+    socket.on('disconnect', () => {
+      connections -= 1
+    })
+    socket.on(PRICE_EVENTS.SUBSCRIBE_ALL, () => {
+      // The snapshot first, then the room: no tick can arrive before the data:all it updates.
+      socket.emit(PRICE_EVENTS.DATA_ALL, { success: true, data: simulator.snapshot() })
+      void socket.join(LIVE_ROOM)
+    })
+  })
+
+  const emit = () => {
+    const ticks = simulator.advance(deps.now().getTime())
+    if (ticks.length === 0) return
+    const listeners = io.sockets.adapter.rooms.get(LIVE_ROOM)?.size ?? 0
+    if (listeners === 0) return
+    // One packet per interval, encoded once by socket.io for the whole room.
+    io.to(LIVE_ROOM).emit(PRICE_EVENTS.DATA_UPDATE, ticks)
+    deps.onTicksEmitted(ticks.length)
+  }
+
+  let persisting: Promise<void> | undefined
+  const persist = (): Promise<void> => {
+    if (persisting) return persisting
+    const changed = simulator.takeChanged()
+    if (changed.length === 0) return Promise.resolve()
+    persisting = deps
+      .saveQuotes(
+        changed.map((quote) => ({
+          assetId: quote.assetId,
+          rate: quote.price,
+          priceLow: quote.low,
+          priceHigh: quote.high,
+          change: quote.change,
+          changePercent: quote.changePercent,
+          volume: quote.volume,
+          updatedAt: new Date(quote.updatedAtMs),
+        })),
+      )
+      .catch((error: unknown) => {
+        // The next round writes newer figures; a price feed never stops over a failed write.
+        deps.log.warn(
+          { err: { message: error instanceof Error ? error.message : String(error) } },
+          'could not save prices',
+        )
+      })
+      .finally(() => {
+        persisting = undefined
+      })
+    return persisting
+  }
+
+  let emitTimer: NodeJS.Timeout | undefined
+  let persistTimer: NodeJS.Timeout | undefined
+  let closing: Promise<void> | undefined
+  return {
+    start() {
+      if (emitTimer || closing) return
+      // Unref'd: the HTTP server is what keeps the process alive, and a test that forgets close() still exits.
+      emitTimer = setInterval(emit, options.emitIntervalMs)
+      emitTimer.unref()
+      persistTimer = setInterval(() => void persist(), options.persistIntervalMs)
+      persistTimer.unref()
+    },
+    handleUpgrade(request, socket, head) {
+      io.engine.handleUpgrade(request, socket, head)
+    },
+    current: (assetId) => simulator.quote(assetId),
+    snapshot: () => simulator.snapshot(),
+    candles: (assetId, timeframe, limit) => simulator.candles(assetId, timeframe, limit),
+    get connections() {
+      return connections
+    },
+    close() {
+      closing ??= (async () => {
+        clearInterval(emitTimer)
+        clearInterval(persistTimer)
+        await io.close()
+        await persisting
+        await persist()
+      })()
+      return closing
+    },
+  }
+}

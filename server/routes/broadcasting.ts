@@ -1,0 +1,44 @@
+// POST /broadcasting/auth (spec 7): signs a private channel subscription for the channel's owner only. Takes JSON,
+// and also the form encoding that pusher-js's default authorizer posts.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { BroadcastingAuthRequestSchema, BroadcastingAuthResponseSchema } from '../../src/domain/contract'
+import { authOf } from '../plugins/auth'
+import { sendError } from '../plugins/errors'
+import { mayAuthorizeChannel } from '../realtime/channel-access'
+
+export const CHANNEL_FORBIDDEN = 'You may not subscribe to this channel.'
+// Two short fields; anything near this size is not an authorisation request.
+const BODY_LIMIT_BYTES = 4 * 1024
+
+export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to this plugin: every other route stays JSON-only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8')
+      // Null prototype: a field named __proto__ stays a plain field.
+      const fields: Record<string, string> = Object.create(null)
+      for (const [name, value] of new URLSearchParams(text)) fields[name] = value
+      done(null, { ...fields })
+    },
+  )
+
+  app.post(
+    '/broadcasting/auth',
+    {
+      onRequest: [app.authenticate],
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: { body: BroadcastingAuthRequestSchema, response: { 200: BroadcastingAuthResponseSchema } },
+    },
+    async (request, reply) => {
+      const { socket_id: socketId, channel_name: channel } = request.body
+      const user = authOf(request).user
+      if (!mayAuthorizeChannel(user, channel)) {
+        request.log.info({ userId: user.id, channel }, 'channel authorisation refused')
+        return sendError(reply, 403, { message: CHANNEL_FORBIDDEN })
+      }
+      return reply.header('cache-control', 'no-store').send(app.publisher.authorizeChannel(socketId, channel))
+    },
+  )
+}

@@ -1,0 +1,81 @@
+// DESIGN 4 and issue 4: one browser, one Pusher connection and one price connection however many tabs; prices
+// tick; the hub survives a server restart; ?realtime=dedicated gives each tab its own.
+import type { BrowserContext, Page } from '@playwright/test'
+import { test, expect, signInThroughForm } from './support/fixtures'
+import { DEMO_CUSTOMER } from './support/server'
+
+async function gauges(baseUrl: string) {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text()
+  const read = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN)
+  return { pusher: read('realtime_pusher_connections'), prices: read('price_feed_connections') }
+}
+
+async function signIn(page: Page, baseUrl: string, search = '') {
+  await page.goto(`${baseUrl}/${search}`)
+  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+}
+
+async function openDashboards(context: BrowserContext, baseUrl: string, count: number, search = '') {
+  const pages: Page[] = []
+  for (let index = 0; index < count; index += 1) {
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/main/dashboard${search}`)
+    await expect(page.getByTestId('market-row-btcusd')).toBeVisible()
+    pages.push(page)
+  }
+  return pages
+}
+
+const bidOf = (page: Page, assetId: string) => page.getByTestId(`market-row-${assetId}`).getByTestId('bid')
+
+test('three tabs share one Pusher and one price connection; closing all releases them', async ({
+  context,
+  ownServer,
+}) => {
+  const first = await context.newPage()
+  await signIn(first, ownServer.url)
+  const others = await openDashboards(context, ownServer.url, 2)
+  const tabs = [first, ...others]
+
+  await expect.poll(() => gauges(ownServer.url)).toEqual({ pusher: 1, prices: 1 })
+  for (const tab of tabs) await expect(tab.getByTestId('connection-indicator')).toHaveText('Connected')
+
+  // Prices visibly tick in every tab (the simulator moves crypto fastest).
+  for (const tab of tabs) {
+    const before = await bidOf(tab, 'btcusd').textContent()
+    await expect.poll(() => bidOf(tab, 'btcusd').textContent(), { timeout: 20_000 }).not.toBe(before)
+  }
+
+  await others[0]?.close()
+  await others[1]?.close()
+  const before = await bidOf(first, 'btcusd').textContent()
+  await expect.poll(() => bidOf(first, 'btcusd').textContent(), { timeout: 20_000 }).not.toBe(before)
+  expect(await gauges(ownServer.url)).toEqual({ pusher: 1, prices: 1 })
+
+  await first.close()
+  await expect.poll(() => gauges(ownServer.url), { timeout: 15_000 }).toEqual({ pusher: 0, prices: 0 })
+})
+
+test('a server restart shows Reconnecting... and recovers without a reload', async ({ page, ownServer }) => {
+  await signIn(page, ownServer.url)
+  await expect(page.getByTestId('connection-indicator')).toHaveText('Connected')
+
+  await ownServer.stop()
+  await expect(page.getByTestId('connection-indicator')).toHaveText(/Reconnecting\.\.\.|Disconnected/)
+  await ownServer.start()
+  await expect(page.getByTestId('connection-indicator')).toHaveText('Connected', { timeout: 45_000 })
+  const before = await bidOf(page, 'btcusd').textContent()
+  await expect.poll(() => bidOf(page, 'btcusd').textContent(), { timeout: 30_000 }).not.toBe(before)
+  await expect.poll(() => gauges(ownServer.url)).toEqual({ pusher: 1, prices: 1 })
+})
+
+test('?realtime=dedicated gives each tab its own connections', async ({ context, ownServer }) => {
+  const first = await context.newPage()
+  await signIn(first, ownServer.url, '?realtime=dedicated')
+  await first.goto(`${ownServer.url}/main/dashboard?realtime=dedicated`)
+  const [second] = await openDashboards(context, ownServer.url, 1, '?realtime=dedicated')
+  await expect.poll(() => gauges(ownServer.url), { timeout: 15_000 }).toEqual({ pusher: 2, prices: 2 })
+  const before = await bidOf(second!, 'btcusd').textContent()
+  await expect.poll(() => bidOf(second!, 'btcusd').textContent(), { timeout: 20_000 }).not.toBe(before)
+})
