@@ -1,6 +1,6 @@
 // The signed-in user (spec 7, GET /user), which restores the client's session.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { UserResponseSchema } from '../../src/domain/contract'
+import { LogoutRequestSchema, MessageResponseSchema, UserResponseSchema } from '../../src/domain/contract'
 import { authOf } from '../plugins/auth'
 import { MESSAGES, sendError } from '../plugins/errors'
 
@@ -12,6 +12,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await app.repos.users.findView(authOf(request).user.id, app.now())
       if (!view) return sendError(reply, 401, { message: MESSAGES.UNAUTHENTICATED })
       return { data: view }
+    },
+  )
+
+  // Spec 7: the client's hub sends this at once, every 60 s while a tab is visible, and when one becomes visible;
+  // it keeps the user 'online' for the admin console (is_online: seen within the last 2 minutes).
+  app.post(
+    '/user/heartbeat',
+    {
+      onRequest: [app.authenticate],
+      schema: { body: LogoutRequestSchema, response: { 200: MessageResponseSchema } },
+    },
+    async (request) => {
+      await app.repos.users.touchLastSeen(authOf(request).user.id, app.now())
+      return { message: 'ok' }
     },
   )
 }

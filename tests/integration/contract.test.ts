@@ -210,6 +210,25 @@ describe('sign-in', () => {
   })
 })
 
+describe('POST /user/heartbeat', () => {
+  it('marks the caller as seen now, and needs a token', async () => {
+    const token = await login(DEMO_CUSTOMER)
+    await server.app.db
+      .update(users)
+      .set({ lastSeenAt: new Date(0) })
+      .where(eq(users.email, DEMO_CUSTOMER.email))
+    const before = await call('/api/v1/user', { token })
+    expect(before.json).toMatchObject({ data: { is_online: false } })
+
+    const beat = await call('/api/v1/user/heartbeat', { method: 'POST', token })
+    expect(beat.status).toBe(200)
+    const after = await call('/api/v1/user', { token })
+    expect(after.json).toMatchObject({ data: { is_online: true } })
+
+    expectError(await call('/api/v1/user/heartbeat', { method: 'POST' }), 401)
+  })
+})
+
 describe('PATCH /admin/settings', () => {
   const patch = { status: 'disabled', maintenanceMessage: 'Back at 18:00 UTC' }
 

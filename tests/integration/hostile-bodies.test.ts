@@ -72,6 +72,13 @@ const ROUTES: readonly Route[] = [
     token: () => customerToken,
   },
   {
+    name: 'POST /user/heartbeat',
+    method: 'POST',
+    url: '/api/v1/user/heartbeat',
+    schema: LogoutRequestSchema,
+    token: () => customerToken,
+  },
+  {
     name: 'PATCH /admin/settings',
     method: 'PATCH',
     url: '/api/v1/admin/settings',
