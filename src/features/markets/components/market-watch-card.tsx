@@ -8,11 +8,12 @@ import { useLiveAsset } from '../hooks/use-live-asset'
 import type { LivePriceStore } from '../live-price-store'
 
 const cell = css({
-  px: '3',
+  px: { base: '2', md: '3' },
   py: '2',
   textAlign: 'right',
   fontFamily: 'mono',
   fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
 })
 
 const flash = css({
@@ -31,10 +32,19 @@ const MarketRow = memo(function MarketRow(props: { store: LivePriceStore; assetI
       data-testid={`market-row-${asset.asset_id}`}
       className={css({ borderTopWidth: '1px', borderColor: 'border' })}
     >
-      <th scope="row" className={css({ px: '3', py: '2', textAlign: 'left', fontWeight: 'medium' })}>
+      <th
+        scope="row"
+        className={css({ px: { base: '2', md: '3' }, py: '2', textAlign: 'left', fontWeight: 'medium' })}
+      >
         {asset.symbol_display}
+        {/* Below 768 px the four figures need the width; the symbol says enough. */}
         <span
-          className={css({ display: 'block', fontSize: 'xs', color: 'text.muted', fontWeight: 'normal' })}
+          className={css({
+            display: { base: 'none', md: 'block' },
+            fontSize: 'xs',
+            color: 'text.muted',
+            fontWeight: 'normal',
+          })}
         >
           {asset.name}
         </span>

@@ -136,7 +136,13 @@ export function AppShell(props: AppShellProps) {
           >
             <Menu size={20} aria-hidden="true" />
           </Button>
-          <span className={css({ display: { base: 'block', md: 'none' }, fontWeight: 'bold' })}>
+          <span
+            className={css({
+              display: { base: 'block', md: 'none' },
+              fontWeight: 'bold',
+              whiteSpace: 'nowrap',
+            })}
+          >
             {props.siteName}
           </span>
           <div className={css({ flex: '1' })} />
