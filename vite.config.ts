@@ -40,7 +40,13 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8080', '/metrics': 'http://localhost:8080' },
+    // The realtime hub connects to the page's own origin: in dev that is this server, so the sockets go through too.
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/metrics': 'http://localhost:8080',
+      '/app': { target: 'ws://localhost:8080', ws: true },
+      '/socket.io': { target: 'ws://localhost:8080', ws: true },
+    },
   },
   build: { target: 'es2022', sourcemap: false },
 })
