@@ -1,9 +1,11 @@
-// Builds the reference server: plugins, then the database and repositories, then routes. Listening is server.ts's
-// job, so tests can build as many apps as they like and `inject` into them.
+// Builds the reference server: plugins, then the database and repositories, the realtime services and the trade
+// engine, then routes. Listening is server.ts's job, so tests can build as many apps as they like and `inject` into
+// them.
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { API_PREFIX } from '../src/domain/contract'
+import { registerChat } from './chat'
 import { openDatabase } from './db/client'
 import { seed } from './db/seed'
 import { registerAuth } from './plugins/auth'
@@ -11,13 +13,14 @@ import { registerClock } from './plugins/clock'
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors'
 import { registerJsonBodies } from './plugins/json-bodies'
 import { registerMetrics } from './plugins/metrics'
-import { registerRateLimits, type RateLimits } from './plugins/rate-limit'
+import { registerRateLimits, type AllRateLimits } from './plugins/rate-limit'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerStatic } from './plugins/static'
 import { registerRealtime, type RealtimeOptions } from './realtime'
 import { createRepositories } from './repositories'
 import { apiRoutes } from './routes'
 import { metricsRoutes } from './routes/metrics'
+import { registerTrading } from './trading'
 
 export interface BuildAppOptions {
   /** postgres://... uses PostgreSQL; anything else (or nothing) uses PGlite under `dataDir`. */
@@ -33,8 +36,11 @@ export interface BuildAppOptions {
    * addresses). Off by default: anyone can send that header, and rate limits key on the client address.
    */
   trustProxy?: FastifyServerOptions['trustProxy']
-  /** Per-client-address limits of the sign-in and sign-up calls, by action; unset ones keep their defaults. */
-  rateLimits?: Partial<RateLimits>
+  /**
+   * Per-client-address limits of the sign-in, sign-up, order and marketplace calls, by action; unset ones keep
+   * their defaults.
+   */
+  rateLimits?: Partial<AllRateLimits>
   /** The clock for expiries, locks and rate windows; tests move it instead of waiting. */
   now?: () => Date
   /**
@@ -132,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('repos', createRepositories(database.db))
     registerAuth(app)
     await registerRealtime(app, options.realtime)
+    await registerTrading(app)
+    await registerChat(app, options.dataDir)
 
     await app.register(apiRoutes, { prefix: API_PREFIX })
     await app.register(metricsRoutes)

@@ -5,6 +5,7 @@
 // but read as numbers, because they only feed display and maths that round anyway.
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -268,4 +269,193 @@ export const realtimeCredentials = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('realtime_credentials_single_row', sql`${t.id} = 1`)],
+)
+
+/**
+ * Positions (spec 3, Trade). Every price here is the server's own (decision 0009); what the customer's screen
+ * showed is kept in `requested` for the record only. Open: closing_price, close_time, close_reason and pnl are null.
+ */
+export const trades = pgTable(
+  'trades',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    side: text('side').$type<'buy' | 'sell'>().notNull(),
+    status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+    volumeLots: numeric('volume_lots', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    volumeUnits: numeric('volume_units', { precision: 24, scale: 6, mode: 'number' }).notNull(),
+    contractSize: numeric('contract_size', { precision: 18, scale: 4, mode: 'number' }).notNull(),
+    /** Unconstrained: the operator's per-class figure is any positive number. */
+    leverage: numeric('leverage', { mode: 'number' }).notNull(),
+    openingPrice: priceQuote('opening_price'),
+    closingPrice: numeric('closing_price', { precision: 24, scale: 10, mode: 'number' }),
+    /** 0 when unset (spec 7). */
+    takeProfit: numeric('take_profit', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
+    stopLoss: numeric('stop_loss', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
+    marginUsd: moneyUsd('margin'),
+    /** Realised, booked to the ledger when the position closes. */
+    pnlUsd: numeric('pnl', { precision: 18, scale: 2 }),
+    closeReason: text('close_reason').$type<'user' | 'take_profit' | 'stop_loss'>(),
+    /** One position per key and user: a retried submit returns the first one. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The client's opening_price, margin, leverage and amount, as sent; never used for pricing. */
+    requested: jsonb('requested').$type<Record<string, unknown>>().notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('trades_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
+    index('trades_user_status_idx').on(t.userId, t.status),
+    check('trades_side_valid', sql`${t.side} in ('buy', 'sell')`),
+    check('trades_status_valid', sql`${t.status} in ('open', 'closed')`),
+    check(
+      'trades_close_reason_valid',
+      sql`${t.closeReason} is null or ${t.closeReason} in ('user', 'take_profit', 'stop_loss')`,
+    ),
+    // A closed row has all of its closing figures, an open row none: no half-closed position can exist.
+    check(
+      'trades_closed_fields',
+      sql`(${t.status} = 'open') = (${t.closedAt} is null and ${t.closingPrice} is null and ${t.pnlUsd} is null and ${t.closeReason} is null)`,
+    ),
+  ],
+)
+
+/**
+ * Every movement of a customer's balance, with the balance it left. Amounts are numeric(18,2) strings end to end:
+ * computed in SQL, never through a float.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'trade_pnl' | 'ea_purchase'>().notNull(),
+    amountUsd: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    balanceAfterUsd: numeric('balance_after', { precision: 18, scale: 2 }).notNull(),
+    tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'cascade' }),
+    /** The advisor an 'ea_purchase' paid for. */
+    expertAdvisorId: integer('expert_advisor_id').references(() => expertAdvisors.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_user_id_idx').on(t.userId, t.createdAt),
+    // A position's profit or loss is booked once, whatever races to close it.
+    uniqueIndex('ledger_entries_trade_pnl_unique')
+      .on(t.tradeId)
+      .where(sql`${t.kind} = 'trade_pnl'`),
+    // An advisor is paid for once per customer, whatever races to buy it.
+    uniqueIndex('ledger_entries_ea_purchase_unique')
+      .on(t.userId, t.expertAdvisorId)
+      .where(sql`${t.kind} = 'ea_purchase'`),
+    check('ledger_entries_kind_valid', sql`${t.kind} in ('trade_pnl', 'ea_purchase')`),
+    check(
+      'ledger_entries_ea_purchase_has_advisor',
+      sql`${t.kind} <> 'ea_purchase' or ${t.expertAdvisorId} is not null`,
+    ),
+    check('ledger_entries_trade_pnl_has_trade', sql`${t.kind} <> 'trade_pnl' or ${t.tradeId} is not null`),
+  ],
+)
+
+/** A customer's request for the auto trader (spec 4): one pending at a time, decided by an admin. */
+export const autotraderRequests = pgTable(
+  'autotrader_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    level: text('level').$type<'low' | 'medium' | 'high'>().notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The database, not a read-then-write, guarantees "a second request while one is pending" is refused.
+    uniqueIndex('autotrader_requests_one_pending')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    check('autotrader_requests_level_valid', sql`${t.level} in ('low', 'medium', 'high')`),
+    check('autotrader_requests_status_valid', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+)
+
+/** A customer's request to move to another plan; one pending at a time, decided by an admin. */
+export const planUpgradeRequests = pgTable(
+  'plan_upgrade_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('plan_upgrade_requests_one_pending')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    check('plan_upgrade_requests_status_valid', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+)
+
+/**
+ * Support chat: one conversation per customer (customer_id), messages from the customer or any admin. A message
+ * is stored before it is published; `client_message_id` makes a retried send idempotent per sender.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull(),
+    message: text('message').notNull().default(''),
+    clientMessageId: text('client_message_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_customer_id_idx').on(t.customerId, t.id),
+    uniqueIndex('chat_messages_client_message_id_unique').on(t.senderId, t.clientMessageId),
+  ],
+)
+
+/** Files uploaded to the chat; stored under the data directory by a random name, served back as downloads. */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Set once the upload is sent with a message; an upload never sent stays unattached. */
+    messageId: bigint('message_id', { mode: 'number' }).references(() => chatMessages.id, {
+      onDelete: 'cascade',
+    }),
+    uploaderId: integer('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The random token in the download URL and the file's name on disk. */
+    storageKey: text('storage_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    isImage: boolean('is_image').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_attachments_message_id_idx').on(t.messageId)],
 )

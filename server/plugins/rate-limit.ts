@@ -1,22 +1,38 @@
-// Per-client-address rate limits on the calls that guess or spend: sign-in, sign-up and their helpers. Routes
-// opt in with `onRequest: [app.rateLimit('login')]`, which refuses before the body is even read. The counts live
-// in this process: behind several instances each allows its own share, which still stops a brute force; the
-// account lock (repositories/login-failures) is the database-backed part that holds across instances.
+// Per-client-address rate limits on the calls that guess or spend: sign-in, sign-up and their helpers, opening
+// positions, buying advisors and the back-office requests. Routes opt in with
+// `onRequest: [app.rateLimit('login')]`, which refuses before the body is even read.
+// The counts live in this process: behind several instances each allows its own share, which still stops a brute
+// force; the account lock (repositories/login-failures) is the database-backed part that holds across instances.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clientKey, SlidingWindowLimiter, type RateLimit } from '../lib/rate-limit'
 import { sendError } from './errors'
 
-export type RateLimitedAction = 'login' | 'checkEmail' | 'register' | 'forgotPassword' | 'autoLogin'
-export type RateLimits = Record<RateLimitedAction, RateLimit>
+/** The sign-in and sign-up calls' limits. */
+export type RateLimits = Record<
+  'login' | 'checkEmail' | 'register' | 'forgotPassword' | 'autoLogin',
+  RateLimit
+>
+/** Opening positions: each is a transaction under the customer's row lock. */
+export type TradingRateLimits = Record<'tradeStore', RateLimit>
+/** Buying an expert advisor (a money transaction) and asking the back office for the auto trader or a plan. */
+export type MarketplaceRateLimits = Record<'eaPurchase' | 'autotraderRequest' | 'planUpgrade', RateLimit>
+export type AllRateLimits = RateLimits & TradingRateLimits & MarketplaceRateLimits
+export type RateLimitedAction = keyof AllRateLimits
 
 const MINUTE_MS = 60_000
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+export const DEFAULT_RATE_LIMITS: AllRateLimits = {
   login: { max: 20, windowMs: MINUTE_MS },
   checkEmail: { max: 30, windowMs: MINUTE_MS },
   register: { max: 10, windowMs: MINUTE_MS },
   forgotPassword: { max: 5, windowMs: MINUTE_MS },
   autoLogin: { max: 20, windowMs: MINUTE_MS },
+  // A person clicks Buy or Sell at most a few times a second in a burst; scripts hammering the engine do not.
+  tradeStore: { max: 120, windowMs: MINUTE_MS },
+  // Each is a click behind a confirmation dialog; a person makes a handful a minute, retries included.
+  eaPurchase: { max: 30, windowMs: MINUTE_MS },
+  autotraderRequest: { max: 20, windowMs: MINUTE_MS },
+  planUpgrade: { max: 20, windowMs: MINUTE_MS },
 }
 
 type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>
@@ -28,8 +44,8 @@ declare module 'fastify' {
 }
 
 /** Every default limit multiplied by `factor` (at least 1 request per window). */
-export function scaleRateLimits(factor: number): RateLimits {
-  const scaled = {} as RateLimits
+export function scaleRateLimits(factor: number): AllRateLimits {
+  const scaled = {} as AllRateLimits
   for (const [action, limit] of Object.entries(DEFAULT_RATE_LIMITS) as [RateLimitedAction, RateLimit][]) {
     scaled[action] = { ...limit, max: Math.max(1, Math.round(limit.max * factor)) }
   }
@@ -46,7 +62,7 @@ export function sendTooManyAttempts(reply: FastifyReply, retryAfterSeconds: numb
   return sendError(reply, 429, { message: message ?? tooManyAttemptsMessage(retryAfterSeconds) })
 }
 
-export function registerRateLimits(app: FastifyInstance, overrides: Partial<RateLimits> = {}): void {
+export function registerRateLimits(app: FastifyInstance, overrides: Partial<AllRateLimits> = {}): void {
   const limiters = new Map<RateLimitedAction, SlidingWindowLimiter>()
   for (const [action, limit] of Object.entries(DEFAULT_RATE_LIMITS) as [RateLimitedAction, RateLimit][]) {
     limiters.set(action, new SlidingWindowLimiter({ ...limit, ...overrides[action] }))

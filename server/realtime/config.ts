@@ -27,6 +27,11 @@ export interface RealtimeOptions {
     /** Where browsers reach the feed, when not the page's own origin. */
     url?: string
   }
+  /**
+   * The market's clock, when it must differ from the app's: a test moves market time ahead (prices move as far as
+   * hours of trading would move them) without also expiring tokens and request signatures.
+   */
+  marketNow?: () => Date
 }
 
 export const DEFAULT_CLUSTER = 'mt1'

@@ -14,7 +14,7 @@ import { routeUpgrades, type UpgradeRoute } from './upgrades'
 export type { RealtimeOptions } from './config'
 
 /** What features may ask of the price feed. */
-export type Prices = Pick<PriceFeed, 'current' | 'snapshot' | 'candles'>
+export type Prices = Pick<PriceFeed, 'current' | 'isOpen' | 'onTicks' | 'snapshot' | 'candles'>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +37,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const feed = startPriceFeed(
     {
       assets: await app.repos.assets.list(),
-      now: () => app.now(),
+      now: options.marketNow ?? (() => app.now()),
       log: app.log,
       saveQuotes: (quotes) => app.repos.assets.saveQuotes(quotes),
       onTicksEmitted: (count) => metrics.ticksEmitted.inc(count),
@@ -70,6 +70,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   app.decorate('publisher', publisher)
   app.decorate('prices', {
     current: (assetId: string) => feed.current(assetId),
+    isOpen: (assetId: string) => feed.isOpen(assetId),
+    onTicks: feed.onTicks,
     snapshot: () => feed.snapshot(),
     candles: feed.candles,
   })

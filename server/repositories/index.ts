@@ -2,10 +2,15 @@
 import type { Db } from '../db/client'
 import { createAssetsRepository } from './assets'
 import { createAuthTokensRepository } from './auth-tokens'
+import { createCatalogRepository } from './catalog'
+import { createChatRepository } from './chat'
 import { createLoginFailuresRepository } from './login-failures'
+import { createNotificationsRepository } from './notifications'
 import { createLoginLinksRepository, createPasswordResetsRepository } from './one-time-tokens'
 import { createRealtimeCredentialsRepository } from './realtime-credentials'
+import { createRequestsRepository } from './requests'
 import { createSettingsRepository } from './settings'
+import { createTradesRepository } from './trades'
 import { createUsersRepository } from './users'
 
 export type Repositories = ReturnType<typeof createRepositories>
@@ -20,6 +25,11 @@ export function createRepositories(db: Db) {
     passwordResets: createPasswordResetsRepository(db),
     loginLinks: createLoginLinksRepository(db),
     realtimeCredentials: createRealtimeCredentialsRepository(db),
+    trades: createTradesRepository(db),
+    chat: createChatRepository(db),
+    catalog: createCatalogRepository(db),
+    requests: createRequestsRepository(db),
+    notifications: createNotificationsRepository(db),
   }
 }
 

@@ -1,6 +1,6 @@
 // Users and the user object of the contract (spec section 3, User).
 import { randomInt } from 'node:crypto'
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { asc, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm'
 import type { User, UserStatus } from '../../src/domain/contract'
 import type { Db } from '../db/client'
 import { uniqueViolation } from '../db/errors'
@@ -11,6 +11,20 @@ export type UsersRepository = ReturnType<typeof createUsersRepository>
 export type UserRow = typeof users.$inferSelect
 type PlanRow = typeof plans.$inferSelect
 type NotificationRow = typeof notifications.$inferSelect
+
+/** How many notifications the user object carries: every unread one first, then the latest read ones. */
+export const USER_NOTIFICATIONS_LIMIT = 50
+
+// Unread first (the client's alert shows the first unread one), newest first within each.
+const notificationOrder = [
+  sql`${notifications.readAt} is null desc`,
+  desc(notifications.createdAt),
+  desc(notifications.id),
+]
+
+const rankWithinUser = sql<number>`row_number() over (
+  partition by ${notifications.userId} order by ${sql.join(notificationOrder, sql`, `)}
+)`
 
 /** A user counts as online when a heartbeat or request was seen this recently. */
 export const ONLINE_WINDOW_MS = 2 * 60 * 1000
@@ -50,7 +64,7 @@ function toUserView(
   user: UserRow,
   plan: PlanRow | null,
   advisorIds: number[],
-  unread: NotificationRow[],
+  notificationRows: NotificationRow[],
   now: Date,
 ): User {
   const balance = moneyToJson(user.balanceUsd)
@@ -66,16 +80,16 @@ function toUserView(
     role: user.role,
     status: user.status,
     is_online: user.lastSeenAt !== null && now.getTime() - user.lastSeenAt.getTime() < ONLINE_WINDOW_MS,
-    // Chat does not exist yet; the count arrives with it.
+    // The chat's count is not the user row's: GET /admin/users and GET /user fill it in (repositories/chat.ts).
     unread_count: 0,
     balance,
     credit_balance: moneyToJson(user.creditBalanceUsd),
-    notifications: unread.map((notification) => ({
+    notifications: notificationRows.map((notification) => ({
       id: notification.id,
       title: notification.title,
       message: notification.message,
       color: notification.color,
-      read: false,
+      read: notification.readAt !== null,
     })),
     accounts: [{ title: 'Live Account', balance }],
     account_type: plan
@@ -163,6 +177,16 @@ export function createUsersRepository(db: Db) {
       return row
     },
 
+    /** The leverage of the user's plan (account_type.leverage), or null without a plan. */
+    async planLeverage(userId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ leverage: plans.leverage })
+        .from(users)
+        .innerJoin(plans, eq(plans.id, users.accountTypeId))
+        .where(eq(users.id, userId))
+      return row?.leverage ?? null
+    },
+
     async touchLastSeen(userId: number, now: Date): Promise<void> {
       await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId))
     },
@@ -176,7 +200,7 @@ export function createUsersRepository(db: Db) {
         .where(eq(users.id, userId))
       if (!row) return undefined
 
-      const [ownedAdvisors, unread] = await Promise.all([
+      const [ownedAdvisors, ownNotifications] = await Promise.all([
         db
           .select({ id: userExpertAdvisors.expertAdvisorId })
           .from(userExpertAdvisors)
@@ -185,14 +209,15 @@ export function createUsersRepository(db: Db) {
         db
           .select()
           .from(notifications)
-          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+          .where(eq(notifications.userId, userId))
+          .orderBy(...notificationOrder)
+          .limit(USER_NOTIFICATIONS_LIMIT),
       ])
       return toUserView(
         row.user,
         row.plan,
         ownedAdvisors.map((advisor) => advisor.id),
-        unread,
+        ownNotifications,
         now,
       )
     },
@@ -202,7 +227,16 @@ export function createUsersRepository(db: Db) {
      * admin console polls this every 30 s (spec 7).
      */
     async listViews(now: Date): Promise<User[]> {
-      const [rows, ownedAdvisors, unread] = await Promise.all([
+      // Each user's first USER_NOTIFICATIONS_LIMIT in the user object's order, still in one query.
+      const ranked = db.$with('ranked_notifications').as(
+        db
+          .select({
+            ...getTableColumns(notifications),
+            rank: rankWithinUser.as('rank'),
+          })
+          .from(notifications),
+      )
+      const [rows, ownedAdvisors, latestNotifications] = await Promise.all([
         db
           .select({ user: users, plan: plans })
           .from(users)
@@ -213,19 +247,20 @@ export function createUsersRepository(db: Db) {
           .from(userExpertAdvisors)
           .orderBy(asc(userExpertAdvisors.userId), asc(userExpertAdvisors.expertAdvisorId)),
         db
+          .with(ranked)
           .select()
-          .from(notifications)
-          .where(isNull(notifications.readAt))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+          .from(ranked)
+          .where(lte(ranked.rank, USER_NOTIFICATIONS_LIMIT))
+          .orderBy(asc(ranked.userId), asc(ranked.rank)),
       ])
       const advisorsByUser = groupBy(ownedAdvisors, (row) => row.userId)
-      const unreadByUser = groupBy(unread, (row) => row.userId)
+      const notificationsByUser = groupBy(latestNotifications, (row) => row.userId)
       return rows.map(({ user, plan }) =>
         toUserView(
           user,
           plan,
           (advisorsByUser.get(user.id) ?? []).map((row) => row.expertAdvisorId),
-          unreadByUser.get(user.id) ?? [],
+          notificationsByUser.get(user.id) ?? [],
           now,
         ),
       )

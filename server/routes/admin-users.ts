@@ -32,7 +32,14 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users',
     { onRequest: adminOnly, schema: { response: { 200: AdminUsersResponseSchema } } },
-    async () => ({ data: await app.repos.users.listViews(app.now()) }),
+    async () => {
+      // The unread counts in one grouped query beside the list (never one per user): polled every 30 s.
+      const [views, unread] = await Promise.all([
+        app.repos.users.listViews(app.now()),
+        app.repos.chat.unreadByCustomer(),
+      ])
+      return { data: views.map((view) => ({ ...view, unread_count: unread.get(view.id) ?? 0 })) }
+    },
   )
 
   app.patch(

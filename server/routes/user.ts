@@ -1,6 +1,11 @@
 // The signed-in user (spec 7, GET /user), which restores the client's session.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { LogoutRequestSchema, MessageResponseSchema, UserResponseSchema } from '../../src/domain/contract'
+import {
+  LogoutRequestSchema,
+  MessageResponseSchema,
+  USER_ROLE,
+  UserResponseSchema,
+} from '../../src/domain/contract'
 import { authOf } from '../plugins/auth'
 import { MESSAGES, sendError } from '../plugins/errors'
 
@@ -11,6 +16,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const view = await app.repos.users.findView(authOf(request).user.id, app.now())
       if (!view) return sendError(reply, 401, { message: MESSAGES.UNAUTHENTICATED })
+      // A customer's unread_count is what support wrote that they have not read (GET /chat/unread-count).
+      if (view.role === USER_ROLE.CUSTOMER) {
+        return { data: { ...view, unread_count: await app.repos.chat.unreadForCustomer(view.id) } }
+      }
       return { data: view }
     },
   )

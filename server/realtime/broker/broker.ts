@@ -123,6 +123,7 @@ export class PusherBroker {
   private readonly members = new Map<string, Map<string, PresenceMember>>()
   private readonly sweepTimer: NodeJS.Timeout
   private closing: Promise<void> | undefined
+  private refusing = false
 
   constructor(
     readonly app: AppCredentials,
@@ -149,9 +150,27 @@ export class PusherBroker {
     return count
   }
 
+  /**
+   * Fault injection for tests and drills: while refusing, every new connection is turned away with 503, as a
+   * broker that is down would be; it does not touch the connections already open.
+   */
+  setRefusing(refusing: boolean): void {
+    this.refusing = refusing
+  }
+
+  /**
+   * Fault injection for tests and drills: drops every open connection without a close frame, as a network failure
+   * would (clients see 1006 and reconnect by themselves). Answers how many were dropped.
+   */
+  cutConnections(): number {
+    const open = [...this.connections.values()]
+    for (const connection of open) connection.ws.terminate()
+    return open.length
+  }
+
   /** Takes an HTTP upgrade for /app/{key}. The upgrade is always completed, so a refusal reaches the client as a close code. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (this.closing) {
+    if (this.closing || this.refusing) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
       return
     }

@@ -45,6 +45,13 @@ export interface PriceFeed {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void
   /** The server's price for an asset (by asset_id): the only price trades may use. */
   current(assetId: string): LivePriceUpdate | undefined
+  /** Whether the asset's market trades now (always, with ignoreMarketHours); undefined for an unknown id. */
+  isOpen(assetId: string): boolean | undefined
+  /**
+   * Calls `listener` with every batch of ticks the simulator produces, whether or not a socket listens (the trade
+   * engine executes take-profits and stop-losses on them). Returns the function that removes it.
+   */
+  onTicks(listener: TickListener): () => void
   snapshot(): LivePriceUpdate[]
   candles(assetId: string, timeframe: CandleTimeframe, limit: number): Candle[] | undefined
   /** Sockets connected and authenticated. */
@@ -52,6 +59,8 @@ export interface PriceFeed {
   /** Stops the timers, disconnects every client and writes the last figures. */
   close(): Promise<void>
 }
+
+export type TickListener = (ticks: readonly LivePriceUpdate[]) => void
 
 const LIVE_ROOM = 'live'
 
@@ -111,9 +120,21 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
     })
   })
 
+  const tickListeners = new Set<TickListener>()
   const emit = () => {
     const ticks = simulator.advance(deps.now().getTime())
     if (ticks.length === 0) return
+    for (const listener of tickListeners) {
+      try {
+        listener(ticks)
+      } catch (error) {
+        // One failing listener must neither stop the feed nor starve the others.
+        deps.log.error(
+          { err: { message: error instanceof Error ? error.message : String(error) } },
+          'price tick listener failed',
+        )
+      }
+    }
     const listeners = io.sockets.adapter.rooms.get(LIVE_ROOM)?.size ?? 0
     if (listeners === 0) return
     // One packet per interval, encoded once by socket.io for the whole room.
@@ -168,6 +189,13 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
       io.engine.handleUpgrade(request, socket, head)
     },
     current: (assetId) => simulator.quote(assetId),
+    isOpen: (assetId) => simulator.isAssetOpen(assetId, deps.now().getTime()),
+    onTicks(listener) {
+      tickListeners.add(listener)
+      return () => {
+        tickListeners.delete(listener)
+      }
+    },
     snapshot: () => simulator.snapshot(),
     candles: (assetId, timeframe, limit) => simulator.candles(assetId, timeframe, limit),
     get connections() {

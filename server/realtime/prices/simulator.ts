@@ -161,6 +161,12 @@ export class MarketSimulator {
     return this.ignoreMarketHours || this.isOpenRule(type, nowMs)
   }
 
+  /** Whether this asset's market trades at `nowMs`; undefined for an unknown id. */
+  isAssetOpen(assetId: string, nowMs: number): boolean | undefined {
+    const state = this.byId.get(assetId)
+    return state && this.isOpen(state.type, nowMs)
+  }
+
   setTicksPerSecond(ticksPerSecond: number): void {
     this.ticksPerSecond = ticksPerSecond
   }

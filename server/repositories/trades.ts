@@ -1,0 +1,254 @@
+// Positions and the ledger (spec 3, Trade). Opening and closing are one transaction each; the trade engine
+// (server/trading) decides prices and refusals, this file only makes them durable and race-free:
+// - open: the customer's row is locked, so two orders of one customer are checked against the free margin one after
+//   the other, and a retried Idempotency-Key finds the first position instead of opening a second;
+// - close: one conditional UPDATE (status 'open' to 'closed') decides who closes, the user or a take-profit or
+//   stop-loss, and the realised P/L is computed, added to the balance and booked in numeric, never through a float.
+import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
+import type { CLOSE_REASONS, TradeSide } from '../../src/domain/contract'
+import type { Db } from '../db/client'
+import { assets, ledgerEntries, trades, users } from '../db/schema'
+import type { UserRow } from './users'
+
+export type TradesRepository = ReturnType<typeof createTradesRepository>
+export type TradeRow = typeof trades.$inferSelect
+export type CloseReason = (typeof CLOSE_REASONS)[keyof typeof CLOSE_REASONS]
+
+/** The asset fields a position's view and pricing need. */
+export interface PositionAsset {
+  /** The price feed's id (Asset.asset_id). */
+  feedId: string
+  symbol: string
+  name: string
+  type: (typeof assets.$inferSelect)['type']
+  buySpread: number
+  sellSpread: number
+}
+
+export interface Position {
+  trade: TradeRow
+  asset: PositionAsset
+}
+
+export interface NewPosition {
+  userId: number
+  assetId: number
+  side: TradeSide
+  volumeLots: number
+  volumeUnits: number
+  contractSize: number
+  leverage: number
+  openingPriceQuote: number
+  takeProfitQuote: number
+  stopLossQuote: number
+  /** numeric(18,2) as a string. */
+  marginUsd: string
+  idempotencyKey: string
+  requested: Record<string, number>
+  now: Date
+}
+
+/** What the engine's check sees, read under the customer's row lock. */
+export interface AccountForOpening {
+  status: UserRow['status']
+  /** numeric(18,2) as a string. */
+  balanceUsd: string
+  openPositions: Position[]
+}
+
+export type OpenResult =
+  | { kind: 'opened'; position: Position }
+  | { kind: 'existing'; position: Position }
+  | { kind: 'refused'; message: string }
+
+export interface ClosePosition {
+  userId: number
+  tradeId: number
+  closingPriceQuote: number
+  reason: CloseReason
+  now: Date
+}
+
+export type CloseResult =
+  | { kind: 'closed'; position: Position; balanceAfterUsd: string }
+  | { kind: 'already_closed' }
+  | { kind: 'not_found' }
+
+type Executor = Pick<Db, 'select'>
+
+const positionColumns = {
+  trade: trades,
+  asset: {
+    feedId: assets.assetId,
+    symbol: assets.symbol,
+    name: assets.name,
+    type: assets.type,
+    buySpread: assets.buySpread,
+    sellSpread: assets.sellSpread,
+  },
+}
+
+function selectPositions(executor: Executor, where: SQL | undefined) {
+  return executor
+    .select(positionColumns)
+    .from(trades)
+    .innerJoin(assets, eq(assets.id, trades.assetId))
+    .where(where)
+}
+
+/** 'T' and seven digits, from the row id: a reference a person can read out on the phone. */
+export const tradeReference = (id: number) => `T${String(id).padStart(7, '0')}`
+
+export function createTradesRepository(db: Db) {
+  return {
+    async findOwned(userId: number, tradeId: number): Promise<Position | undefined> {
+      const [row] = await selectPositions(db, and(eq(trades.id, tradeId), eq(trades.userId, userId)))
+      return row
+    },
+
+    async findByIdempotencyKey(userId: number, key: string): Promise<Position | undefined> {
+      const [row] = await selectPositions(db, and(eq(trades.userId, userId), eq(trades.idempotencyKey, key)))
+      return row
+    },
+
+    /**
+     * Opens the position unless `check` refuses, in one transaction holding the customer's row lock. A key seen
+     * before answers the position it opened, also when the first request is still in flight (the lock makes the
+     * duplicate wait) or on another instance (the unique index on (user_id, idempotency_key) backs the lock up).
+     */
+    async open(
+      position: NewPosition,
+      check: (account: AccountForOpening) => string | undefined,
+    ): Promise<OpenResult> {
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .select({ status: users.status, balanceUsd: users.balanceUsd })
+          .from(users)
+          .where(eq(users.id, position.userId))
+          .for('update')
+        if (!account) return { kind: 'refused', message: 'Your account no longer exists.' }
+
+        const ownKey = and(
+          eq(trades.userId, position.userId),
+          eq(trades.idempotencyKey, position.idempotencyKey),
+        )
+        const [existing] = await selectPositions(tx, ownKey)
+        if (existing) return { kind: 'existing', position: existing }
+
+        const openPositions = await selectPositions(
+          tx,
+          and(eq(trades.userId, position.userId), eq(trades.status, 'open')),
+        )
+        const refusal = check({ ...account, openPositions })
+        if (refusal !== undefined) return { kind: 'refused', message: refusal }
+
+        const [inserted] = await tx
+          .insert(trades)
+          .values({
+            userId: position.userId,
+            assetId: position.assetId,
+            side: position.side,
+            status: 'open',
+            volumeLots: position.volumeLots,
+            volumeUnits: position.volumeUnits,
+            contractSize: position.contractSize,
+            leverage: position.leverage,
+            openingPrice: position.openingPriceQuote,
+            takeProfit: position.takeProfitQuote,
+            stopLoss: position.stopLossQuote,
+            marginUsd: position.marginUsd,
+            idempotencyKey: position.idempotencyKey,
+            requested: position.requested,
+            openedAt: position.now,
+          })
+          .onConflictDoNothing({ target: [trades.userId, trades.idempotencyKey] })
+          .returning({ id: trades.id })
+        const [created] = await selectPositions(tx, inserted ? eq(trades.id, inserted.id) : ownKey)
+        if (!created) throw new Error('the position just written could not be read back')
+        return { kind: inserted ? 'opened' : 'existing', position: created }
+      })
+    },
+
+    /**
+     * Closes the position at `closingPriceQuote` if it is still open: realised P/L = price difference x units,
+     * rounded to cents in SQL, added to the balance and booked in the ledger, all in one transaction. Whoever
+     * loses a race to close the same position gets 'already_closed' and changes nothing.
+     */
+    async close(close: ClosePosition): Promise<CloseResult> {
+      return db.transaction(async (tx) => {
+        // The price as stored (numeric(24,10)) is the one the P/L is computed from, so the two always agree.
+        const price = sql`cast(${close.closingPriceQuote} as numeric(24, 10))`
+        const [closed] = await tx
+          .update(trades)
+          .set({
+            status: 'closed',
+            closingPrice: sql`${price}`,
+            closedAt: close.now,
+            closeReason: close.reason,
+            pnlUsd: sql`round((case when ${trades.side} = 'buy' then ${price} - ${trades.openingPrice} else ${trades.openingPrice} - ${price} end) * ${trades.volumeUnits}, 2)`,
+          })
+          .where(
+            and(eq(trades.id, close.tradeId), eq(trades.userId, close.userId), eq(trades.status, 'open')),
+          )
+          .returning({ id: trades.id, pnlUsd: trades.pnlUsd })
+        if (!closed) {
+          const [row] = await tx
+            .select({ id: trades.id })
+            .from(trades)
+            .where(and(eq(trades.id, close.tradeId), eq(trades.userId, close.userId)))
+          return { kind: row ? 'already_closed' : 'not_found' }
+        }
+        const pnlUsd = closed.pnlUsd ?? '0.00'
+
+        const [balance] = await tx
+          .update(users)
+          .set({ balanceUsd: sql`${users.balanceUsd} + cast(${pnlUsd} as numeric(18, 2))` })
+          .where(eq(users.id, close.userId))
+          .returning({ balanceUsd: users.balanceUsd })
+        if (!balance) throw new Error(`user ${close.userId} vanished while closing trade ${close.tradeId}`)
+        await tx.insert(ledgerEntries).values({
+          userId: close.userId,
+          kind: 'trade_pnl',
+          amountUsd: pnlUsd,
+          balanceAfterUsd: balance.balanceUsd,
+          tradeId: closed.id,
+          createdAt: close.now,
+        })
+
+        const [position] = await selectPositions(tx, eq(trades.id, closed.id))
+        if (!position) throw new Error('the position just closed could not be read back')
+        return { kind: 'closed', position, balanceAfterUsd: balance.balanceUsd }
+      })
+    },
+
+    /** One page of the customer's open (newest first) or closed (last closed first) positions, and the total. */
+    async page(
+      userId: number,
+      status: 'open' | 'closed',
+      page: number,
+      perPage: number,
+    ): Promise<{ positions: Position[]; total: number }> {
+      const where = and(eq(trades.userId, userId), eq(trades.status, status))
+      const order =
+        status === 'open'
+          ? [desc(trades.openedAt), desc(trades.id)]
+          : [desc(trades.closedAt), desc(trades.id)]
+      const [positions, total] = await Promise.all([
+        selectPositions(db, where)
+          .orderBy(...order)
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.$count(trades, where),
+      ])
+      return { positions, total }
+    },
+
+    /** Every open position with a take-profit or a stop-loss: what the trade engine watches at start. */
+    async openWithLevels(): Promise<Position[]> {
+      return selectPositions(
+        db,
+        and(eq(trades.status, 'open'), or(gt(trades.takeProfit, 0), gt(trades.stopLoss, 0))),
+      ).orderBy(asc(trades.id))
+    },
+  }
+}

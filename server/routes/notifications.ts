@@ -1,0 +1,97 @@
+// Notifications (spec 3, 4 and 7): the customer dismisses one (POST /notifications/{id}/read, their own only), and
+// an admin sends one (POST /admin/notifications), which is stored and then pushed as notification.message on the
+// customer's private-notification channel.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  CHANNELS,
+  MessageResponseSchema,
+  PUSH_EVENTS,
+  SendNotificationRequestSchema,
+  SendNotificationResponseSchema,
+  type NotificationEventSchema,
+} from '../../src/domain/contract'
+import { authOf } from '../plugins/auth'
+import { sendError } from '../plugins/errors'
+import { publishUserUpdated } from '../realtime/user-events'
+import { MAX_SERIAL_ID } from './catalog'
+
+/** POST /notifications/{id}/read carries no fields (spec 7); anything sent is refused rather than ignored. */
+export const MarkNotificationReadRequestSchema = z.object({}).strict().nullish()
+
+// Client-side 'temp-' ids never reach here: the client hides those locally (spec 4).
+const NotificationIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ message: 'The notification id must be a number' })
+    .int()
+    .positive()
+    .max(MAX_SERIAL_ID),
+})
+
+const BODY_LIMIT_BYTES = 16 * 1024
+
+type NotificationEvent = z.infer<typeof NotificationEventSchema>
+
+export const NOTIFICATION_MESSAGES = {
+  NOT_FOUND: 'Notification not found',
+  READ: 'Notification marked as read',
+  SENT: 'Notification sent',
+  USER_NOT_FOUND: 'User not found',
+} as const
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/notifications/:id/read',
+    {
+      onRequest: [app.authenticate],
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        params: NotificationIdParamsSchema,
+        body: MarkNotificationReadRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = authOf(request).user.id
+      const result = await app.repos.notifications.markRead(userId, request.params.id, app.now())
+      // Another customer's notification answers exactly like a missing one: ids reveal nothing.
+      if (result === 'not_found') return sendError(reply, 404, { message: NOTIFICATION_MESSAGES.NOT_FOUND })
+      // The alert goes away in the customer's other tabs too.
+      if (result === 'marked') publishUserUpdated(app.publisher, userId, app.now())
+      return { message: NOTIFICATION_MESSAGES.READ }
+    },
+  )
+
+  app.post(
+    '/admin/notifications',
+    {
+      onRequest: [app.authenticate, app.requireAdmin],
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        body: SendNotificationRequestSchema,
+        response: { 201: SendNotificationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user_id: userId, title, message, color } = request.body
+      const stored =
+        userId > MAX_SERIAL_ID
+          ? undefined
+          : await app.repos.notifications.create({ userId, title, message, color }, app.now())
+      if (!stored) return sendError(reply, 404, { message: NOTIFICATION_MESSAGES.USER_NOT_FOUND })
+      request.log.info(
+        { adminId: authOf(request).user.id, userId, notificationId: stored.id },
+        'notification sent',
+      )
+      const event: NotificationEvent = {
+        id: stored.id,
+        title: stored.title,
+        message: stored.message,
+        color: stored.color,
+      }
+      // Stored first, so a tab that refetches the user on this push finds it (spec 4: sound, then reload).
+      void app.publisher.trigger(CHANNELS.notification(userId), PUSH_EVENTS.NOTIFICATION_MESSAGE, event)
+      return reply.code(201).send({ message: NOTIFICATION_MESSAGES.SENT, data: event })
+    },
+  )
+}

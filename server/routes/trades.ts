@@ -1,0 +1,100 @@
+// Trading (spec 7, the trade calls; DESIGN 9): open a position, close one, and page through the open and closed
+// ones. Only the caller's own positions exist here; prices, refusals and the close path are the trade engine's
+// (server/trading/engine.ts).
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  CloseTradeResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
+  StoreTradeRequestSchema,
+  StoreTradeResponseSchema,
+  TradesPageQuerySchema,
+  TradesPageSchema,
+} from '../../src/domain/contract'
+import { authOf } from '../plugins/auth'
+import { sendError } from '../plugins/errors'
+import type { EngineResult } from '../trading/engine'
+
+/** POST /trade/{id}/close carries no fields (spec 7); anything sent is refused rather than silently ignored. */
+export const CloseTradeRequestSchema = z.object({}).strict().nullish()
+
+// Ids are serial integers; anything else is refused before a query is built (and above int4 would fail in it).
+const TradeIdParamsSchema = z.object({
+  id: z.coerce.number({ message: 'The trade id must be a number' }).int().positive().max(2_147_483_647),
+})
+
+// Two-element objects; a few kilobytes is already far more than a real order.
+const BODY_LIMIT_BYTES = 16 * 1024
+
+function answer(reply: FastifyReply, result: EngineResult) {
+  if (!result.ok) {
+    return sendError(reply, result.statusCode, {
+      message: result.message,
+      ...(result.errors === undefined ? {} : { errors: result.errors }),
+    })
+  }
+  return reply.code(result.statusCode).send({ message: result.message, data: result.trade })
+}
+
+export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/trades/store',
+    {
+      onRequest: [app.rateLimit('tradeStore'), app.authenticate],
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        body: StoreTradeRequestSchema,
+        response: { 200: StoreTradeResponseSchema, 201: StoreTradeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // Read here rather than in the schema so a missing key gets its own sentence, not 'The given data was invalid.'
+      const key = IdempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER])
+      if (!key.success) {
+        const message = key.error.issues[0]?.message ?? 'The Idempotency-Key header is invalid'
+        return sendError(reply, 422, { message, errors: { 'Idempotency-Key': [message] } })
+      }
+      const user = authOf(request).user
+      const result = await app.trading.open(user, request.body, key.data)
+      if (result.ok) {
+        request.log.info(
+          { userId: user.id, tradeId: result.trade.id, replay: result.statusCode === 200 },
+          'position opened',
+        )
+      }
+      return answer(reply, result)
+    },
+  )
+
+  app.post(
+    '/trade/:id/close',
+    {
+      onRequest: [app.authenticate],
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        params: TradeIdParamsSchema,
+        body: CloseTradeRequestSchema,
+        response: { 200: CloseTradeResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      answer(reply, await app.trading.close(authOf(request).user.id, request.params.id)),
+  )
+
+  for (const status of ['open', 'closed'] as const) {
+    app.get(
+      `/${status}/trades`,
+      {
+        onRequest: [app.authenticate],
+        schema: { querystring: TradesPageQuerySchema, response: { 200: TradesPageSchema } },
+      },
+      async (request, reply) => {
+        const page = await app.trading.page(authOf(request).user.id, status, request.query.page)
+        // Open positions are marked to a price that moves every tick: never serve them from a cache.
+        return reply.header('cache-control', 'no-store').send(page)
+      },
+    )
+  }
+}

@@ -1,0 +1,387 @@
+// The trade engine (issue 5): opens positions at the server's price, closes them at the server's price, and closes
+// them itself when a take-profit or stop-loss is reached. What the client sends as opening_price, margin or
+// leverage is kept for the record and never used (decision 0009). The database side (locks, the conditional close,
+// the ledger) is repositories/trades.ts; this file decides prices and refusals and tells the customer's tabs.
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  API_PREFIX,
+  CHANNELS,
+  CLOSE_REASONS,
+  PUSH_EVENTS,
+  TRADE_LIMITS,
+  TRADES_PAGE_SIZE,
+  type Asset,
+  type LivePriceUpdate,
+  type StoreTradeRequest,
+  type Trade,
+  type TradesPage,
+  type UserUpdatedEvent,
+} from '../../src/domain/contract'
+import { TRADING_HOURS_LABELS } from '../../src/domain/market/trading-hours'
+import {
+  closingPriceQuote,
+  equityUsd,
+  freeMarginUsd,
+  openingPriceQuote,
+  positionMarginUsd,
+  positionPnlUsd,
+  roundToCents,
+} from '../../src/domain/trading/account-maths'
+import { leverageFor } from '../../src/domain/trading/leverage'
+import { TRADE_MESSAGES as CLIENT_TRADE_MESSAGES } from '../../src/domain/trading/messages'
+import type { Prices } from '../realtime'
+import type { BatchEvent, Publisher } from '../realtime/publisher'
+import type { Repositories } from '../repositories'
+import type { AccountForOpening, CloseReason, Position } from '../repositories/trades'
+import type { UserRow } from '../repositories/users'
+import { closingPriceAt, formatPrice, formatUsd, quoteAt } from './pricing'
+import { TriggerBook, type Triggered, type WatchedPosition } from './trigger-book'
+import { toTradeJson } from './views'
+
+/** The client's toasts (spec 8) and the server's answers say the same words: one definition, in src/domain. */
+export const TRADE_MESSAGES = {
+  ASSET_NOT_FOUND: 'Asset not found',
+  TRADE_NOT_FOUND: 'Trade not found',
+  ALREADY_CLOSED: 'This position is already closed.',
+  CLOSED: CLIENT_TRADE_MESSAGES.CLOSED,
+  BUY_PLACED: CLIENT_TRADE_MESSAGES.BUY_PLACED,
+  SELL_PLACED: CLIENT_TRADE_MESSAGES.SELL_PLACED,
+  PENDING: 'Your account is awaiting approval; you can trade once it is approved.',
+  DEACTIVATED: 'Your account is deactivated, so it cannot trade.',
+} as const
+
+/** Levels outside this range cannot be a price of any listed asset (and would not fit numeric(24,10)). */
+const MIN_LEVEL_QUOTE = 1e-8
+const MAX_LEVEL_QUOTE = 1e12
+
+export type FieldErrors = Record<string, string[]>
+
+export type EngineResult =
+  | { ok: true; statusCode: 200 | 201; message: string; trade: Trade }
+  | { ok: false; statusCode: 404 | 409 | 422; message: string; errors?: FieldErrors }
+
+export interface TradeEngineDependencies {
+  repos: Repositories
+  prices: Prices
+  publisher: Publisher
+  now: () => Date
+  log: FastifyBaseLogger
+}
+
+export type TradeEngine = Awaited<ReturnType<typeof createTradeEngine>>
+
+const refuse = (
+  statusCode: 404 | 409 | 422,
+  message: string,
+  field?: string,
+): Extract<EngineResult, { ok: false }> => ({
+  ok: false,
+  statusCode,
+  message,
+  ...(field === undefined ? {} : { errors: { [field]: [message] } }),
+})
+
+function lotsProblem(lots: number): string | undefined {
+  if (lots < TRADE_LIMITS.MIN_LOTS) return `Lots must be at least ${TRADE_LIMITS.MIN_LOTS}.`
+  if (lots > TRADE_LIMITS.MAX_LOTS) return `Lots must be at most ${TRADE_LIMITS.MAX_LOTS}.`
+  const steps = lots / TRADE_LIMITS.LOT_STEP
+  if (Math.abs(steps - Math.round(steps)) > 1e-6)
+    return `Lots must be a multiple of ${TRADE_LIMITS.LOT_STEP}.`
+  return undefined
+}
+
+/**
+ * A take-profit must be beyond the opening price. A stop-loss must be beyond the price the position would close at
+ * now: one between the buy and sell prices would close the position at the next tick, losing the spread.
+ */
+function levelProblems(
+  side: StoreTradeRequest['type'],
+  levels: { take_profit: number; stop_loss: number },
+  openingQuote: number,
+  closingQuote: number,
+): FieldErrors {
+  const errors: FieldErrors = {}
+  const outOfRange = (level: number) => level !== 0 && (level < MIN_LEVEL_QUOTE || level >= MAX_LEVEL_QUOTE)
+  const opening = formatPrice(openingQuote)
+  const closing = formatPrice(closingQuote)
+  const takeProfit = levels.take_profit
+  const stopLoss = levels.stop_loss
+  if (outOfRange(takeProfit)) errors.take_profit = ['Take profit is not a possible price.']
+  else if (takeProfit > 0 && side === 'buy' && takeProfit <= openingQuote)
+    errors.take_profit = [`Take profit must be above the opening price (${opening}) for a buy.`]
+  else if (takeProfit > 0 && side === 'sell' && takeProfit >= openingQuote)
+    errors.take_profit = [`Take profit must be below the opening price (${opening}) for a sell.`]
+  if (outOfRange(stopLoss)) errors.stop_loss = ['Stop loss is not a possible price.']
+  else if (stopLoss > 0 && side === 'buy' && stopLoss >= closingQuote)
+    errors.stop_loss = [`Stop loss must be below the current sell price (${closing}) for a buy.`]
+  else if (stopLoss > 0 && side === 'sell' && stopLoss <= closingQuote)
+    errors.stop_loss = [`Stop loss must be above the current buy price (${closing}) for a sell.`]
+  return errors
+}
+
+function watched({ trade, asset }: Position): WatchedPosition {
+  return {
+    tradeId: trade.id,
+    userId: trade.userId,
+    feedId: asset.feedId,
+    side: trade.side,
+    takeProfit: trade.takeProfit,
+    stopLoss: trade.stopLoss,
+    buySpread: asset.buySpread,
+    sellSpread: asset.sellSpread,
+  }
+}
+
+export async function createTradeEngine(deps: TradeEngineDependencies) {
+  const { repos, prices, publisher, now, log } = deps
+  const book = new TriggerBook()
+  const inFlight = new Set<Promise<void>>()
+
+  const rateOf = (feedId: string) => prices.current(feedId)?.price
+  const view = (position: Position) => toTradeJson(position, rateOf(position.asset.feedId))
+
+  /** After the commit; not awaited by requests: a slow push service must not slow trading (clients also poll). */
+  function publishChange(userId: number, tradeId: number, balanceChanged: boolean): void {
+    const updatedAt = now().toISOString()
+    const events: BatchEvent[] = [
+      {
+        channel: CHANNELS.trade(userId),
+        name: PUSH_EVENTS.TRADE_UPDATED,
+        data: { user_id: userId, trade_id: tradeId, updated_at: updatedAt },
+      },
+    ]
+    if (balanceChanged) {
+      const userEvent: UserUpdatedEvent = { user_id: userId, updated_at: updatedAt }
+      events.push({ channel: CHANNELS.user(userId), name: PUSH_EVENTS.USER_UPDATED, data: userEvent })
+    }
+    void publisher.triggerBatch(events)
+  }
+
+  /** Free margin (spec 9) at the server's prices: balance + unrealised P/L - margin in use. */
+  function freeMarginOf(account: AccountForOpening): number {
+    let pnl = 0
+    let margin = 0
+    for (const { trade, asset } of account.openPositions) {
+      const rate = rateOf(asset.feedId)
+      const closing = rate === undefined ? trade.openingPrice : closingPriceAt(trade.side, asset, rate)
+      pnl += positionPnlUsd(trade.side, trade.openingPrice, closing, trade.volumeUnits)
+      margin += Number(trade.marginUsd)
+    }
+    return freeMarginUsd(equityUsd(Number(account.balanceUsd), pnl), margin)
+  }
+
+  function marketClosed(asset: Pick<Asset, 'symbol' | 'type'>): string {
+    return `The ${asset.symbol} market is closed. Trading hours: ${TRADING_HOURS_LABELS[asset.type]}.`
+  }
+
+  /** The one close path: the customer's close button and the take-profit/stop-loss watcher both come here. */
+  async function closePosition(
+    userId: number,
+    tradeId: number,
+    reason: CloseReason,
+    triggerRateQuote?: number,
+  ): Promise<EngineResult> {
+    const position = await repos.trades.findOwned(userId, tradeId)
+    // Another customer's position answers as a missing one: its existence is nobody else's business.
+    if (!position) return refuse(404, TRADE_MESSAGES.TRADE_NOT_FOUND)
+    if (position.trade.status !== 'open') return refuse(409, TRADE_MESSAGES.ALREADY_CLOSED)
+    const { trade, asset } = position
+
+    let rate = triggerRateQuote
+    if (rate === undefined) {
+      // A closed market's last price is stale: closing there would trade on a price nobody can deal at.
+      if (prices.isOpen(asset.feedId) !== true) {
+        return refuse(
+          422,
+          `The ${asset.symbol} market is closed; the position can be closed when it opens (${TRADING_HOURS_LABELS[asset.type]}).`,
+        )
+      }
+      rate = rateOf(asset.feedId)
+      if (rate === undefined) return refuse(422, `No price is available for ${asset.symbol} right now.`)
+    }
+
+    const result = await repos.trades.close({
+      userId,
+      tradeId,
+      closingPriceQuote: closingPriceAt(trade.side, asset, rate),
+      reason,
+      now: now(),
+    })
+    if (result.kind === 'not_found') return refuse(404, TRADE_MESSAGES.TRADE_NOT_FOUND)
+    if (result.kind === 'already_closed') return refuse(409, TRADE_MESSAGES.ALREADY_CLOSED)
+    book.remove(asset.feedId, tradeId)
+    publishChange(userId, tradeId, true)
+    return { ok: true, statusCode: 200, message: TRADE_MESSAGES.CLOSED, trade: view(result.position) }
+  }
+
+  async function closeTriggered({ position, reason, rateQuote }: Triggered): Promise<void> {
+    try {
+      const result = await closePosition(position.userId, position.tradeId, reason, rateQuote)
+      // Losing the race to the customer's own close is normal: the position is closed once either way.
+      if (result.ok) log.info({ tradeId: position.tradeId, userId: position.userId, reason }, 'level reached')
+    } catch (error) {
+      // Watched again, so the next tick that still reaches the level retries.
+      book.add(position)
+      log.error(
+        {
+          err: { message: error instanceof Error ? error.message : String(error) },
+          tradeId: position.tradeId,
+        },
+        'could not close a position at its level',
+      )
+    }
+  }
+
+  function onTicks(ticks: readonly LivePriceUpdate[]): void {
+    for (const triggered of book.take(ticks)) {
+      const closing = closeTriggered(triggered).finally(() => inFlight.delete(closing))
+      inFlight.add(closing)
+    }
+  }
+
+  for (const position of await repos.trades.openWithLevels()) book.add(watched(position))
+  let unsubscribe: (() => void) | undefined = prices.onTicks(onTicks)
+
+  return {
+    /** Positions the take-profit/stop-loss watcher holds (for logs and tests). */
+    get watchedCount() {
+      return book.size
+    },
+
+    /** POST /trades/store: the request is already schema-valid; `idempotencyKey` is the validated header. */
+    async open(user: UserRow, request: StoreTradeRequest, idempotencyKey: string): Promise<EngineResult> {
+      const lots = lotsProblem(request.qty)
+      if (lots !== undefined) return refuse(422, lots, 'qty')
+
+      const message = request.type === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED
+      // A retry of a submit that already went through, even one that would be refused now (the market closed since).
+      const replay = await repos.trades.findByIdempotencyKey(user.id, idempotencyKey)
+      if (replay) return { ok: true, statusCode: 200, message, trade: view(replay) }
+
+      if (user.status === 'pending') return refuse(422, TRADE_MESSAGES.PENDING)
+      if (user.status !== 'active') return refuse(422, TRADE_MESSAGES.DEACTIVATED)
+
+      const asset = await repos.assets.findByIdOrAssetId(String(request.id))
+      if (!asset || asset.id !== request.id) return refuse(404, TRADE_MESSAGES.ASSET_NOT_FOUND)
+
+      // Lots have two decimals (the step is 0.01); dividing an integer keeps 0.29 from becoming 0.29000000000000004.
+      const volumeLots = Math.round(request.qty * 100) / 100
+      const volumeUnits = Number((volumeLots * asset.contract_size).toFixed(6))
+      if (Math.abs(request.volume - volumeUnits) > Math.max(volumeUnits * 1e-6, 1e-9)) {
+        return refuse(
+          422,
+          `Volume must be lots x contract size: ${volumeLots} x ${asset.contract_size} = ${volumeUnits} units.`,
+          'volume',
+        )
+      }
+
+      if (prices.isOpen(asset.asset_id) !== true) return refuse(422, marketClosed(asset))
+      const rate = rateOf(asset.asset_id)
+      if (rate === undefined) return refuse(422, `No price is available for ${asset.symbol} right now.`)
+      const quote = quoteAt({ buySpread: asset.buy_spread, sellSpread: asset.sell_spread }, rate)
+      const openingQuote = openingPriceQuote(request.type, quote)
+      const levelErrors = levelProblems(
+        request.type,
+        request,
+        openingQuote,
+        closingPriceQuote(request.type, quote),
+      )
+      const [firstLevelError] = Object.values(levelErrors).flat()
+      if (firstLevelError !== undefined) {
+        return { ok: false, statusCode: 422, message: firstLevelError, errors: levelErrors }
+      }
+
+      const [settings, planLeverage] = await Promise.all([
+        repos.settings.get(),
+        repos.users.planLeverage(user.id),
+      ])
+      // The same map GET /data gives the workspace, so the margin shown is the margin taken.
+      const leverage = leverageFor({
+        type: asset.type,
+        categoryLeverage: settings.leverage,
+        assetLeverage: asset.leverage,
+        accountTypeLeverage: planLeverage,
+      })
+      const marginUsd = roundToCents(positionMarginUsd(volumeUnits, openingQuote, leverage))
+
+      const result = await repos.trades.open(
+        {
+          userId: user.id,
+          assetId: asset.id,
+          side: request.type,
+          volumeLots,
+          volumeUnits,
+          contractSize: asset.contract_size,
+          leverage,
+          openingPriceQuote: openingQuote,
+          takeProfitQuote: request.take_profit,
+          stopLossQuote: request.stop_loss,
+          marginUsd: marginUsd.toFixed(2),
+          idempotencyKey,
+          requested: {
+            opening_price: request.opening_price,
+            margin: request.margin,
+            leverage: request.leverage,
+            amount: request.amount,
+            qty: request.qty,
+            volume: request.volume,
+          },
+          now: now(),
+        },
+        (account) => {
+          // Read again under the row lock: an admin may have deactivated the account a moment ago.
+          if (account.status === 'pending') return TRADE_MESSAGES.PENDING
+          if (account.status !== 'active') return TRADE_MESSAGES.DEACTIVATED
+          const freeMargin = roundToCents(freeMarginOf(account))
+          if (marginUsd > freeMargin) {
+            return `Not enough free margin: this trade needs ${formatUsd(marginUsd)} and your free margin is ${formatUsd(freeMargin)}.`
+          }
+          return undefined
+        },
+      )
+      if (result.kind === 'refused') return refuse(422, result.message)
+      if (result.kind === 'existing')
+        return { ok: true, statusCode: 200, message, trade: view(result.position) }
+
+      book.add(watched(result.position))
+      publishChange(user.id, result.position.trade.id, false)
+      return { ok: true, statusCode: 201, message, trade: view(result.position) }
+    },
+
+    /** POST /trade/{id}/close by its owner. */
+    close(userId: number, tradeId: number): Promise<EngineResult> {
+      return closePosition(userId, tradeId, CLOSE_REASONS.USER)
+    },
+
+    /**
+     * Closes at a level the watcher saw reached, through the same path as the customer's close. Exposed so a
+     * test can race it against the customer deterministically; the watcher itself calls it from the price ticks.
+     */
+    closeAtLevel(
+      userId: number,
+      tradeId: number,
+      reason: 'take_profit' | 'stop_loss',
+      rateQuote: number,
+    ): Promise<EngineResult> {
+      return closePosition(userId, tradeId, reason, rateQuote)
+    },
+
+    /** GET /open/trades and /closed/trades: one page, open positions marked to the current price. */
+    async page(userId: number, status: 'open' | 'closed', page: number): Promise<TradesPage> {
+      const { positions, total } = await repos.trades.page(userId, status, page, TRADES_PAGE_SIZE)
+      const lastPage = Math.max(1, Math.ceil(total / TRADES_PAGE_SIZE))
+      return {
+        data: positions.map(view),
+        meta: { current_page: page, last_page: lastPage, per_page: TRADES_PAGE_SIZE, total },
+        links: { next: page < lastPage ? `${API_PREFIX}/${status}/trades?page=${page + 1}` : null },
+      }
+    },
+
+    /** Stops watching the ticks and waits for closes already under way (before the database closes). */
+    async stop(): Promise<void> {
+      unsubscribe?.()
+      unsubscribe = undefined
+      await Promise.allSettled([...inFlight])
+    },
+  }
+}
