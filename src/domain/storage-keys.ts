@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   REGISTRATION_DRAFT: 'registration_data',
   CURRENCY: 'currency',
   WATCHLIST: 'watchlist',
+  /** The workspace's activeAsset, activePairs and activePair (spec 3, Asset store: they persist locally). */
+  ASSET_STORE: 'asset-storage',
   /** The spec: "the settings cache has its own local key". */
   SITE_SETTINGS: 'site-settings',
 } as const

@@ -1,7 +1,8 @@
 // The app's one IndexedDB database (DESIGN section 5), and the only module that imports Dexie. Other modules call the
 // small functions below; none opens the database itself. Rows are validated when read: anything written by an
 // older version or by hand is treated as absent, never trusted.
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type EntityTable, type Table } from 'dexie'
+import { ChatMessageSchema, type ChatMessage } from '../domain/contract/chat'
 import { usableDraft, type RegistrationDraft } from '../domain/registration/draft'
 import { STORAGE_KEYS } from '../domain/storage-keys'
 
@@ -13,28 +14,36 @@ export interface DraftRow {
   value: unknown
 }
 
-/** Reserved for the watchlist work (spec 3, Watchlist: saved assets, kept locally); one row per saved asset. */
+/**
+ * The watchlist (spec 3, Watchlist: saved assets, kept locally; spec 9 names its storage 'watchlist', the table's
+ * name). One row per saved asset, keyed by the price feed's id (Asset.asset_id) so a row survives a reseed that
+ * renumbers Asset.id; addedAt (ISO, strictly increasing) keeps the order the assets were saved in.
+ */
 export interface WatchlistRow {
-  assetId: number
-  symbol: string
+  assetId: string
   addedAt: string
 }
 
 /**
- * Reserved for the chat work (DESIGN section 5: chat history per conversation, newest pages). `conversationId` is
- * the customer's id (an admin keeps one conversation per customer); the compound index pages by time.
+ * Chat history (DESIGN section 5: per conversation, the newest pages), shown at once when a conversation opens and
+ * when offline. `conversationId` names the viewer as well as the conversation (`<viewerId>:<customerId>`), so what
+ * one signed-in user saw is never shown to another on the same browser; the compound key keeps one row per
+ * message per conversation.
  */
-export interface ChatMessageRow {
-  id: number
+export interface ChatHistoryRow {
   conversationId: string
+  id: number
   createdAt: string
   message: unknown
 }
 
+/** Messages kept per conversation: the newest four pages. */
+export const CHAT_HISTORY_LIMIT = 200
+
 type CfdTraderDb = Dexie & {
   drafts: EntityTable<DraftRow, 'key'>
   watchlist: EntityTable<WatchlistRow, 'assetId'>
-  chatMessages: EntityTable<ChatMessageRow, 'id'>
+  chatHistory: Table<ChatHistoryRow, [string, number]>
 }
 
 let instance: CfdTraderDb | null = null
@@ -48,6 +57,9 @@ function database(): CfdTraderDb {
     watchlist: 'assetId, addedAt',
     chatMessages: 'id, conversationId, [conversationId+createdAt]',
   })
+  // Version 2: the chat history is keyed by conversation and message (a message id alone cannot say whose copy it
+  // is). Dexie cannot change a table's primary key, so the reserved, never-used chatMessages table goes.
+  db.version(2).stores({ chatMessages: null, chatHistory: '[conversationId+id]' })
   instance = db
   return db
 }
@@ -70,11 +82,80 @@ export async function deleteRegistrationDraft(): Promise<void> {
   await database().drafts.delete(STORAGE_KEYS.REGISTRATION_DRAFT)
 }
 
+/** asset_ids of the saved assets, oldest first. Rows that are not this shape (older or hand-written) are skipped. */
+export async function readWatchlist(): Promise<string[]> {
+  const rows: unknown[] = await database().watchlist.orderBy('addedAt').toArray()
+  return rows.flatMap((row) => {
+    const assetId = (row as Partial<Record<keyof WatchlistRow, unknown>>).assetId
+    return typeof assetId === 'string' && assetId !== '' ? [assetId] : []
+  })
+}
+
+/**
+ * Saves the asset, or removes it when it is already saved; resolves to whether it is saved now. One read-write
+ * transaction, so two quick taps (or two tabs) cannot both add it.
+ */
+export async function toggleWatchlist(assetId: string, now: Date = new Date()): Promise<boolean> {
+  // readWatchlist skips an empty id, so saving one would report a save that never shows.
+  if (assetId === '') return false
+  const db = database()
+  return db.transaction('rw', db.watchlist, async () => {
+    if (await db.watchlist.get(assetId)) {
+      await db.watchlist.delete(assetId)
+      return false
+    }
+    // Two saves in the same millisecond (or a clock set back) would tie or invert the order: stay after the last.
+    const last = await db.watchlist.orderBy('addedAt').last()
+    const lastMs = last ? Date.parse(last.addedAt) : Number.NaN
+    const addedMs = Number.isFinite(lastMs) ? Math.max(now.getTime(), lastMs + 1) : now.getTime()
+    await db.watchlist.add({ assetId, addedAt: new Date(addedMs).toISOString() })
+    return true
+  })
+}
+
 /** Logout (DESIGN section 5): everything this browser keeps about the user goes, drafts included. */
 export async function clearUserData(): Promise<void> {
   const db = database()
-  await db.transaction('rw', [db.drafts, db.watchlist, db.chatMessages], async () => {
-    await Promise.all([db.drafts.clear(), db.watchlist.clear(), db.chatMessages.clear()])
+  await db.transaction('rw', [db.drafts, db.watchlist, db.chatHistory], async () => {
+    await Promise.all([db.drafts.clear(), db.watchlist.clear(), db.chatHistory.clear()])
+  })
+}
+
+const conversationRange = (conversationId: string): [[string, unknown], [string, unknown]] => [
+  [conversationId, Dexie.minKey],
+  [conversationId, Dexie.maxKey],
+]
+
+/** The stored messages of a conversation, oldest first. Rows that do not parse as a chat message are skipped. */
+export async function readChatHistory(conversationId: string): Promise<ChatMessage[]> {
+  const [lower, upper] = conversationRange(conversationId)
+  const rows: unknown[] = await database()
+    .chatHistory.where('[conversationId+id]')
+    .between(lower, upper)
+    .toArray()
+  return rows.flatMap((row) => {
+    const parsed = ChatMessageSchema.safeParse((row as Partial<ChatHistoryRow>).message)
+    return parsed.success ? [parsed.data] : []
+  })
+}
+
+/**
+ * Keeps the newest `limit` of `messages` (ascending) as the conversation's history, replacing what was stored:
+ * one transaction, so a reader never sees half of it.
+ */
+export async function saveChatHistory(
+  conversationId: string,
+  messages: readonly ChatMessage[],
+  limit: number = CHAT_HISTORY_LIMIT,
+): Promise<void> {
+  const db = database()
+  const [lower, upper] = conversationRange(conversationId)
+  const newest = messages.slice(-limit)
+  await db.transaction('rw', db.chatHistory, async () => {
+    await db.chatHistory.where('[conversationId+id]').between(lower, upper).delete()
+    await db.chatHistory.bulkPut(
+      newest.map((message) => ({ conversationId, id: message.id, createdAt: message.created_at, message })),
+    )
   })
 }
 

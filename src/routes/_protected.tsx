@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { createFileRoute, Navigate, Outlet, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { CHANNELS, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
+import { NotificationAlert } from '../features/notifications'
 import { useRealtimeEvent, useRealtimeNotices, useRealtimeSession } from '../features/realtime'
 import { AccountGate, loadCurrentUser, useInitialData, useSession } from '../features/session'
 import { getSiteDataQueryOptions, useSettings } from '../features/site'
+import { refreshTrades } from '../features/trading'
+import { CustomerUnreadNotifier } from './-chat-realtime'
 import { requireSignedIn } from './-guards'
 
 /** Every protected route (spec 2.1 and 6): a signed-out visitor goes to /. */
@@ -18,7 +21,10 @@ function ProtectedLayout() {
   const token = useSession((state) => state.token)
   const userId = useSession((state) => state.user?.id ?? null)
   const signedIn = useSession((state) => Boolean(state.user && state.token))
+  const isCustomer = useSession((state) => state.user?.role === 'customer')
   const settings = useSettings()
+  const notifications = useSession((state) => state.user?.notifications)
+  const onWorkspace = useLocation({ select: (location) => location.pathname.startsWith('/mt4') })
 
   // The user and the site data (leverage map), once per login (spec 2.6 and 4).
   useInitialData(token, () => queryClient.prefetchQuery(getSiteDataQueryOptions()))
@@ -39,6 +45,15 @@ function ProtectedLayout() {
     })
   }
   useRealtimeEvent(userId === null ? null : CHANNELS.user(userId), PUSH_EVENTS.USER_UPDATED, reloadUser)
+  // Spec 7: trade.updated reloads open and closed trades, retrying once after 5 s.
+  const reloadTrades = () => {
+    refreshTrades(queryClient).catch(() => {
+      setTimeout(() => {
+        refreshTrades(queryClient).catch((error: unknown) => console.error('Failed to reload trades', error))
+      }, REALTIME_TIMINGS.REFRESH_RETRY_MS)
+    })
+  }
+  useRealtimeEvent(userId === null ? null : CHANNELS.trade(userId), PUSH_EVENTS.TRADE_UPDATED, reloadTrades)
   useRealtimeEvent(
     userId === null ? null : CHANNELS.notification(userId),
     PUSH_EVENTS.NOTIFICATION_MESSAGE,
@@ -50,6 +65,16 @@ function ProtectedLayout() {
   return (
     <AccountGate onSignedOut={() => void navigate({ to: '/' })}>
       <Outlet />
+      {/* Spec 2.9: the unread chat alert, for customers, off the chat page. */}
+      {isCustomer && userId !== null ? <CustomerUnreadNotifier customerId={userId} /> : null}
+      {/* Spec 4: the first unread notification, on every authenticated screen. */}
+      {notifications ? (
+        <NotificationAlert
+          notifications={notifications}
+          placement={onWorkspace ? 'workspace' : 'page'}
+          onRead={() => loadCurrentUser(queryClient, { fresh: true })}
+        />
+      ) : null}
     </AccountGate>
   )
 }

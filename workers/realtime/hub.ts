@@ -129,6 +129,10 @@ interface ChatCursor {
   after: string | null
   seen: Set<string>
   inFlight: boolean
+  /** A poll was asked for while one was in flight: run another once it ends (its answer may predate the ask). */
+  again: boolean
+  /** Pusher confirmed this channel before: a new confirmation follows a reconnect. */
+  subscribed: boolean
 }
 
 /** Chat answers are `{ data: [...] }` (spec 7); tolerate the `data.data` envelope too. */
@@ -364,6 +368,9 @@ export function createHub(deps: HubDeps) {
       onEvent: (channel, event, data) => {
         if (current()) onPushEvent(channel, event, data)
       },
+      onSubscribed: (channel) => {
+        if (current()) onPushSubscribed(channel)
+      },
       onSubscriptionError: (channel, reason) => {
         if (!current()) return
         log.warn('[realtime] subscription refused', channel, reason)
@@ -409,8 +416,10 @@ export function createHub(deps: HubDeps) {
   }
 
   function onPushEvent(channel: string, event: string, data: unknown): void {
+    // A message the catch-up poll after a reconnect already delivered can still arrive by socket (it was published
+    // as the subscription came back): each message reaches the tabs once, whichever path was first.
     if (event === PUSH_EVENTS.MESSAGE_SENT && isRecord(data) && isRecord(data.message)) {
-      noteChatMessage(channel, data.message)
+      if (!noteChatMessage(channel, data.message)) return
     }
     emit(channel, event, data)
     if (event === PUSH_EVENTS.NOTIFICATION_MESSAGE && channelTabs.has(channel)) {
@@ -418,6 +427,21 @@ export function createHub(deps: HubDeps) {
       const tab = chooseTab(false)
       if (tab) send(tab, { type: 'playSound' })
     }
+  }
+
+  /**
+   * Events reach the socket only once the channel's subscription is confirmed, which comes after `connected` (an
+   * authorisation round trip later). The catch-up poll at `connected` can read the database before a message that
+   * is then published before the confirmation: that message would reach neither path. So chat is fetched again
+   * from the last message seen once the subscription is back; the socket delivers everything after.
+   */
+  function onPushSubscribed(channel: string): void {
+    if (parseChannel(channel)?.kind !== 'chat.customer' || !channelTabs.has(channel)) return
+    const cursor = cursorOf(channel)
+    // The first confirmation of a session needs nothing: the tabs just loaded the conversation.
+    const resubscribed = cursor.subscribed || cursor.after !== null
+    cursor.subscribed = true
+    if (resubscribed) void pollChat(channel)
   }
 
   function releaseChannel(channel: string, tabId: string): void {
@@ -435,7 +459,7 @@ export function createHub(deps: HubDeps) {
   function cursorOf(channel: string): ChatCursor {
     let cursor = chatCursors.get(channel)
     if (!cursor) {
-      cursor = { after: null, seen: new Set(), inFlight: false }
+      cursor = { after: null, seen: new Set(), inFlight: false, again: false, subscribed: false }
       chatCursors.set(channel, cursor)
     }
     return cursor
@@ -463,8 +487,12 @@ export function createHub(deps: HubDeps) {
     const parsed = parseChannel(channel)
     if (parsed?.kind !== 'chat.customer') return
     const cursor = cursorOf(channel)
-    if (cursor.inFlight) return
+    if (cursor.inFlight) {
+      cursor.again = true
+      return
+    }
     cursor.inFlight = true
+    cursor.again = false
     const params = new URLSearchParams({ customer_id: String(parsed.id) })
     if (cursor.after) params.set('after', cursor.after)
     try {
@@ -474,14 +502,22 @@ export function createHub(deps: HubDeps) {
         const bt = createdAtOf(b) ?? ''
         return at === bt ? 0 : isLater(bt, at) ? -1 : 1
       })
+      const from = cursor.after
       for (const message of messages) {
         // Delivered exactly as the socket would have: `message.sent` with the message as payload (spec 7).
         if (noteChatMessage(channel, message)) emit(channel, PUSH_EVENTS.MESSAGE_SENT, { message })
       }
+      // An `after` answer holds one page; next_page_url says more came meanwhile (a long outage, a busy
+      // conversation). Fetch on from the new cursor at once, or a reconnect that stops polling would leave the
+      // rest behind. Only while the cursor moves, so a server that repeats itself cannot loop the hub.
+      if (isRecord(body) && typeof body.next_page_url === 'string' && cursor.after !== from)
+        cursor.again = true
     } catch (error) {
       log.warn('[realtime] chat polling failed', channel, error)
     } finally {
       cursor.inFlight = false
+      // Not when the channel was released meanwhile: its cursor is gone.
+      if (cursor.again && chatCursors.get(channel) === cursor) void pollChat(channel)
     }
   }
 

@@ -5,6 +5,7 @@ export { Button, IconButton, type ButtonProps, type IconButtonProps } from './bu
 export * as Card from './card'
 export { Checkbox, type CheckboxProps, type CheckedChangeDetails, type CheckedState } from './checkbox'
 export * as Dialog from './dialog'
+export { DialogFrame, type DialogFrameProps } from './dialog-frame'
 export { Heading, type HeadingProps } from './heading'
 export { Field, PasswordField, TextField, type PasswordFieldProps, type TextFieldProps } from './input'
 export * as Menu from './menu'

@@ -1,21 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage, StandaloneFrame } from '../../features/shell'
-import { useSettings } from '../../features/site'
-import { DEFAULT_SITE_NAME } from '../../domain/site/site-state'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 
+/**
+ * Spec 2.1 names /trading the "trading area" and shows nothing of its own; the trading area is the /mt4 workspace,
+ * so /trading opens it rather than keeping a second, emptier page to maintain.
+ */
 export const Route = createFileRoute('/_protected/trading')({
-  component: Page,
+  beforeLoad: () => {
+    throw redirect({ to: '/mt4', replace: true })
+  },
 })
-
-function Page() {
-  const settings = useSettings()
-  return (
-    <StandaloneFrame siteName={settings.data?.name ?? DEFAULT_SITE_NAME} area="Trading">
-      <PlannedPage
-        title="Trading"
-        trail={[{ label: 'Trading', to: '/mt4' }, { label: 'Trading area' }]}
-        summary="Live prices, charts and one-click trading will be here; the MT4-style workspace is at /mt4."
-      />
-    </StandaloneFrame>
-  )
-}

@@ -50,6 +50,7 @@ export const createPusherTransport: CreatePushTransport = (options) => {
       if (event.startsWith('pusher:') || event.startsWith('pusher_internal:')) return
       options.onEvent(name, event, data)
     })
+    channel.bind('pusher:subscription_succeeded', () => options.onSubscribed?.(name))
     channel.bind('pusher:subscription_error', (status: unknown) => {
       const reason =
         typeof status === 'object' &&

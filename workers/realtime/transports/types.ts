@@ -20,6 +20,11 @@ export interface PushTransportOptions {
   /** Application events only, never the protocol's own `pusher:` events. */
   onEvent: (channel: string, event: string, data: unknown) => void
   onSubscriptionError: (channel: string, reason: string) => void
+  /**
+   * The service confirmed the channel's subscription: at first, and again after every reconnect. Only from then on
+   * does it deliver the channel's events, so what was published before is fetched again (chat).
+   */
+  onSubscribed?: (channel: string) => void
 }
 
 /** Connects when created. */

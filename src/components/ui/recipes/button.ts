@@ -63,6 +63,8 @@ export const button = defineRecipe({
       },
     },
     size: {
+      // Dense trading tables (positions, order tickets).
+      xs: { h: '7', minW: '7', px: '2', fontSize: 'xs', gap: '1' },
       sm: { h: '8', minW: '8', px: '3', fontSize: 'sm' },
       md: { h: '10', minW: '10', px: '4', fontSize: 'sm' },
       lg: { h: '12', minW: '12', px: '5', fontSize: 'md' },

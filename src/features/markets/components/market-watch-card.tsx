@@ -4,8 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
 import { formatPrice, formatSignedPercent, PRICE_DECIMALS } from '../../../domain/format/numbers'
 import { PRICE_FLASH_MS } from '../../../domain/market/live-prices'
-import { useLiveAsset } from '../hooks/use-live-asset'
-import type { LivePriceStore } from '../live-price-store'
+import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 
 const cell = css({
   px: { base: '2', md: '3' },

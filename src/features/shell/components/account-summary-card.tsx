@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { formatMoney } from '../../../domain/format/numbers'
+import { formatAmount, USD, type DisplayCurrency } from '../../../domain/format/currency'
 
 export interface AccountSummary {
   name: string
@@ -18,9 +18,10 @@ const figure = css({
 })
 const label = css({ fontSize: 'xs', color: 'text.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
 
-/** The signed-in customer's account at a glance. */
-export function AccountSummaryCard(props: { summary: AccountSummary }) {
+/** The signed-in customer's account at a glance, its amounts in the chosen display currency (spec 3). */
+export function AccountSummaryCard(props: { summary: AccountSummary; currency?: DisplayCurrency }) {
   const { summary } = props
+  const currency = props.currency ?? USD
   return (
     <section
       aria-labelledby="account-summary-title"
@@ -44,12 +45,12 @@ export function AccountSummaryCard(props: { summary: AccountSummary }) {
         <div>
           <dt className={label}>Balance</dt>
           <dd className={figure} data-testid="account-balance">
-            ${formatMoney(summary.balanceUsd)}
+            {formatAmount(summary.balanceUsd, currency)}
           </dd>
         </div>
         <div>
           <dt className={label}>Credit</dt>
-          <dd className={figure}>${formatMoney(summary.creditUsd)}</dd>
+          <dd className={figure}>{formatAmount(summary.creditUsd, currency)}</dd>
         </div>
       </dl>
     </section>

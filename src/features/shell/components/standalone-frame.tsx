@@ -4,9 +4,18 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 
 /** The frame of the full-width areas outside the account menu: the trading workspace and the admin console. */
-export function StandaloneFrame(props: { siteName: string; area: string; children: ReactNode }) {
+export function StandaloneFrame(props: {
+  siteName: string
+  area: string
+  /** The page fills the screen below the bar, edge to edge, and scrolls inside itself (the admin console). */
+  fill?: boolean
+  children: ReactNode
+}) {
   return (
-    <div className={css({ minH: '100dvh', bg: 'bg.app', display: 'flex', flexDir: 'column' })}>
+    <div
+      className={css({ minH: '100dvh', bg: 'bg.app', display: 'flex', flexDir: 'column' })}
+      style={props.fill ? { height: '100dvh' } : undefined}
+    >
       <header
         className={css({
           h: '14',
@@ -36,7 +45,13 @@ export function StandaloneFrame(props: { siteName: string; area: string; childre
         <span className={css({ fontWeight: 'bold' })}>{props.siteName}</span>
         <span className={css({ color: 'text.muted', fontSize: 'sm' })}>{props.area}</span>
       </header>
-      <main className={css({ flex: '1', p: { base: '4', md: '8' }, maxW: '72rem', w: 'full' })}>
+      <main
+        className={
+          props.fill
+            ? css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column', w: 'full' })
+            : css({ flex: '1', p: { base: '4', md: '8' }, maxW: '72rem', w: 'full' })
+        }
+      >
         {props.children}
       </main>
     </div>

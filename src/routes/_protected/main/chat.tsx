@@ -1,12 +1,38 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../features/shell'
+import { useMemo } from 'react'
+import { css } from 'styled-system/css'
+import { CustomerChat, useConversation } from '../../../features/chat'
+import { useSession } from '../../../features/session'
+import { PageHeader } from '../../../features/shell'
+import { useChatChannel, useChatConnection } from '../../-chat-realtime'
 
+/** Spec 2.9: the customer's support chat, inside the account area. */
 export const Route = createFileRoute('/_protected/main/chat')({
-  component: () => (
-    <PlannedPage
-      title="Support chat"
-      trail={[{ label: 'Support', to: '/main/dashboard' }, { label: 'Support chat' }]}
-      summary="Chat with our support team here, with your full message history."
-    />
-  ),
+  component: CustomerChatPage,
 })
+
+function CustomerChatPage() {
+  const userId = useSession((state) => state.user?.id ?? null)
+  const isAdmin = useSession((state) => state.user?.role === 'admin')
+  const signedIn = useSession((state) => Boolean(state.user && state.token))
+  const viewer = useMemo(() => (userId === null ? null : { id: userId, isAdmin }), [userId, isAdmin])
+  // A customer's conversation is their own: its id is theirs.
+  const conversation = useConversation({ customerId: isAdmin ? null : userId, viewer })
+  useChatChannel(isAdmin ? null : userId, conversation)
+  const connection = useChatConnection()
+
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexDir: 'column',
+        // The shell's bar (3.5rem) and its padding (1rem or 2rem each side): the chat fills the rest of the screen.
+        h: { base: 'calc(100dvh - 3.5rem - 2rem)', md: 'calc(100dvh - 3.5rem - 4rem)' },
+        minH: '26rem',
+      })}
+    >
+      <PageHeader title="Support chat" trail={[{ label: 'Support' }, { label: 'Support chat' }]} />
+      <CustomerChat conversation={conversation} connection={connection} signedIn={signedIn} />
+    </div>
+  )
+}

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
 import { css } from 'styled-system/css'
-import { FEATURED_ASSET_IDS, livePriceStore, MarketWatchCard, useAssets } from '../../../features/markets'
+import { FEATURED_ASSET_IDS, MarketWatchCard, useAssets } from '../../../features/markets'
+import { useDisplayCurrency } from '../../../features/marketplace'
+import { livePriceStore } from '../../../lib/live-prices'
 import { usePriceFeed, useRealtimeStatus } from '../../../features/realtime'
 import { useSession } from '../../../features/session'
 import { AccountSummaryCard, PageHeader } from '../../../features/shell'
@@ -14,6 +16,7 @@ function Dashboard() {
   const user = useSession((state) => state.user)
   const assets = useAssets()
   const status = useRealtimeStatus()
+  const { currency } = useDisplayCurrency()
 
   useEffect(() => {
     if (assets.data) livePriceStore.setAssets(assets.data)
@@ -42,6 +45,7 @@ function Dashboard() {
               planTitle: user.account_type?.title ?? null,
               leverage: user.account_type?.leverage ?? null,
             }}
+            currency={currency}
           />
         ) : null}
         <MarketWatchCard

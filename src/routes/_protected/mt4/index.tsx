@@ -1,21 +1,73 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage, StandaloneFrame } from '../../../features/shell'
-import { useSettings } from '../../../features/site'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { AssetChart } from '../../../features/chart'
+import { useAssets } from '../../../features/markets'
+import { EconomicCalendar, MarketNews } from '../../../features/market-widgets'
+import { AlgoTraderPanel, PlansComparison, useDisplayCurrency } from '../../../features/marketplace'
+import { ConnectionIndicator, usePriceFeed } from '../../../features/realtime'
+import { useLogout, useSession } from '../../../features/session'
+import { useLeverageMap, useSettings } from '../../../features/site'
+import { TradingWorkspace } from '../../../features/trading'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
+import { livePriceStore } from '../../../lib/live-prices'
+import { sessionStore } from '../../../lib/session-store'
 
+/** The MT4-style trading workspace (spec 2.7). */
 export const Route = createFileRoute('/_protected/mt4/')({
-  component: Page,
+  component: WorkspacePage,
 })
 
-function Page() {
+function WorkspacePage() {
+  const navigate = useNavigate()
   const settings = useSettings()
+  const user = useSession((state) => state.user)
+  const selectedAccountIndex = useSession((state) => state.selectedAccountIndex)
+  const assets = useAssets()
+  const leverageMap = useLeverageMap()
+  const logout = useLogout()
+  const display = useDisplayCurrency()
+  const [plansOpen, setPlansOpen] = useState(false)
+
+  useEffect(() => {
+    if (assets.data) livePriceStore.setAssets(assets.data)
+  }, [assets.data])
+  usePriceFeed(assets.isSuccess, (ticks) => livePriceStore.applyBatch(ticks, Date.now()))
+
+  if (!user) return null
+  const openPlans = () => setPlansOpen(true)
   return (
-    <StandaloneFrame siteName={settings.data?.name ?? DEFAULT_SITE_NAME} area="MT4 workspace">
-      <PlannedPage
-        title="Trading workspace"
-        trail={[{ label: 'Trading', to: '/mt4' }, { label: 'Trading workspace' }]}
-        summary="Market watch, the live chart, buy and sell, positions and your balance, equity and margin will be here."
+    <>
+      <TradingWorkspace
+        siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
+        user={user}
+        selectedAccountIndex={selectedAccountIndex}
+        onSelectAccount={(index) => sessionStore.setSelectedAccountIndex(index)}
+        assets={{ data: assets.data, status: assets.status, refetch: () => void assets.refetch() }}
+        store={livePriceStore}
+        categoryLeverage={leverageMap}
+        currency={display.currency}
+        currencies={display.currencies}
+        onCurrencyChange={display.setCurrency}
+        status={<ConnectionIndicator />}
+        chart={(asset) => (
+          <AssetChart key={asset.asset_id} assetId={asset.asset_id} label={asset.symbol_display} />
+        )}
+        calendar={<EconomicCalendar />}
+        news={<MarketNews />}
+        algoTrader={
+          settings.data?.has_marketplace ? <AlgoTraderPanel user={user} onOpenPlans={openPlans} /> : undefined
+        }
+        onOpenPlans={openPlans}
+        onNavigate={(to) => void navigate({ to })}
+        onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}
+        nowMs={Date.now}
       />
-    </StandaloneFrame>
+      <PlansComparison
+        open={plansOpen}
+        onOpenChange={setPlansOpen}
+        currentPlanId={user.account_type?.id ?? null}
+        currency={display.currency}
+      />
+    </>
   )
 }

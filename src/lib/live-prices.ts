@@ -1,7 +1,10 @@
 // Live prices for the page: assets keyed by asset_id, updated by tick batches. Each row subscribes to its own
-// asset, so a batch re-renders only the rows whose asset changed (DESIGN 4), never the whole table.
-import type { Asset } from '../../domain/contract/assets'
-import { applyTick, latestTicks, priceDirection, type PriceDirection } from '../../domain/market/live-prices'
+// asset, so a batch re-renders only the rows whose asset changed (DESIGN 4), never the whole table. One store per
+// tab, shared by every feature that shows prices (market watch, workspace, positions), so prices survive
+// navigation and a tick is applied once however many components show it.
+import { useCallback, useSyncExternalStore } from 'react'
+import type { Asset } from '../domain/contract/assets'
+import { applyTick, latestTicks, priceDirection, type PriceDirection } from '../domain/market/live-prices'
 
 export interface LiveAsset {
   asset: Asset
@@ -68,3 +71,15 @@ export function createLivePriceStore() {
 }
 
 export type LivePriceStore = ReturnType<typeof createLivePriceStore>
+
+export const livePriceStore = createLivePriceStore()
+
+/** One asset's live price; the component re-renders only when this asset changes. */
+export function useLiveAsset(store: LivePriceStore, assetId: string): LiveAsset | undefined {
+  const subscribe = useCallback(
+    (listener: () => void) => store.subscribe(assetId, listener),
+    [store, assetId],
+  )
+  const snapshot = useCallback(() => store.get(assetId), [store, assetId])
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
+}

@@ -1,0 +1,141 @@
+// The catalogue (spec 3: Currency, Account plan, Expert advisor, Notification; spec 7 and DESIGN 9): currencies,
+// plans with their comparison rows and expert advisors in one "shared query" (GET /catalog), the marketplace's
+// calls, the auto trader request, plan upgrades and notifications, with the admin calls that answer them.
+import { z } from 'zod'
+import { dataEnvelope } from './common'
+import { NotificationEventSchema } from './realtime'
+
+/** rate: units of the currency per 1 USD. */
+export const CurrencySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  rate: z.number().positive(),
+})
+export type Currency = z.infer<typeof CurrencySchema>
+
+export const PlanFeatureSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** How the aligned plan value reads: an amount in USD, plain text, or Yes/No. */
+  kind: z.enum(['amount', 'text', 'boolean']),
+})
+export type PlanFeature = z.infer<typeof PlanFeatureSchema>
+
+export const PlanSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  color: z.string(),
+  icon: z.string().nullable(),
+  image: z.string().nullable(),
+  leverage: z.number(),
+  /** One value per plan_features row, in the same order; the first is an amount. */
+  features: z.array(z.string()),
+  recommended: z.boolean(),
+})
+export type Plan = z.infer<typeof PlanSchema>
+
+export const EXPERT_ADVISOR_TYPES = ['expert_advisor', 'others'] as const
+export const ExpertAdvisorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Price in USD; 0 is free. */
+  amount_val: z.number().nonnegative(),
+  /** The same price as text with two decimals, as the spec's `amount`. */
+  amount: z.string(),
+  image: z.string().nullable(),
+  type: z.enum(EXPERT_ADVISOR_TYPES),
+  rating: z.number(),
+  downloads: z.number().int(),
+  /** Null: every plan may buy it; else only customers on this plan. */
+  required_plan_id: z.number().int().nullable(),
+  /** For the caller: in their eas (bought). */
+  owned: z.boolean(),
+  /** For the caller: their plan allows it. */
+  available: z.boolean(),
+  /** For the caller: the automated trading panel's state (owned advisors only). */
+  running: z.boolean(),
+})
+export type ExpertAdvisor = z.infer<typeof ExpertAdvisorSchema>
+
+export const CatalogSchema = z.object({
+  currencies: z.array(CurrencySchema),
+  plans: z.array(PlanSchema),
+  plan_features: z.array(PlanFeatureSchema),
+  expert_advisors: z.array(ExpertAdvisorSchema),
+})
+export type Catalog = z.infer<typeof CatalogSchema>
+export const CatalogResponseSchema = dataEnvelope(CatalogSchema)
+export const ExpertAdvisorsResponseSchema = dataEnvelope(z.array(ExpertAdvisorSchema))
+
+/** POST /purchase/ea. Buying an advisor already owned charges nothing and answers success again. */
+export const PurchaseExpertAdvisorRequestSchema = z.object({
+  expert_advisor_id: z.number({ message: 'Choose an Expert Advisor' }).int().positive(),
+})
+export const PurchaseExpertAdvisorResponseSchema = z.object({
+  status: z.enum(['success', 'error']),
+  message: z.string(),
+})
+/** Spec 8, word for word. */
+export const EXPERT_ADVISOR_MESSAGES = {
+  NOT_FOUND: 'Expert Advisor not found',
+  NOT_FOR_PLAN: 'This Expert Advisor is not available for your plan',
+  NOT_FOR_PLAN_UPGRADE: 'This Expert Advisor is not available for your plan. Please upgrade to access it.',
+  PURCHASED: 'Expert Advisor purchased successfully',
+  PURCHASE_FAILED: 'Failed to purchase Expert Advisor',
+} as const
+
+/** POST /expert_advisors/{id}/running: the automated trading panel (Running/Stopped) of an owned advisor. */
+export const ExpertAdvisorRunningRequestSchema = z.object({ running: z.boolean() })
+/** Its answer: a sentence and the advisor as the catalogue now lists it for the caller. */
+export const ExpertAdvisorRunningResponseSchema = z.object({ message: z.string(), data: ExpertAdvisorSchema })
+
+export const AUTOTRADER_LEVELS = ['low', 'medium', 'high'] as const
+export const AutotraderLevelSchema = z.enum(AUTOTRADER_LEVELS, {
+  message: 'The auto trader level must be low, medium or high',
+})
+export type AutotraderLevel = z.infer<typeof AutotraderLevelSchema>
+/** POST /update/autotrader. A second request while one is pending is refused with PENDING_MESSAGE (409). */
+export const UpdateAutotraderRequestSchema = z.object({ autotrader_type: AutotraderLevelSchema })
+export const AUTOTRADER_MESSAGES = {
+  /** The server's refusal; the client matches 'pending auto trader request' in it (spec 8). */
+  SERVER_PENDING: 'You already have a pending auto trader request.',
+  PENDING_MATCH: 'pending auto trader request',
+  PENDING: 'You already have a pending AutoTrader request. Please wait for approval.',
+  FAILED: 'Failed to save AutoTrader settings.',
+  SAVED: 'AutoTrader settings saved successfully.',
+} as const
+
+/** POST /plans/upgrade: asks the back office to move the caller to another plan (409 while one is pending). */
+export const PlanUpgradeRequestSchema = z.object({ plan_id: z.number().int().positive() })
+
+export const REQUEST_STATUS = { PENDING: 'pending', APPROVED: 'approved', REJECTED: 'rejected' } as const
+export const RequestStatusSchema = z.enum(['pending', 'approved', 'rejected'])
+
+/** The admin's view of the customers' requests: GET /admin/autotrader-requests, GET /admin/plan-upgrade-requests. */
+export const AdminRequestSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  status: RequestStatusSchema,
+  /** The auto trader level, or the plan title asked for. */
+  detail: z.string(),
+  created_at: z.string(),
+})
+export const AdminRequestsResponseSchema = dataEnvelope(z.array(AdminRequestSchema))
+/** POST /admin/autotrader-requests/{id} and /admin/plan-upgrade-requests/{id}. */
+export const AdminRequestDecisionSchema = z.object({ status: z.enum(['approved', 'rejected']) })
+/** The decided request. */
+export const AdminRequestDecisionResponseSchema = z.object({ message: z.string(), data: AdminRequestSchema })
+
+export const NOTIFICATION_COLORS = ['danger', 'success', 'warning', 'info'] as const
+/** POST /admin/notifications: sends a notification to one customer (stored, then pushed). */
+export const SendNotificationRequestSchema = z.object({
+  user_id: z.number().int().positive(),
+  title: z.string().trim().min(1, 'A title is required').max(120),
+  message: z.string().trim().min(1, 'A message is required').max(1000),
+  color: z.enum(NOTIFICATION_COLORS).default('info'),
+})
+/** Its answer (201): the notification as it was pushed on `private-notification.{user_id}`. */
+export const SendNotificationResponseSchema = z.object({ message: z.string(), data: NotificationEventSchema })

@@ -1,0 +1,115 @@
+// Trades (spec section 3, Trade; section 7, the trade calls; DESIGN 9). The server prices every trade from its own
+// feed: opening_price, margin and leverage in the store payload are what the customer saw, kept for the record,
+// never used to price the position.
+import { z } from 'zod'
+
+export const TRADE_SIDES = ['buy', 'sell'] as const
+export const TradeSideSchema = z.enum(TRADE_SIDES, { message: 'The trade type must be buy or sell' })
+export type TradeSide = z.infer<typeof TradeSideSchema>
+
+export const TRADE_STATUS = { OPEN: 'open', CLOSED: 'closed' } as const
+export const TradeStatusSchema = z.enum([TRADE_STATUS.OPEN, TRADE_STATUS.CLOSED])
+
+/** Why a position was closed: by its owner, or by the server when a take-profit or stop-loss was reached. */
+export const CLOSE_REASONS = { USER: 'user', TAKE_PROFIT: 'take_profit', STOP_LOSS: 'stop_loss' } as const
+export const CloseReasonSchema = z.enum([
+  CLOSE_REASONS.USER,
+  CLOSE_REASONS.TAKE_PROFIT,
+  CLOSE_REASONS.STOP_LOSS,
+])
+
+/** Spec 9: minimum 0.01 lot, maximum 50 lots, step 0.01 lot. */
+export const TRADE_LIMITS = { MIN_LOTS: 0.01, MAX_LOTS: 50, LOT_STEP: 0.01 } as const
+
+/** The header every POST /trades/store carries: one key per submit attempt, reused by its retries. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+export const IdempotencyKeySchema = z
+  .string({ message: 'The Idempotency-Key header is required' })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _')
+
+/**
+ * One position. Open: closing_price is the current price it would close at (sell price for a buy, buy price for a
+ * sell) and pnl the unrealised profit at that price. Closed: both are final. Money in USD with two decimals.
+ */
+export const TradeSchema = z.object({
+  id: z.number().int(),
+  /** A reference for people: 'T' and seven digits. */
+  trade_id: z.string(),
+  /** The price feed's id of the asset (Asset.asset_id), so live prices match on it. */
+  asset_id: z.string(),
+  asset_symbol: z.string(),
+  asset_name: z.string(),
+  trade_type: TradeSideSchema,
+  status: TradeStatusSchema,
+  /** Units of the asset (lots x contract size). */
+  volume: z.number(),
+  /** Lots. */
+  qty: z.number(),
+  contract_size: z.number(),
+  margin: z.number(),
+  leverage: z.number(),
+  opening_price: z.number(),
+  closing_price: z.number(),
+  /** 0 when unset (spec 7). */
+  take_profit: z.number(),
+  stop_loss: z.number(),
+  open_time: z.string(),
+  close_time: z.string().nullable(),
+  close_reason: CloseReasonSchema.nullable(),
+  pnl: z.number(),
+})
+export type Trade = z.infer<typeof TradeSchema>
+
+const positiveNumber = (field: string) =>
+  z
+    .number({ message: `${field} must be a number` })
+    .finite()
+    .positive(`${field} must be a positive number`)
+const priceLevel = (field: string) =>
+  z
+    .number({ message: `${field} must be a number` })
+    .finite()
+    .nonnegative(`${field} must be 0 or more`)
+
+/** POST /trades/store, the spec's payload. `id` is the asset's numeric id (Asset.id). */
+export const StoreTradeRequestSchema = z.object({
+  type: TradeSideSchema,
+  leverage: positiveNumber('Leverage'),
+  /** The position's value in USD as the customer saw it. */
+  amount: positiveNumber('Amount'),
+  /** Lots. */
+  qty: positiveNumber('Lots'),
+  /** Units (lots x contract size): the size the server opens. */
+  volume: positiveNumber('Volume'),
+  margin: z.number().finite().nonnegative(),
+  opening_price: positiveNumber('Opening price'),
+  take_profit: priceLevel('Take profit'),
+  stop_loss: priceLevel('Stop loss'),
+  id: z.number({ message: 'Choose an asset to trade' }).int().positive(),
+  asset_symbol: z.string().max(50),
+  asset_name: z.string().max(200),
+})
+export type StoreTradeRequest = z.infer<typeof StoreTradeRequestSchema>
+
+/** 201 for a new position, 200 when the Idempotency-Key was seen before (the same position again). */
+export const StoreTradeResponseSchema = z.object({ message: z.string(), data: TradeSchema })
+export const CloseTradeResponseSchema = z.object({ message: z.string(), data: TradeSchema })
+
+/** GET /open/trades?page= and /closed/trades?page= (spec 3 "Paging"). */
+export const TradesPageSchema = z.object({
+  data: z.array(TradeSchema),
+  meta: z.object({
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  }),
+  links: z.object({ next: z.string().nullable() }),
+})
+export type TradesPage = z.infer<typeof TradesPageSchema>
+
+export const TradesPageQuerySchema = z.object({
+  page: z.coerce.number({ message: 'page must be a number' }).int().min(1).max(100_000).default(1),
+})
+
+export const TRADES_PAGE_SIZE = 20

@@ -1,0 +1,245 @@
+// The active asset's candlestick chart: the server's candles, extended by the tab's live prices. lightweight-charts
+// is imported on demand, so the workspace paints before the chart library has arrived; ticks go from the price
+// store straight to the chart series, never through React state.
+import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts'
+import { RefreshCw } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import type { Candle, CandleTimeframe } from '../../../domain/contract/assets'
+import { PRICE_DECIMALS } from '../../../domain/format/numbers'
+import { nextCandle } from '../../../domain/market/candles'
+import { livePriceStore, type LiveAsset, type LivePriceStore } from '../../../lib/live-prices'
+import { useCandles } from '../api/get-candles'
+import { TimeframeSwitcher } from './timeframe-switcher'
+
+export const CHART_LOAD_FAILED = 'Failed to load the chart'
+
+export interface AssetChartProps {
+  /** The feed's asset_id ('btcusd'): the candles request and the live price store both key on it. */
+  assetId: string
+  /** Shown above the chart and in its accessible name ('BTC/USD'). */
+  label: string
+  /** Price precision on the scale; spec 9's 5 unless the asset needs fewer. */
+  decimals?: number
+  /** The tab's live price store; tests pass their own. */
+  store?: LivePriceStore
+  defaultTimeframe?: CandleTimeframe
+}
+
+interface ChartHandle {
+  /** The asset this chart was built for: a chart outlives its asset only until the next effect removes it. */
+  assetId: string
+  chart: IChartApi
+  series: ISeriesApi<'Candlestick'>
+}
+
+const loadChartLibrary = () => import('lightweight-charts')
+
+const toBar = (candle: Candle): CandlestickData<UTCTimestamp> => ({
+  time: candle.time as UTCTimestamp,
+  open: candle.open,
+  high: candle.high,
+  low: candle.low,
+  close: candle.close,
+})
+
+/** The tick's server time (the feed stamps every price); the tab's clock only if the stamp is unreadable. */
+function liveTimeSec(live: LiveAsset): number {
+  const ms = Date.parse(live.asset.updated_at)
+  return (Number.isFinite(ms) ? ms : Date.now()) / 1000
+}
+
+/**
+ * The app's theme colours as literals (canvas drawing cannot resolve CSS variables). Custom properties come back
+ * with their var() references resolved; the fallbacks are the same tokens' hex values, for when no stylesheet is
+ * loaded.
+ */
+function themeColours(element: HTMLElement) {
+  const style = getComputedStyle(element)
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback
+  return {
+    text: read('--colors-text-muted', '#97a1b3'),
+    grid: read('--colors-border-muted', '#1f2634'),
+    border: read('--colors-border', '#283042'),
+    gain: read('--colors-gain', '#2ebd85'),
+    loss: read('--colors-loss', '#ff6b7d'),
+    fontFamily: style.fontFamily || 'system-ui, sans-serif',
+  }
+}
+
+const overlay = css({
+  position: 'absolute',
+  inset: '0',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '3',
+  p: '4',
+  textAlign: 'center',
+  bg: 'bg.surface',
+  color: 'text.muted',
+  fontSize: 'sm',
+})
+
+export function AssetChart({
+  assetId,
+  label,
+  decimals = PRICE_DECIMALS.DEFAULT,
+  store = livePriceStore,
+  defaultTimeframe = '1m',
+}: AssetChartProps) {
+  const [timeframe, setTimeframe] = useState<CandleTimeframe>(defaultTimeframe)
+  const candles = useCandles(assetId, timeframe)
+  const hostRef = useRef<HTMLDivElement>(null)
+  const [handle, setHandle] = useState<ChartHandle | null>(null)
+  const [libraryFailed, setLibraryFailed] = useState(false)
+  const [libraryAttempt, setLibraryAttempt] = useState(0)
+  const active = handle?.assetId === assetId ? handle : null
+
+  // One chart per asset: built once the library has arrived, removed on unmount or when the asset changes.
+  useEffect(() => {
+    const host = hostRef.current
+    if (!host) return
+    let cancelled = false
+    let chart: IChartApi | undefined
+    loadChartLibrary()
+      .then(({ createChart, CandlestickSeries, ColorType, CrosshairMode }) => {
+        if (cancelled) return
+        const colours = themeColours(host)
+        chart = createChart(host, {
+          autoSize: true,
+          layout: {
+            background: { type: ColorType.Solid, color: 'transparent' },
+            textColor: colours.text,
+            fontFamily: colours.fontFamily,
+          },
+          grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+          crosshair: { mode: CrosshairMode.Normal },
+          rightPriceScale: { borderColor: colours.border },
+          timeScale: { borderColor: colours.border, timeVisible: true, secondsVisible: false },
+        })
+        const series = chart.addSeries(CandlestickSeries, {
+          upColor: colours.gain,
+          downColor: colours.loss,
+          wickUpColor: colours.gain,
+          wickDownColor: colours.loss,
+          borderVisible: false,
+        })
+        setHandle({ assetId, chart, series })
+        setLibraryFailed(false)
+      })
+      // The chunk failed to arrive (offline before it was cached) or the chart could not be built.
+      .catch((error: unknown) => {
+        if (cancelled) return
+        chart?.remove()
+        chart = undefined
+        console.error('The chart could not be created', error)
+        setLibraryFailed(true)
+      })
+    return () => {
+      cancelled = true
+      chart?.remove()
+      // A removed chart must not be mistaken for the next one of the same asset (asset A, then B, then A again).
+      setHandle((current) => (current?.chart === chart ? null : current))
+    }
+  }, [assetId, libraryAttempt])
+
+  useEffect(() => {
+    active?.series.applyOptions({
+      priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals },
+    })
+  }, [active, decimals])
+
+  // The server's candles, then every live price of this asset merged into the newest one.
+  const data = candles.data
+  const shownRef = useRef<{ series: ISeriesApi<'Candlestick'>; timeframe: CandleTimeframe } | null>(null)
+  useEffect(() => {
+    if (!active) return
+    if (!data) {
+      active.series.setData([])
+      return
+    }
+    active.series.setData(data.map(toBar))
+    // A new chart or timeframe starts at the newest candle; a refetch of the same one keeps the user's scroll.
+    const shown = shownRef.current
+    if (shown?.series !== active.series || shown.timeframe !== timeframe) {
+      active.chart.timeScale().scrollToRealTime()
+      shownRef.current = { series: active.series, timeframe }
+    }
+    let last = data.at(-1)
+    const applyLivePrice = () => {
+      const live = store.get(assetId)
+      if (!live) return
+      const next = nextCandle(last, live.asset.rate, liveTimeSec(live), timeframe)
+      if (next === null || next === last) return
+      active.series.update(toBar(next))
+      last = next
+    }
+    applyLivePrice()
+    return store.subscribe(assetId, applyLivePrice)
+  }, [active, data, store, assetId, timeframe])
+
+  const failed = libraryFailed || (candles.isError && !data)
+  const loading = !failed && (!data || !active)
+  const retry = () => {
+    if (libraryFailed) {
+      setLibraryFailed(false)
+      setLibraryAttempt((attempt) => attempt + 1)
+    }
+    if (candles.isError) void candles.refetch()
+  }
+
+  return (
+    <section
+      aria-label={`${label} chart`}
+      className={css({
+        h: '100%',
+        minH: '0',
+        display: 'flex',
+        flexDirection: 'column',
+        bg: 'bg.surface',
+      })}
+    >
+      <header
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          gap: '3',
+          px: '3',
+          py: '2',
+          borderBottomWidth: '1px',
+          borderColor: 'border',
+        })}
+      >
+        <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm', flex: '1' })}>{label}</h2>
+        <TimeframeSwitcher value={timeframe} onChange={setTimeframe} />
+      </header>
+      <div className={css({ position: 'relative', flex: '1', minH: '0' })}>
+        <div
+          ref={hostRef}
+          role="img"
+          aria-label={`Price chart for ${label}`}
+          data-testid="asset-chart-canvas"
+          className={css({ position: 'absolute', inset: '0' })}
+        />
+        {failed ? (
+          <div role="alert" className={overlay}>
+            <p className={css({ color: 'text' })}>{CHART_LOAD_FAILED}</p>
+            <Button size="sm" variant="outline" onClick={retry}>
+              <RefreshCw size={14} aria-hidden="true" />
+              Retry
+            </Button>
+          </div>
+        ) : loading ? (
+          <div className={overlay}>
+            <Spinner size="lg" label="Loading the chart..." />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,2 @@
+export { AssetChart, CHART_LOAD_FAILED, type AssetChartProps } from './components/asset-chart'
+export { getCandles, getCandlesQueryOptions, useCandles } from './api/get-candles'

@@ -1,0 +1,182 @@
+import { MessagesSquare, Users, X } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Button, IconButton } from '../../../components/ui/button'
+import * as Dialog from '../../../components/ui/dialog'
+import type { ChatConnection } from '../../../domain/chat/composer'
+import { initials } from '../../../domain/chat/users'
+import { CHAT_MESSAGES } from '../../../domain/contract/chat'
+import { useChatUsers } from '../api/get-chat-users'
+import type { Conversation } from '../hooks/use-conversation'
+import { ChatAvatar } from './avatar'
+import { ChatConversation } from './chat-conversation'
+import { ChatUserList, OnlineDot } from './chat-user-list'
+
+export interface AdminChatConsoleProps {
+  selectedUserId: number | null
+  onSelectUser: (userId: number) => void
+  /** The selected customer's conversation (the route subscribes its channel). */
+  conversation: Conversation
+  connection: ChatConnection
+  /** Connected / Reconnecting... / Disconnected (spec 2.10). */
+  indicator: ReactNode
+  signedIn: boolean
+}
+
+/** Spec 2.10: the admin chat console. The user list beside the conversation, or in a drawer below 768 px. */
+export function AdminChatConsole(props: AdminChatConsoleProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const users = useChatUsers()
+  const selected = users.data?.find((user) => user.id === props.selectedUserId) ?? null
+  const select = (userId: number) => {
+    setDrawerOpen(false)
+    props.onSelectUser(userId)
+  }
+
+  return (
+    <div className={css({ flex: '1', minH: '0', display: 'flex' })}>
+      <aside
+        aria-label="Users"
+        className={css({
+          display: { base: 'none', md: 'flex' },
+          flexDir: 'column',
+          w: '80',
+          flexShrink: 0,
+          borderRightWidth: '1px',
+          borderColor: 'border.default',
+          bg: 'bg.surface',
+          minH: '0',
+        })}
+      >
+        <ChatUserList selectedId={props.selectedUserId} onSelect={select} />
+      </aside>
+
+      <section
+        aria-label="Conversation"
+        className={css({ flex: '1', minW: '0', minH: '0', display: 'flex', flexDir: 'column', bg: 'bg.app' })}
+      >
+        <header
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '3',
+            px: { base: '3', md: '4' },
+            py: '2.5',
+            minH: '14',
+            borderBottomWidth: '1px',
+            borderColor: 'border.default',
+            bg: 'bg.surface',
+          })}
+        >
+          <IconButton
+            aria-label="Show users"
+            className={css({ display: { base: 'inline-flex', md: 'none' } })}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Users aria-hidden="true" />
+          </IconButton>
+          {props.selectedUserId !== null ? (
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0', flex: '1' })}>
+              {selected ? <ChatAvatar src={selected.avatar} fallback={initials(selected)} size="md" /> : null}
+              <div className={css({ minW: '0' })}>
+                <h2 data-testid="chat-peer-name" className={css({ fontWeight: 'semibold', truncate: true })}>
+                  {selected?.name ?? `Customer ${props.selectedUserId}`}
+                </h2>
+                {selected ? (
+                  <p
+                    className={css({
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: '1.5',
+                      fontSize: 'xs',
+                      color: 'text.muted',
+                      flexWrap: 'wrap',
+                    })}
+                  >
+                    <OnlineDot online={selected.is_online} />
+                    <span data-testid="chat-peer-status">{selected.is_online ? 'Online' : 'Offline'}</span>
+                    <span aria-hidden="true">·</span>
+                    <span>{selected.account_id}</span>
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          ) : (
+            <h2 className={css({ flex: '1', fontWeight: 'semibold' })}>Support chat</h2>
+          )}
+          <div className={css({ flexShrink: 0 })}>{props.indicator}</div>
+        </header>
+
+        {props.selectedUserId === null ? (
+          <div
+            className={css({
+              flex: '1',
+              display: 'flex',
+              flexDir: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: '3',
+              p: '6',
+              textAlign: 'center',
+              color: 'text.muted',
+            })}
+          >
+            <MessagesSquare size={40} aria-hidden="true" />
+            <p className={css({ fontSize: 'md', color: 'text.default' })}>{CHAT_MESSAGES.SELECT_USER}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className={css({ display: { base: 'inline-flex', md: 'none' } })}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Users aria-hidden="true" />
+              Show users
+            </Button>
+          </div>
+        ) : (
+          <ChatConversation
+            key={props.selectedUserId}
+            conversation={props.conversation}
+            connection={props.connection}
+            signedIn={props.signedIn}
+            emptyHint="Send a message to start a conversation with this customer."
+          />
+        )}
+      </section>
+
+      <Dialog.Root
+        lazyMount
+        unmountOnExit
+        open={drawerOpen}
+        onOpenChange={(details) => setDrawerOpen(details.open)}
+      >
+        <Dialog.Backdrop />
+        <Dialog.Positioner className={css({ justifyContent: 'flex-start', alignItems: 'stretch', p: '0' })}>
+          <Dialog.Content
+            className={css({
+              w: '80',
+              maxW: '88vw',
+              h: '100dvh',
+              maxH: '100dvh',
+              rounded: '0',
+              p: '0',
+              gap: '0',
+            })}
+          >
+            <div className={css({ display: 'flex', alignItems: 'center', px: '3', pt: '3' })}>
+              <Dialog.Title className={css({ flex: '1', fontWeight: 'bold' })}>Users</Dialog.Title>
+              <Dialog.CloseTrigger asChild>
+                <IconButton aria-label="Close users">
+                  <X aria-hidden="true" />
+                </IconButton>
+              </Dialog.CloseTrigger>
+            </div>
+            <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>
+              <ChatUserList selectedId={props.selectedUserId} onSelect={select} />
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Dialog.Root>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import { css } from 'styled-system/css'
+import type { ChatConnection } from '../../../domain/chat/composer'
+import type { Conversation } from '../hooks/use-conversation'
+import { ChatAvatar } from './avatar'
+import { ChatConversation } from './chat-conversation'
+
+/** Spec 2.9: the customer's one conversation, with the support team. */
+export function CustomerChat(props: {
+  conversation: Conversation
+  connection: ChatConnection
+  signedIn: boolean
+}) {
+  return (
+    <section
+      aria-label="Support chat"
+      className={css({
+        flex: '1',
+        minH: '0',
+        display: 'flex',
+        flexDir: 'column',
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        rounded: 'surface',
+        overflow: 'hidden',
+      })}
+    >
+      <header
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '3',
+          px: { base: '3', md: '4' },
+          py: '3',
+          borderBottomWidth: '1px',
+          borderColor: 'border.default',
+        })}
+      >
+        <ChatAvatar src={null} fallback="A" admin size="md" />
+        <div className={css({ minW: '0' })}>
+          <h2 className={css({ fontWeight: 'semibold' })}>Support team</h2>
+          <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+            Questions about your account, deposits or trades: we are here to help.
+          </p>
+        </div>
+      </header>
+      <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column', bg: 'bg.app' })}>
+        <ChatConversation
+          conversation={props.conversation}
+          connection={props.connection}
+          signedIn={props.signedIn}
+          emptyHint="Send a message below to start a conversation with our support team."
+        />
+      </div>
+    </section>
+  )
+}

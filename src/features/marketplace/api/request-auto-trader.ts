@@ -1,0 +1,24 @@
+// POST /update/autotrader (spec 7, 8 and 9): asks for the auto trader at a level; the request then awaits an
+// admin's approval, which arrives as user.updated with the autotrader flag set.
+import { useMutation } from '@tanstack/react-query'
+import { MessageResponseSchema } from '../../../domain/contract/user'
+import type { AutotraderLevel } from '../../../domain/contract/catalog'
+import { autotraderFailureMessage } from '../../../domain/marketplace/auto-trader'
+import { http } from '../../../lib/http'
+import { serverMessage } from './server-message'
+
+/** Rejects with an Error whose message is the one to show (spec 8). */
+export async function requestAutoTrader(level: AutotraderLevel): Promise<string> {
+  try {
+    const body = await http.post(
+      '/update/autotrader',
+      { autotrader_type: level },
+      { schema: MessageResponseSchema },
+    )
+    return body.message
+  } catch (error) {
+    throw new Error(autotraderFailureMessage(serverMessage(error)), { cause: error })
+  }
+}
+
+export const useRequestAutoTrader = () => useMutation({ mutationFn: requestAutoTrader })

@@ -1,0 +1,136 @@
+import { Link } from '@tanstack/react-router'
+import { useId, useMemo } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import type { User } from '../../../domain/contract/user'
+import { advisorPriceLabel, isOwned, selectAlgoTraderAdvisors } from '../../../domain/marketplace/advisors'
+import { useCatalog } from '../api/get-catalog'
+import { AutoTrader } from './auto-trader'
+import { MARKETPLACE_MESSAGES } from './marketplace-page'
+import { PlanBadge } from './plan-badge'
+import { RunningSwitch } from './running-switch'
+
+export interface AlgoTraderPanelProps {
+  user: Pick<User, 'eas' | 'autotrader' | 'account_type'>
+  onOpenPlans: () => void
+}
+
+const row = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  px: '3',
+  py: '2',
+  borderTopWidth: '1px',
+  borderColor: 'border.muted',
+  fontSize: 'sm',
+})
+
+/**
+ * The workspace's Algo Trader list (spec 2.7, shown when has_marketplace is on): the advisors the customer owns with
+ * their Running/Stopped switch, those their plan allows with a way to the marketplace, and the auto trader.
+ */
+export function AlgoTraderPanel({ user, onOpenPlans }: AlgoTraderPanelProps) {
+  const titleId = useId()
+  const catalog = useCatalog()
+  const advisors = useMemo(
+    () => (catalog.data ? selectAlgoTraderAdvisors(catalog.data.expert_advisors, user.eas) : []),
+    [catalog.data, user.eas],
+  )
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-testid="algo-trader"
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        maxH: { md: '45%' },
+        minH: '0',
+        borderTopWidth: { md: '1px' },
+        borderColor: 'border',
+      })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: '2',
+          px: '3',
+          py: '2',
+        })}
+      >
+        <h2
+          id={titleId}
+          className={css({ flex: '1', fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })}
+        >
+          Algo Trader
+        </h2>
+        {user.account_type ? <PlanBadge plan={user.account_type} onClick={onOpenPlans} /> : null}
+        <AutoTrader active={user.autotrader} size="xs" />
+      </div>
+      <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>
+        {catalog.isPending ? (
+          <p
+            className={css({
+              display: 'flex',
+              gap: '2',
+              alignItems: 'center',
+              px: '3',
+              py: '2',
+              color: 'text.muted',
+            })}
+          >
+            <Spinner size="sm" /> {MARKETPLACE_MESSAGES.LOADING}
+          </p>
+        ) : catalog.isError && !catalog.data ? (
+          <div
+            role="alert"
+            className={css({ display: 'flex', gap: '2', alignItems: 'center', px: '3', py: '2' })}
+          >
+            <span className={css({ flex: '1', fontSize: 'sm' })}>{MARKETPLACE_MESSAGES.LOAD_FAILED}</span>
+            <Button size="xs" variant="outline" onClick={() => void catalog.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : advisors.length === 0 ? (
+          <p className={css({ px: '3', py: '2', fontSize: 'sm', color: 'text.muted' })}>
+            No expert advisors available for your plan.
+          </p>
+        ) : (
+          <ul aria-label="Expert advisors">
+            {advisors.map((advisor) => (
+              <li key={advisor.id} className={row} data-testid={`algo-advisor-${advisor.id}`}>
+                <span className={css({ flex: '1', minW: '0', truncate: true })}>{advisor.name}</span>
+                {isOwned(advisor, user.eas) ? (
+                  <RunningSwitch advisor={advisor} compact />
+                ) : (
+                  <>
+                    <span className={css({ textStyle: 'price', fontSize: 'xs', color: 'text.muted' })}>
+                      {advisorPriceLabel(advisor.amount_val)}
+                    </span>
+                    <Link
+                      to="/main/marketplace"
+                      search={{ search: advisor.name }}
+                      aria-label={`Get ${advisor.name} in the marketplace`}
+                      className={css({
+                        fontSize: 'xs',
+                        fontWeight: 'semibold',
+                        color: 'accent',
+                        _hover: { textDecoration: 'underline' },
+                        _focusVisible: { focusVisibleRing: 'outside' },
+                      })}
+                    >
+                      Get
+                    </Link>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
+}

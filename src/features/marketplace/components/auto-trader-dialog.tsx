@@ -1,0 +1,125 @@
+import { BadgeCheck } from 'lucide-react'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { Checkbox } from '../../../components/ui/checkbox'
+import * as Dialog from '../../../components/ui/dialog'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { AUTOTRADER_LEVELS, type AutotraderLevel } from '../../../domain/contract/catalog'
+import { AUTOTRADER_OPEN_TRADES, DEFAULT_AUTOTRADER_LEVEL } from '../../../domain/marketplace/auto-trader'
+
+export interface AutoTraderDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The user's autotrader flag: when set the dialog only says 'Auto Trader Active'. */
+  active: boolean
+  /** Open trades at once per level, if the server says otherwise than spec 9. */
+  openTradeCounts?: Readonly<Record<AutotraderLevel, string>>
+  /** The activation request is in flight. */
+  busy: boolean
+  /** Activate pressed (only possible once Accept is ticked). The caller sends it and shows the outcome. */
+  onActivate: (level: AutotraderLevel) => void
+}
+
+const LEVEL_LABELS: Readonly<Record<AutotraderLevel, string>> = { low: 'Low', medium: 'Medium', high: 'High' }
+
+const levelOptionClass = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  py: '2.5',
+  borderWidth: '1px',
+  borderColor: 'border.control',
+  borderRadius: 'control',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.hover' },
+  '&:has(input:checked)': { borderColor: 'accent', bg: 'accent.subtle' },
+  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  '& input': { accentColor: 'var(--colors-accent)', w: '4', h: '4', flexShrink: 0 },
+})
+
+function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
+  const counts = props.openTradeCounts ?? AUTOTRADER_OPEN_TRADES
+  const [level, setLevel] = useState<AutotraderLevel>(DEFAULT_AUTOTRADER_LEVEL)
+  const [accepted, setAccepted] = useState(false)
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (accepted && !props.busy) props.onActivate(level)
+      }}
+      className={css({ display: 'grid', gap: '4' })}
+    >
+      <fieldset className={css({ display: 'grid', gap: '2', minW: '0' })}>
+        <legend className={css({ textStyle: 'label', mb: '2' })}>Risk level</legend>
+        {AUTOTRADER_LEVELS.map((option) => (
+          <label key={option} className={levelOptionClass}>
+            <input
+              type="radio"
+              name="autotrader-level"
+              value={option}
+              checked={level === option}
+              onChange={() => setLevel(option)}
+            />
+            <span className={css({ flex: '1', fontWeight: 'medium' })}>{LEVEL_LABELS[option]}</span>{' '}
+            <span className={css({ fontSize: 'sm', color: 'text.muted', textAlign: 'right' })}>
+              {counts[option]} open trades at once
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <Checkbox
+        label="I accept the risks of automated trading"
+        checked={accepted}
+        onCheckedChange={(details) => setAccepted(details.checked === true)}
+      />
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: { base: 'column-reverse', md: 'row' },
+          justifyContent: 'flex-end',
+          gap: '3',
+        })}
+      >
+        <Dialog.CloseTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.CloseTrigger>
+        <Button type="submit" disabled={!accepted} loading={props.busy} loadingText="Activating...">
+          Activate
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Spec 2.7 and 4 "Auto trader": pick a level, accept, activate; the request then awaits approval. */
+export function AutoTraderDialog({ open, active, ...props }: AutoTraderDialogProps) {
+  return (
+    <DialogFrame
+      open={open}
+      onOpenChange={props.onOpenChange}
+      title="Auto Trader"
+      description={active ? undefined : 'Choose how many trades the auto trader may keep open at once.'}
+      size="sm"
+    >
+      {active ? (
+        <p
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2',
+            color: 'gain',
+            fontWeight: 'semibold',
+          })}
+        >
+          <BadgeCheck aria-hidden="true" size={20} />
+          Auto Trader Active
+        </p>
+      ) : (
+        <ActivationForm {...props} />
+      )}
+    </DialogFrame>
+  )
+}

@@ -1,0 +1,164 @@
+import { Bot, Download, Lock, Star } from 'lucide-react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { EXPERT_ADVISOR_MESSAGES, type ExpertAdvisor } from '../../../domain/contract/catalog'
+import { advisorPriceLabel } from '../../../domain/marketplace/advisors'
+import { RunningSwitch } from './running-switch'
+
+export const ADVISOR_TYPE_LABELS: Readonly<Record<ExpertAdvisor['type'], string>> = {
+  expert_advisor: 'Expert advisor',
+  others: 'Other tool',
+}
+
+const downloadsFormat = new Intl.NumberFormat('en-US')
+
+export interface ExpertAdvisorCardProps {
+  advisor: ExpertAdvisor
+  /** In the user's eas: 'Owned', the button disabled, and the automated trading panel. */
+  owned: boolean
+  /** Not allowed by the customer's plan (spec 5): the plan message and a way to upgrade instead of buying. */
+  restricted: boolean
+  onBuy: () => void
+  onUpgrade: () => void
+}
+
+const metaItem = css({ display: 'inline-flex', alignItems: 'center', gap: '1', whiteSpace: 'nowrap' })
+
+/** One advisor of the marketplace (spec 2.8 and 3): picture, name, description, rating, downloads and price. */
+export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade }: ExpertAdvisorCardProps) {
+  const titleId = `advisor-${advisor.id}-name`
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid={`advisor-${advisor.id}`}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: owned ? 'accent.border' : 'border',
+        rounded: 'xl',
+        p: '5',
+        flex: '1',
+        minW: '0',
+      })}
+    >
+      <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+        {advisor.image ? (
+          <img
+            src={advisor.image}
+            alt=""
+            width={48}
+            height={48}
+            className={css({ w: '12', h: '12', rounded: 'lg', objectFit: 'cover', flexShrink: 0 })}
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className={css({
+              display: 'grid',
+              placeItems: 'center',
+              w: '12',
+              h: '12',
+              rounded: 'lg',
+              bg: 'accent.subtle',
+              color: 'accent',
+              flexShrink: 0,
+            })}
+          >
+            <Bot size={26} />
+          </span>
+        )}
+        <div className={css({ flex: '1', minW: '0' })}>
+          <h3 id={titleId} className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
+            {advisor.name}
+          </h3>
+          <p className={css({ fontSize: 'xs', color: 'text.muted' })}>{ADVISOR_TYPE_LABELS[advisor.type]}</p>
+        </div>
+        <p
+          data-testid="advisor-price"
+          className={css({
+            textStyle: 'price',
+            fontWeight: 'semibold',
+            color: advisor.amount_val === 0 ? 'gain' : 'text',
+            whiteSpace: 'nowrap',
+          })}
+        >
+          {advisorPriceLabel(advisor.amount_val)}
+        </p>
+      </div>
+
+      <p className={css({ fontSize: 'sm', color: 'text.muted', flex: '1' })}>{advisor.description}</p>
+
+      <dl className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
+        <div className={metaItem}>
+          <dt>
+            <Star size={14} aria-hidden="true" className={css({ color: 'warning', fill: 'currentColor' })} />
+            <span className={css({ srOnly: true })}>Rating</span>
+          </dt>
+          <dd>{advisor.rating.toFixed(1)}</dd>
+        </div>
+        <div className={metaItem}>
+          <dt>
+            <Download size={14} aria-hidden="true" className={css({ color: 'text.muted' })} />
+            <span className={css({ srOnly: true })}>Downloads</span>
+          </dt>
+          <dd>{downloadsFormat.format(advisor.downloads)}</dd>
+        </div>
+      </dl>
+
+      {restricted ? (
+        <div
+          className={css({
+            display: 'grid',
+            gap: '2',
+            p: '3',
+            rounded: 'control',
+            bg: 'warning.subtle',
+            borderWidth: '1px',
+            borderColor: 'warning.border',
+          })}
+        >
+          <p className={css({ display: 'flex', gap: '2', fontSize: 'sm' })}>
+            <Lock
+              size={16}
+              aria-hidden="true"
+              className={css({ color: 'warning', flexShrink: 0, mt: '0.5' })}
+            />
+            {EXPERT_ADVISOR_MESSAGES.NOT_FOR_PLAN_UPGRADE}
+          </p>
+          <Button size="sm" variant="outline" onClick={onUpgrade}>
+            Compare plans
+          </Button>
+        </div>
+      ) : owned ? (
+        <div className={css({ display: 'grid', gap: '3' })}>
+          <div
+            role="group"
+            aria-label={`Automated trading for ${advisor.name}`}
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: '2',
+              px: '3',
+              py: '2',
+              rounded: 'control',
+              bg: 'bg.raised',
+            })}
+          >
+            <RunningSwitch advisor={advisor} />
+          </div>
+          <Button variant="outline" disabled fullWidth>
+            Owned
+          </Button>
+        </div>
+      ) : (
+        <Button fullWidth onClick={onBuy} aria-describedby={titleId}>
+          {advisor.amount_val === 0 ? 'Get' : 'Buy'}
+        </Button>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,148 @@
+import { Search } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { Field } from '../../../components/ui/input'
+import {
+  MARKETPLACE_CATEGORIES,
+  MARKETPLACE_FILTERS,
+  type MarketplaceSearch,
+} from '../../../domain/marketplace/search'
+
+const CATEGORY_LABELS: Readonly<Record<MarketplaceSearch['category'], string>> = {
+  all: 'All',
+  expert_advisor: 'Expert advisors',
+  others: 'Others',
+}
+const FILTER_LABELS: Readonly<Record<MarketplaceSearch['filter'], string>> = {
+  popular: 'Popular',
+  free: 'Free',
+  purchased: 'Purchased',
+}
+
+// The URL follows the search box once typing pauses, not on every key.
+const SEARCH_DEBOUNCE_MS = 300
+
+export interface MarketplaceFiltersProps {
+  search: MarketplaceSearch
+  onChange: (next: Partial<MarketplaceSearch>) => void
+}
+
+const pill = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  h: '8',
+  px: '3',
+  rounded: 'pill',
+  borderWidth: '1px',
+  borderColor: 'border.control',
+  fontSize: 'sm',
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.hover' },
+  '&:has(input:checked)': { bg: 'accent.solid', color: 'accent.fg', borderColor: 'accent.solid' },
+  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+})
+
+function ChoiceGroup<T extends string>(props: {
+  legend: string
+  name: string
+  options: readonly T[]
+  labels: Readonly<Record<T, string>>
+  value: T
+  onChange: (value: T) => void
+}) {
+  return (
+    <fieldset className={css({ minW: '0' })}>
+      <legend className={css({ textStyle: 'label', color: 'text.muted', mb: '1.5' })}>{props.legend}</legend>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        {props.options.map((option) => (
+          <label key={option} className={pill}>
+            <input
+              type="radio"
+              name={props.name}
+              value={option}
+              checked={props.value === option}
+              onChange={() => props.onChange(option)}
+              className={css({ srOnly: true })}
+            />
+            {props.labels[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function SearchBox(props: { value: string; onCommit: (value: string | undefined) => void }) {
+  const { value, onCommit } = props
+  const [text, setText] = useState(value)
+  // The URL changed from elsewhere (back button, a shared link): show what it says.
+  const [shown, setShown] = useState(value)
+  if (value !== shown) {
+    setShown(value)
+    if (text.trim() !== value) setText(value)
+  }
+  useEffect(() => {
+    if (text.trim() === value) return
+    const timer = setTimeout(() => onCommit(text.trim() || undefined), SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text, value, onCommit])
+  return (
+    <Field.Root className={css({ flex: '1', minW: { base: 'full', md: '16rem' }, maxW: { md: '24rem' } })}>
+      <Field.Label>Search</Field.Label>
+      <div className={css({ position: 'relative' })}>
+        <Search
+          size={16}
+          aria-hidden="true"
+          className={css({
+            position: 'absolute',
+            insetInlineStart: '3',
+            top: '50%',
+            transform: 'translateY(-50%)',
+            color: 'text.muted',
+            pointerEvents: 'none',
+          })}
+        />
+        <Field.Input
+          type="search"
+          value={text}
+          placeholder="Name or description"
+          onChange={(event) => setText(event.target.value)}
+          className={css({ ps: '9' })}
+        />
+      </div>
+    </Field.Root>
+  )
+}
+
+/** The marketplace's search, category and filter (spec 2.1 and 2.8); the route keeps them in the URL. */
+export function MarketplaceFilters({ search, onChange }: MarketplaceFiltersProps) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-end',
+        gap: { base: '4', md: '6' },
+      })}
+    >
+      <SearchBox value={search.search ?? ''} onCommit={(value) => onChange({ search: value })} />
+      <ChoiceGroup
+        legend="Category"
+        name="marketplace-category"
+        options={MARKETPLACE_CATEGORIES}
+        labels={CATEGORY_LABELS}
+        value={search.category}
+        onChange={(category) => onChange({ category })}
+      />
+      <ChoiceGroup
+        legend="Show"
+        name="marketplace-filter"
+        options={MARKETPLACE_FILTERS}
+        labels={FILTER_LABELS}
+        value={search.filter}
+        onChange={(filter) => onChange({ filter })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import * as Dialog from '../../../components/ui/dialog'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
+import type { ExpertAdvisor } from '../../../domain/contract/catalog'
+import { advisorPriceLabel } from '../../../domain/marketplace/advisors'
+
+export interface PurchaseDialogProps {
+  open: boolean
+  /** The advisor being bought (kept after closing, so the closing animation still shows it). */
+  advisor: Pick<ExpertAdvisor, 'id' | 'name' | 'amount_val'> | null
+  onOpenChange: (open: boolean) => void
+  busy: boolean
+  onConfirm: () => void
+}
+
+/** Spec 2.8: a purchase needs a confirmation. The price is in USD and taken from the balance. */
+export function PurchaseDialog({ advisor, ...props }: PurchaseDialogProps) {
+  const free = advisor?.amount_val === 0
+  return (
+    <DialogFrame
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Confirm purchase"
+      size="sm"
+      footer={
+        <div
+          className={css({
+            display: 'flex',
+            flexDirection: { base: 'column-reverse', md: 'row' },
+            justifyContent: 'flex-end',
+            gap: '3',
+            w: 'full',
+          })}
+        >
+          <Dialog.CloseTrigger asChild>
+            <Button variant="outline" disabled={props.busy}>
+              Cancel
+            </Button>
+          </Dialog.CloseTrigger>
+          <Button loading={props.busy} loadingText="Purchasing..." onClick={props.onConfirm}>
+            {free ? 'Get it free' : 'Confirm purchase'}
+          </Button>
+        </div>
+      }
+    >
+      {advisor ? (
+        <p>
+          {free ? (
+            <>
+              Add <strong>{advisor.name}</strong> to your account for free?
+            </>
+          ) : (
+            <>
+              Buy <strong>{advisor.name}</strong> for{' '}
+              <strong className={css({ textStyle: 'price' })}>{advisorPriceLabel(advisor.amount_val)}</strong>
+              ? The amount is taken from your balance.
+            </>
+          )}
+        </p>
+      ) : null}
+    </DialogFrame>
+  )
+}

@@ -1,0 +1,57 @@
+// GET /open/trades?page= and /closed/trades?page= (spec 7), as infinite queries: the positions drawer loads the
+// next page when its sentinel scrolls into view (spec 2.7). One file for both lists: they differ only in path and
+// failure message (spec 8).
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query'
+import { TradesPageSchema, type Trade, type TradesPage } from '../../../domain/contract/trades'
+import { http } from '../../../lib/http'
+
+export const TRADE_LISTS = {
+  open: { path: '/open/trades', failure: 'Failed to fetch open trades. Please try again.' },
+  closed: { path: '/closed/trades', failure: 'Failed to fetch closed trades. Please try again.' },
+} as const
+export type TradeList = keyof typeof TRADE_LISTS
+
+export const tradesQueryKey = (list: TradeList) => ['trades', list] as const
+/** Everything trade-related, for invalidation after a trade.updated push or a trade of our own. */
+export const allTradesQueryKey = ['trades'] as const
+
+export async function getTradesPage(list: TradeList, page: number): Promise<TradesPage> {
+  try {
+    return await http.get(`${TRADE_LISTS[list].path}?page=${page}`, { schema: TradesPageSchema })
+  } catch (error) {
+    throw new Error(TRADE_LISTS[list].failure, { cause: error })
+  }
+}
+
+export const getTradesQueryOptions = (list: TradeList) =>
+  infiniteQueryOptions({
+    queryKey: tradesQueryKey(list),
+    queryFn: ({ pageParam }) => getTradesPage(list, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: TradesPage) => (last.links.next ? last.meta.current_page + 1 : undefined),
+    // Positions change only by trades and pushes, both of which invalidate: no refetch on every focus.
+    staleTime: 30_000,
+  })
+
+export const useTrades = (list: TradeList, enabled = true) =>
+  useInfiniteQuery({ ...getTradesQueryOptions(list), enabled })
+
+/** The trades of every loaded page, without duplicates (a trade may shift pages between two fetches). */
+export function flattenTrades(pages: readonly TradesPage[] | undefined): Trade[] {
+  if (!pages) return []
+  const seen = new Set<number>()
+  const trades: Trade[] = []
+  for (const page of pages) {
+    for (const trade of page.data) {
+      if (seen.has(trade.id)) continue
+      seen.add(trade.id)
+      trades.push(trade)
+    }
+  }
+  return trades
+}
+
+/** Spec 7: trade.updated reloads open and closed trades. Rejects when a refetch failed, so the caller can retry. */
+export async function refreshTrades(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: allTradesQueryKey }, { throwOnError: true })
+}

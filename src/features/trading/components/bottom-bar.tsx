@@ -1,0 +1,79 @@
+import { memo } from 'react'
+import { css, cx } from 'styled-system/css'
+import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
+import type { AccountSummary } from '../../../domain/trading/account-maths'
+import { useLiveAccountSummary } from '../hooks/use-live-pnl'
+
+// The workspace's bottom bar (spec 2.7): Balance, Equity, Margin, Free Margin and P/L in the chosen currency. It
+// re-renders only when a shown figure changes by a cent (useAccountSummary), not on every tick.
+
+const figure = css({ display: 'flex', flexDirection: 'column', minW: '0', flexShrink: 0 })
+const label = css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })
+const value = css({ textStyle: 'price', fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })
+
+export const BottomBar = memo(function BottomBar(props: {
+  summary: AccountSummary
+  currency: DisplayCurrency
+}) {
+  const { summary, currency } = props
+  const gain = summary.pnl >= 0
+  return (
+    <section
+      aria-label="Account summary"
+      className={css({
+        display: 'flex',
+        gap: { base: '4', md: '8' },
+        px: '4',
+        py: '2',
+        borderTopWidth: '1px',
+        borderColor: 'border',
+        bg: 'bg.surface',
+        overflowX: 'auto',
+      })}
+    >
+      <dl className={css({ display: 'contents' })}>
+        <div className={figure}>
+          <dt className={label}>Balance</dt>
+          <dd className={value} data-testid="summary-balance">
+            {formatAmount(summary.balance, currency)}
+          </dd>
+        </div>
+        <div className={figure}>
+          <dt className={label}>Equity</dt>
+          <dd className={value} data-testid="summary-equity">
+            {formatAmount(summary.equity, currency)}
+          </dd>
+        </div>
+        <div className={figure}>
+          <dt className={label}>Margin</dt>
+          <dd className={value} data-testid="summary-margin">
+            {formatAmount(summary.margin, currency)}
+          </dd>
+        </div>
+        <div className={figure}>
+          <dt className={label}>Free Margin</dt>
+          <dd className={value} data-testid="summary-free-margin">
+            {formatAmount(summary.freeMargin, currency)}
+          </dd>
+        </div>
+        <div className={figure}>
+          <dt className={label}>Margin Level</dt>
+          <dd className={value} data-testid="summary-margin-level">
+            {summary.marginLevel}
+          </dd>
+        </div>
+        <div className={figure}>
+          <dt className={label}>P/L</dt>
+          <dd className={cx(value, css({ color: gain ? 'gain' : 'loss' }))} data-testid="summary-pnl">
+            {formatSignedAmount(summary.pnl, currency)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  )
+})
+
+/** The bottom bar fed by the live account figures of the surrounding AccountInputsContext. */
+export function LiveBottomBar(props: { currency: DisplayCurrency }) {
+  return <BottomBar summary={useLiveAccountSummary()} currency={props.currency} />
+}

@@ -1,0 +1,257 @@
+// The header's market watch picker dialog (spec 2.7): search, type chips and a list of markets with their live bid;
+// picking one hands it to the caller (which opens its pair, spec 4) and closes. Pairs already open say 'Open'.
+import {
+  memo,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react'
+import { css } from 'styled-system/css'
+import * as Dialog from '../../../../components/ui/dialog'
+import type { Asset, AssetType } from '../../../../domain/contract/assets'
+import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
+import { searchAssets } from '../../../../domain/market/asset-search'
+import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
+import { AssetTypeChips } from './asset-type-chips'
+import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
+
+export interface MarketPickerDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  assets: readonly Asset[]
+  store: LivePriceStore
+  /** symbol_display of the pairs open as tabs. */
+  openPairs: readonly string[]
+  onPick: (asset: Asset) => void
+}
+
+/** Arrow keys move between the list's buttons; Up from the first goes back to the search input. */
+function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+  const body = event.currentTarget.closest('[data-picker-body]')
+  const buttons = Array.from(body?.querySelectorAll<HTMLButtonElement>('button[data-pick]') ?? [])
+  const index = buttons.indexOf(event.currentTarget)
+  const input = body?.querySelector<HTMLInputElement>('input[type=search]')
+  const next = event.key === 'ArrowDown' ? buttons[index + 1] : index === 0 ? input : buttons[index - 1]
+  if (!next) return
+  event.preventDefault()
+  next.focus()
+}
+
+const PickerRow = memo(function PickerRow(props: {
+  store: LivePriceStore
+  asset: Asset
+  isOpen: boolean
+  onPick: (asset: Asset) => void
+}) {
+  const live = useLiveAsset(props.store, props.asset.asset_id)
+  const asset = live?.asset ?? props.asset
+  return (
+    <li>
+      <button
+        type="button"
+        data-pick=""
+        data-testid={`picker-row-${asset.asset_id}`}
+        onClick={() => props.onPick(props.asset)}
+        onKeyDown={moveFocus}
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: '1fr auto',
+          alignItems: 'center',
+          columnGap: '3',
+          w: 'full',
+          minH: '11',
+          px: '3',
+          py: '1.5',
+          textAlign: 'left',
+          borderRadius: 'control',
+          cursor: 'pointer',
+          _hover: { bg: 'bg.hover' },
+          focusVisibleRing: 'inside',
+        })}
+      >
+        <span className={css({ minW: '0' })}>
+          <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+            <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{asset.symbol_display}</span>
+            {props.isOpen ? (
+              <span
+                className={css({
+                  px: '1.5',
+                  borderRadius: 'pill',
+                  borderWidth: '1px',
+                  borderColor: 'accent.border',
+                  bg: 'accent.subtle',
+                  fontSize: 'xs',
+                  fontWeight: 'medium',
+                })}
+              >
+                Open
+              </span>
+            ) : null}
+          </span>
+          <span
+            className={css({
+              display: 'block',
+              fontSize: 'xs',
+              color: 'text.muted',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            })}
+          >
+            {asset.name}
+          </span>
+        </span>
+        <span
+          data-testid={`picker-bid-${asset.asset_id}`}
+          className={css({ fontFamily: 'mono', fontVariantNumeric: 'tabular-nums', fontSize: 'sm' })}
+        >
+          <span className={css({ srOnly: true })}>Bid </span>
+          {formatPrice(asset.sell_price, PRICE_DECIMALS.DEFAULT)}
+        </span>
+      </button>
+    </li>
+  )
+})
+
+// Mounted only while the dialog is open (lazyMount + unmountOnExit), so the search starts empty each time and the
+// rows stop listening to ticks once it closes.
+function PickerBody({
+  inputRef,
+  store,
+  assets,
+  openPairs,
+  onPick,
+  onOpenChange,
+}: Omit<MarketPickerDialogProps, 'open'> & { inputRef: RefObject<HTMLInputElement | null> }) {
+  const [query, setQuery] = useState('')
+  const [type, setType] = useState<AssetType | null>(null)
+  const shown = useMemo(
+    () => searchAssets(type === null ? assets : assets.filter((asset) => asset.type === type), query),
+    [assets, type, query],
+  )
+  const open = useMemo(() => new Set(openPairs), [openPairs])
+  const pick = useCallback(
+    (asset: Asset) => {
+      onPick(asset)
+      onOpenChange(false)
+    },
+    [onPick, onOpenChange],
+  )
+  const inputId = useId()
+
+  return (
+    <Dialog.Body className={css({ flex: '1', minH: '0', gap: '3' })}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <label htmlFor={inputId} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+          Search markets
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="search"
+          // The dialog is opened to search, so the field takes focus; initialFocusEl says the same to the focus
+          // trap, and autoFocus covers the trap's visibility check where there is no layout (jsdom).
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Name or symbol"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowDown') return
+            const first = event.currentTarget
+              .closest('[data-picker-body]')
+              ?.querySelector<HTMLButtonElement>('button[data-pick]')
+            if (!first) return
+            event.preventDefault()
+            first.focus()
+          }}
+          className={css({
+            h: '10',
+            px: '3',
+            fontSize: 'sm',
+            bg: 'bg.app',
+            color: 'text.default',
+            borderWidth: '1px',
+            borderColor: 'border.control',
+            borderRadius: 'control',
+            _placeholder: { color: 'text.muted' },
+            _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '0' },
+          })}
+        />
+      </div>
+      <AssetTypeChips value={type} onChange={setType} label="Filter by asset type" />
+      <p aria-live="polite" className={css({ srOnly: true })}>
+        {shown.length === 1 ? '1 market' : `${shown.length} markets`}
+      </p>
+      {shown.length === 0 ? (
+        <p className={css({ fontSize: 'sm', color: 'text.muted', py: '4' })}>{TRADE_MESSAGES.NO_ASSETS}</p>
+      ) : (
+        <ul
+          aria-label="Markets"
+          className={css({
+            position: 'relative',
+            flex: '1',
+            minH: '0',
+            overflowY: 'auto',
+            overscrollBehavior: 'contain',
+            mx: '-3',
+            display: 'flex',
+            flexDirection: 'column',
+          })}
+        >
+          {shown.map((asset) => (
+            <PickerRow
+              key={asset.asset_id}
+              store={store}
+              asset={asset}
+              isOpen={open.has(asset.symbol_display)}
+              onPick={pick}
+            />
+          ))}
+        </ul>
+      )}
+    </Dialog.Body>
+  )
+}
+
+export function MarketPickerDialog(props: MarketPickerDialogProps) {
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(details) => props.onOpenChange(details.open)}
+      initialFocusEl={() => input.current}
+      lazyMount
+      unmountOnExit
+    >
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content
+          data-picker-body=""
+          className={css({ h: { base: '85dvh', md: '36rem' }, overflowY: 'hidden' })}
+        >
+          <Dialog.Header>
+            <Dialog.Title>Add market</Dialog.Title>
+            <Dialog.Description>Pick a market to open it as a tab.</Dialog.Description>
+          </Dialog.Header>
+          <PickerBody
+            inputRef={input}
+            store={props.store}
+            assets={props.assets}
+            openPairs={props.openPairs}
+            onPick={props.onPick}
+            onOpenChange={props.onOpenChange}
+          />
+          <Dialog.CloseTrigger />
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Dialog.Root>
+  )
+}

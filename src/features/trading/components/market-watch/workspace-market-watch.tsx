@@ -1,0 +1,460 @@
+// The /mt4 right sidebar's market watch (spec 2.7): Symbol, Bid, Ask with 3 decimals, grouped by asset type, a
+// collapsed search, All / Watchlist, a star per row. Presentational: the workspace owns the watchlist and the active
+// asset. Each row subscribes to its own asset in the live store, so a tick re-renders that row only.
+import { Search, Star, X } from 'lucide-react'
+import {
+  memo,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
+import { css } from 'styled-system/css'
+import { IconButton } from '../../../../components/ui/button'
+import { ASSET_TYPES, type Asset, type AssetType } from '../../../../domain/contract/assets'
+import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
+import { searchAssets } from '../../../../domain/market/asset-search'
+import { PRICE_FLASH_MS } from '../../../../domain/market/live-prices'
+import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
+import { ASSET_TYPE_LABELS } from './asset-type-chips'
+import { PriceFlashCue, usePriceFlash } from './price-flash'
+import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
+
+export interface WorkspaceMarketWatchProps {
+  assets: readonly Asset[]
+  store: LivePriceStore
+  activeAssetId: string | null
+  /** asset_id of the saved assets (spec 3, Watchlist). */
+  savedAssetIds: ReadonlySet<string>
+  onToggleSaved: (assetId: string) => void
+  onSelect: (asset: Asset) => void
+  /** Shown before the heading, e.g. the sidebar's collapse button. */
+  headerStart?: ReactNode
+}
+
+type View = 'all' | 'watchlist'
+
+const priceCell = css({
+  // Shrinks to its figures; the symbol column takes the rest and truncates first.
+  w: '1%',
+  px: '1.5',
+  textAlign: 'right',
+  fontFamily: 'mono',
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+})
+
+const row = css({
+  h: '8',
+  cursor: 'pointer',
+  borderTopWidth: '1px',
+  borderColor: 'border.muted',
+  _hover: { bg: 'bg.hover' },
+  // The active row: tinted and with an accent bar on its leading edge (shape as well as colour).
+  '&[data-active]': { bg: 'bg.raised', boxShadow: 'inset 2px 0 0 var(--colors-accent)' },
+  '&[data-flash=up] [data-price]': {
+    color: 'gain',
+    animation: `price-flash-up ${PRICE_FLASH_MS}ms ease-out`,
+  },
+  '&[data-flash=down] [data-price]': {
+    color: 'loss',
+    animation: `price-flash-down ${PRICE_FLASH_MS}ms ease-out`,
+  },
+})
+
+const toggle = css({
+  h: '7',
+  px: '3',
+  fontSize: 'xs',
+  fontWeight: 'medium',
+  color: 'text.muted',
+  borderRadius: 'sm',
+  cursor: 'pointer',
+  _hover: { color: 'text.default' },
+  focusVisibleRing: 'outside',
+  '&[aria-pressed=true]': {
+    bg: 'bg.hover',
+    color: 'text.default',
+    fontWeight: 'semibold',
+    boxShadow: 'raised',
+  },
+})
+
+interface RowProps {
+  store: LivePriceStore
+  asset: Asset
+  active: boolean
+  saved: boolean
+  onToggleSaved: (assetId: string) => void
+  onSelect: (asset: Asset) => void
+}
+
+const WatchRow = memo(function WatchRow({
+  store,
+  asset: seed,
+  active,
+  saved,
+  onToggleSaved,
+  onSelect,
+}: RowProps) {
+  const live = useLiveAsset(store, seed.asset_id)
+  const flash = usePriceFlash(live)
+  // The store may not know the asset yet (seeded after the list): show the list's own prices meanwhile.
+  const asset = live?.asset ?? seed
+  const select = () => onSelect(seed)
+  // A click anywhere on the row selects it (a pointer convenience); the symbol button is the keyboard path and the
+  // star is its own action.
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    if ((event.target as Element).closest('button')) return
+    select()
+  }
+  return (
+    <tr
+      data-testid={`watch-row-${seed.asset_id}`}
+      data-active={active ? '' : undefined}
+      data-flash={flash ?? undefined}
+      className={row}
+      onClick={onRowClick}
+    >
+      <th
+        scope="row"
+        // width 100% with max-width 0: the column takes the space the prices leave and its text truncates.
+        className={css({ w: '100%', maxW: '0', pl: '1', pr: '1', textAlign: 'left', fontWeight: 'medium' })}
+      >
+        {/* A grid whose text track may shrink to 0, so a long symbol truncates instead of widening the table. */}
+        <span
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'auto minmax(0, 1fr)',
+            alignItems: 'center',
+            gap: '1',
+          })}
+        >
+          <PriceFlashCue direction={flash} />
+          <button
+            type="button"
+            aria-current={active ? 'true' : undefined}
+            title={asset.name}
+            onClick={select}
+            className={css({
+              minW: '0',
+              textAlign: 'left',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              fontSize: 'sm',
+              cursor: 'pointer',
+              borderRadius: 'sm',
+              px: '1',
+              focusVisibleRing: 'inside',
+              '[data-active] &': { fontWeight: 'semibold' },
+            })}
+          >
+            {asset.symbol_display}
+          </button>
+        </span>
+      </th>
+      {/* The key restarts the flash animation on every change, as in the dashboard's market watch. */}
+      <td
+        key={`bid-${live?.changedAtMs ?? 0}`}
+        data-testid={`watch-bid-${seed.asset_id}`}
+        data-price=""
+        className={priceCell}
+      >
+        {formatPrice(asset.sell_price, PRICE_DECIMALS.WATCH_TABLE)}
+      </td>
+      <td
+        key={`ask-${live?.changedAtMs ?? 0}`}
+        data-testid={`watch-ask-${seed.asset_id}`}
+        data-price=""
+        className={priceCell}
+      >
+        {formatPrice(asset.buy_price, PRICE_DECIMALS.WATCH_TABLE)}
+      </td>
+      <td className={css({ w: '8', textAlign: 'center' })}>
+        <button
+          type="button"
+          aria-pressed={saved}
+          aria-label={`${saved ? 'Remove' : 'Add'} ${asset.symbol_display} ${saved ? 'from' : 'to'} watchlist`}
+          onClick={() => onToggleSaved(seed.asset_id)}
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            w: '7',
+            h: '7',
+            borderRadius: 'sm',
+            color: 'text.muted',
+            cursor: 'pointer',
+            _hover: { color: 'text.default', bg: 'bg.hover' },
+            focusVisibleRing: 'inside',
+            '&[aria-pressed=true]': { color: 'warning' },
+          })}
+        >
+          {/* Saved: a filled star, not only a coloured one. */}
+          <Star size={14} aria-hidden="true" fill={saved ? 'currentColor' : 'none'} />
+        </button>
+      </td>
+    </tr>
+  )
+})
+
+function groupByType(assets: readonly Asset[]): [AssetType, Asset[]][] {
+  const groups = new Map<AssetType, Asset[]>()
+  for (const asset of assets) {
+    const group = groups.get(asset.type)
+    if (group) group.push(asset)
+    else groups.set(asset.type, [asset])
+  }
+  return ASSET_TYPES.filter((type) => groups.has(type)).map((type) => [type, groups.get(type) ?? []])
+}
+
+/** The collapsed search of spec 2.7: an icon button that opens into an input; Escape closes and clears it. */
+function CollapsedSearch(props: { query: string; onQueryChange: (query: string) => void }) {
+  const [open, setOpen] = useState(false)
+  const inputId = useId()
+  const openButton = useRef<HTMLButtonElement>(null)
+
+  const close = (refocus: boolean) => {
+    props.onQueryChange('')
+    setOpen(false)
+    // The open button replaces the input again; focus goes back to it so keyboard users are not dropped.
+    if (refocus) requestAnimationFrame(() => openButton.current?.focus())
+  }
+
+  if (!open) {
+    return (
+      <IconButton
+        ref={openButton}
+        size="xs"
+        aria-label="Search assets"
+        aria-expanded={false}
+        onClick={() => setOpen(true)}
+      >
+        <Search aria-hidden="true" />
+      </IconButton>
+    )
+  }
+  return (
+    <div
+      role="search"
+      // Its own row under the title, so the field gets the sidebar's full width.
+      className={css({ display: 'flex', alignItems: 'center', gap: '1', flexBasis: '100%', minW: '0' })}
+    >
+      <label htmlFor={inputId} className={css({ srOnly: true })}>
+        Search assets
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        // The user just asked for the field by pressing the search button.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Name or symbol"
+        value={props.query}
+        onChange={(event) => props.onQueryChange(event.target.value)}
+        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          if (event.key === 'Escape') {
+            event.preventDefault()
+            close(true)
+          }
+        }}
+        onBlur={() => {
+          if (props.query === '') setOpen(false)
+        }}
+        className={css({
+          flex: '1',
+          minW: '0',
+          h: '7',
+          px: '2',
+          fontSize: 'sm',
+          bg: 'bg.app',
+          color: 'text.default',
+          borderWidth: '1px',
+          borderColor: 'border.control',
+          borderRadius: 'control',
+          _placeholder: { color: 'text.muted' },
+          _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '0' },
+        })}
+      />
+      <IconButton size="xs" aria-label="Close search" onClick={() => close(true)}>
+        <X aria-hidden="true" />
+      </IconButton>
+    </div>
+  )
+}
+
+export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
+  const { assets, savedAssetIds } = props
+  const [view, setView] = useState<View>('all')
+  const [query, setQuery] = useState('')
+  const headingId = useId()
+
+  const groups = useMemo(() => {
+    const inView = view === 'watchlist' ? assets.filter((asset) => savedAssetIds.has(asset.asset_id)) : assets
+    return groupByType(searchAssets(inView, query))
+  }, [assets, savedAssetIds, view, query])
+
+  const emptyText =
+    query.trim() !== ''
+      ? TRADE_MESSAGES.NO_ASSETS
+      : view === 'watchlist'
+        ? 'Your watchlist is empty. Star a market to add it.'
+        : TRADE_MESSAGES.NO_ASSETS
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        h: '100%',
+        minH: '0',
+        bg: 'bg.surface',
+        color: 'text.default',
+      })}
+    >
+      <header
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          px: '2',
+          py: '1.5',
+          borderBottomWidth: '1px',
+          borderColor: 'border',
+          flexWrap: 'wrap',
+        })}
+      >
+        {props.headerStart}
+        <h2
+          id={headingId}
+          className={css({
+            fontSize: 'sm',
+            fontWeight: 'semibold',
+            flex: '1',
+            minW: '0',
+            whiteSpace: 'nowrap',
+          })}
+        >
+          Market Watch
+        </h2>
+        <div
+          role="group"
+          aria-label="Show"
+          className={css({
+            display: 'flex',
+            gap: '0.5',
+            p: '0.5',
+            bg: 'bg.app',
+            borderRadius: 'control',
+            borderWidth: '1px',
+            borderColor: 'border',
+          })}
+        >
+          <button
+            type="button"
+            className={toggle}
+            aria-pressed={view === 'all'}
+            onClick={() => setView('all')}
+          >
+            All
+          </button>
+          <button
+            type="button"
+            className={toggle}
+            aria-pressed={view === 'watchlist'}
+            onClick={() => setView('watchlist')}
+          >
+            Watchlist
+          </button>
+        </div>
+        <CollapsedSearch query={query} onQueryChange={setQuery} />
+      </header>
+      {/* Positioned, so the rows' visually hidden text is laid out inside the scroller, not against the page. */}
+      <div
+        className={css({
+          position: 'relative',
+          flex: '1',
+          minH: '0',
+          overflow: 'auto',
+          overscrollBehavior: 'contain',
+        })}
+      >
+        {groups.length === 0 ? (
+          <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>{emptyText}</p>
+        ) : (
+          <table
+            className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'separate', borderSpacing: '0' })}
+          >
+            <thead
+              className={css({
+                position: 'sticky',
+                top: '0',
+                zIndex: 'docked',
+                bg: 'bg.surface',
+                color: 'text.muted',
+                fontSize: 'xs',
+                textTransform: 'uppercase',
+              })}
+            >
+              <tr className={css({ h: '7' })}>
+                <th scope="col" className={css({ pl: '5', textAlign: 'left', fontWeight: 'medium' })}>
+                  Symbol
+                </th>
+                <th scope="col" className={css({ px: '1.5', textAlign: 'right', fontWeight: 'medium' })}>
+                  Bid
+                </th>
+                <th scope="col" className={css({ px: '1.5', textAlign: 'right', fontWeight: 'medium' })}>
+                  Ask
+                </th>
+                <th scope="col" className={css({ w: '8' })}>
+                  <span className={css({ srOnly: true })}>Watchlist</span>
+                </th>
+              </tr>
+            </thead>
+            {groups.map(([type, group]) => (
+              <tbody key={type}>
+                <tr>
+                  <th
+                    scope="rowgroup"
+                    colSpan={4}
+                    className={css({
+                      h: '7',
+                      px: '2',
+                      textAlign: 'left',
+                      fontSize: 'xs',
+                      fontWeight: 'semibold',
+                      letterSpacing: 'wide',
+                      textTransform: 'uppercase',
+                      color: 'text.muted',
+                      bg: 'bg.app',
+                    })}
+                  >
+                    {ASSET_TYPE_LABELS[type]}
+                  </th>
+                </tr>
+                {group.map((asset) => (
+                  <WatchRow
+                    key={asset.asset_id}
+                    store={props.store}
+                    asset={asset}
+                    active={asset.asset_id === props.activeAssetId}
+                    saved={savedAssetIds.has(asset.asset_id)}
+                    onToggleSaved={props.onToggleSaved}
+                    onSelect={props.onSelect}
+                  />
+                ))}
+              </tbody>
+            ))}
+          </table>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,372 @@
+import { ChevronDown, ChevronUp, X } from 'lucide-react'
+import { memo, useEffect, useRef, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import * as Tabs from '../../../components/ui/tabs'
+import type { Trade } from '../../../domain/contract/trades'
+import { formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
+import { formatPrice } from '../../../domain/format/numbers'
+import { TRADE_MESSAGES } from '../../../domain/trading/messages'
+import type { LivePriceStore } from '../../../lib/live-prices'
+import { useLiveAccountSummary, useLivePosition } from '../hooks/use-live-pnl'
+
+// The collapsible positions drawer (spec 2.7): ACTIVE POSITIONS and POSITIONS HISTORY, a Total Portfolio line
+// when collapsed, more pages loaded as a sentinel scrolls into view, P/L of 0 or more green and negative red (with
+// its sign, so colour is never the only cue).
+
+export type PositionsTab = 'active' | 'history'
+
+export interface TradeListState {
+  trades: readonly Trade[]
+  status: 'pending' | 'error' | 'success'
+  error: Error | null
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage: () => void
+  refetch: () => void
+}
+
+interface PositionsDrawerProps {
+  store: LivePriceStore
+  currency: DisplayCurrency
+  open: TradeListState
+  closed: TradeListState
+  tab: PositionsTab
+  onTabChange: (tab: PositionsTab) => void
+  expanded: boolean
+  onExpandedChange: (expanded: boolean) => void
+  onClose: (trade: Trade) => void
+}
+
+const lots = (trade: Trade) => `${trade.qty.toFixed(2)} lot`
+const time = (iso: string | null) =>
+  iso === null
+    ? ''
+    : new Date(iso).toLocaleString('en-GB', {
+        day: '2-digit',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: {
+    base: '1fr auto',
+    md: 'minmax(7rem, 1.2fr) 4rem 5rem repeat(2, minmax(6rem, 1fr)) minmax(8rem, 1fr) minmax(6rem, 1fr) 5.5rem',
+  },
+  gap: { base: '1', md: '3' },
+  alignItems: 'center',
+  px: '4',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border.muted',
+  fontSize: 'sm',
+})
+const numeric = css({ textStyle: 'price', whiteSpace: 'nowrap' })
+const muted = css({ color: 'text.muted', fontSize: 'xs', display: { base: 'none', md: 'block' } })
+const pnlClass = (pnl: number) => css({ color: pnl >= 0 ? 'gain' : 'loss', fontWeight: 'semibold' })
+
+function SideBadge({ side }: { side: Trade['trade_type'] }) {
+  return (
+    <span
+      className={css({
+        fontSize: 'xs',
+        fontWeight: 'bold',
+        textTransform: 'uppercase',
+        color: side === 'buy' ? 'gain' : 'loss',
+      })}
+    >
+      {side}
+    </span>
+  )
+}
+
+const ActiveRow = memo(function ActiveRow(props: {
+  trade: Trade
+  store: LivePriceStore
+  currency: DisplayCurrency
+  onClose: (trade: Trade) => void
+}) {
+  const { trade } = props
+  const live = useLivePosition(props.store, trade)
+  return (
+    <li className={row} data-testid={`position-row-${trade.id}`}>
+      <div>
+        <span className={css({ fontWeight: 'semibold' })}>{trade.asset_symbol}</span>{' '}
+        <span className={css({ display: { md: 'none' } })}>
+          <SideBadge side={trade.trade_type} /> {lots(trade)}
+        </span>
+        <div className={css({ fontSize: 'xs', color: 'text.muted' })}>{trade.trade_id}</div>
+      </div>
+      <div className={css({ display: { base: 'none', md: 'block' } })}>
+        <SideBadge side={trade.trade_type} />
+      </div>
+      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>{lots(trade)}</div>
+      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>
+        {formatPrice(trade.opening_price)}
+      </div>
+      <div
+        className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}
+        data-testid="position-price"
+      >
+        {formatPrice(live.closingPrice)}
+      </div>
+      <div className={muted}>
+        TP {trade.take_profit > 0 ? formatPrice(trade.take_profit) : '—'} · SL{' '}
+        {trade.stop_loss > 0 ? formatPrice(trade.stop_loss) : '—'}
+      </div>
+      <div className={cx(numeric, pnlClass(live.pnl), css({ textAlign: { base: 'right', md: 'left' } }))}>
+        <span data-testid="position-pnl">{formatSignedAmount(live.pnl, props.currency)}</span>
+      </div>
+      <div className={css({ gridColumn: { base: '1 / -1', md: 'auto' }, textAlign: 'right' })}>
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => props.onClose(trade)}
+          aria-label={`Close ${trade.trade_type} ${trade.asset_symbol} ${lots(trade)}`}
+        >
+          <X aria-hidden /> Close
+        </Button>
+      </div>
+    </li>
+  )
+})
+
+function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurrency }) {
+  const reason =
+    trade.close_reason === 'take_profit'
+      ? 'Take profit'
+      : trade.close_reason === 'stop_loss'
+        ? 'Stop loss'
+        : null
+  return (
+    <li className={row} data-testid={`history-row-${trade.id}`}>
+      <div>
+        <span className={css({ fontWeight: 'semibold' })}>{trade.asset_symbol}</span>{' '}
+        <span className={css({ display: { md: 'none' } })}>
+          <SideBadge side={trade.trade_type} /> {lots(trade)}
+        </span>
+        <div className={css({ fontSize: 'xs', color: 'text.muted' })}>
+          {trade.trade_id}
+          {reason ? ` · ${reason}` : ''}
+        </div>
+      </div>
+      <div className={css({ display: { base: 'none', md: 'block' } })}>
+        <SideBadge side={trade.trade_type} />
+      </div>
+      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>{lots(trade)}</div>
+      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>
+        {formatPrice(trade.opening_price)}
+      </div>
+      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>
+        {formatPrice(trade.closing_price)}
+      </div>
+      <div className={muted}>{time(trade.close_time)}</div>
+      <div className={cx(numeric, pnlClass(trade.pnl), css({ textAlign: { base: 'right', md: 'left' } }))}>
+        <span data-testid="history-pnl">{formatSignedAmount(trade.pnl, currency)}</span>
+      </div>
+      <div />
+    </li>
+  )
+}
+
+/** The collapsed drawer's live total: re-renders only when the total changes by a cent. */
+function TotalPnl({ currency }: { currency: DisplayCurrency }) {
+  const { pnl } = useLiveAccountSummary()
+  return (
+    <span className={cx(numeric, pnlClass(pnl))} data-testid="portfolio-pnl">
+      {formatSignedAmount(pnl, currency)}
+    </span>
+  )
+}
+
+/** Calls `onVisible` whenever the element scrolls into view of its scrolling ancestor. */
+function Sentinel({ onVisible, busy }: { onVisible: () => void; busy: boolean }) {
+  const ref = useRef<HTMLLIElement>(null)
+  const callback = useRef(onVisible)
+  useEffect(() => {
+    callback.current = onVisible
+  })
+  useEffect(() => {
+    const element = ref.current
+    if (!element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) callback.current()
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <li ref={ref} className={css({ display: 'flex', justifyContent: 'center', py: '2' })} aria-hidden={!busy}>
+      {busy ? <Spinner label="Loading more positions" /> : null}
+    </li>
+  )
+}
+
+/** Column headings on wide screens; phones show each position as a two-line card instead. */
+function HeaderRow({ priceLabel, timeLabel }: { priceLabel: string; timeLabel: string }) {
+  return (
+    <li
+      aria-hidden
+      className={cx(
+        row,
+        css({
+          display: { base: 'none', md: 'grid' },
+          py: '1',
+          fontSize: 'xs',
+          color: 'text.muted',
+          fontWeight: 'semibold',
+        }),
+      )}
+    >
+      <span>Symbol</span>
+      <span>Type</span>
+      <span>Volume</span>
+      <span>Open price</span>
+      <span>{priceLabel}</span>
+      <span>{timeLabel}</span>
+      <span>P/L</span>
+      <span />
+    </li>
+  )
+}
+
+function ListBody(props: {
+  state: TradeListState
+  empty: string
+  header: ReactNode
+  children: (trade: Trade) => ReactNode
+}) {
+  const { state } = props
+  if (state.status === 'pending') {
+    return (
+      <div className={css({ p: '4', display: 'flex', justifyContent: 'center' })}>
+        <Spinner label="Loading positions" />
+      </div>
+    )
+  }
+  if (state.status === 'error' && state.trades.length === 0) {
+    return (
+      <div role="alert" className={css({ p: '4', display: 'flex', gap: '3', alignItems: 'center' })}>
+        <span>{state.error?.message}</span>
+        <Button size="xs" variant="outline" onClick={state.refetch}>
+          Retry
+        </Button>
+      </div>
+    )
+  }
+  if (state.trades.length === 0) {
+    return <p className={css({ p: '4', color: 'text.muted', fontSize: 'sm' })}>{props.empty}</p>
+  }
+  return (
+    <ul>
+      {props.header}
+      {state.trades.map((trade) => props.children(trade))}
+      {state.hasNextPage ? (
+        <Sentinel
+          busy={state.isFetchingNextPage}
+          onVisible={() => state.isFetchingNextPage || state.fetchNextPage()}
+        />
+      ) : null}
+    </ul>
+  )
+}
+
+export function PositionsDrawer(props: PositionsDrawerProps) {
+  const activeCount = props.open.trades.length
+  return (
+    <section
+      aria-label="Positions"
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        borderTopWidth: '1px',
+        borderColor: 'border',
+        bg: 'bg.surface',
+        minH: '0',
+        height: props.expanded ? { base: '45vh', md: '16rem' } : 'auto',
+      })}
+    >
+      <Tabs.Root
+        value={props.tab}
+        onValueChange={(details) => props.onTabChange(details.value as PositionsTab)}
+        variant="line"
+        className={css({ display: 'flex', flexDirection: 'column', minH: '0', flex: '1' })}
+      >
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', pr: '2' })}>
+          <Button
+            variant="ghost"
+            size="xs"
+            aria-expanded={props.expanded}
+            aria-controls="positions-panels"
+            aria-label={props.expanded ? 'Collapse positions' : 'Expand positions'}
+            onClick={() => props.onExpandedChange(!props.expanded)}
+          >
+            {props.expanded ? <ChevronDown aria-hidden /> : <ChevronUp aria-hidden />}
+          </Button>
+          {props.expanded ? (
+            <Tabs.List className={css({ flex: '1', overflowX: 'auto' })}>
+              <Tabs.Trigger value="active">ACTIVE POSITIONS ({activeCount})</Tabs.Trigger>
+              <Tabs.Trigger value="history">POSITIONS HISTORY</Tabs.Trigger>
+            </Tabs.List>
+          ) : (
+            <button
+              type="button"
+              onClick={() => props.onExpandedChange(true)}
+              className={css({
+                flex: '1',
+                display: 'flex',
+                gap: '3',
+                alignItems: 'center',
+                py: '2',
+                textAlign: 'left',
+                fontSize: 'sm',
+                cursor: 'pointer',
+                _focusVisible: { focusVisibleRing: 'outside' },
+              })}
+            >
+              <span className={css({ fontWeight: 'semibold' })}>Total Portfolio</span>
+              <span className={css({ color: 'text.muted' })}>
+                {activeCount} open {activeCount === 1 ? 'position' : 'positions'}
+              </span>
+              <TotalPnl currency={props.currency} />
+            </button>
+          )}
+        </div>
+        {props.expanded ? (
+          <div id="positions-panels" className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>
+            <Tabs.Content value="active">
+              <ListBody
+                state={props.open}
+                empty={TRADE_MESSAGES.NO_ACTIVE_ORDERS}
+                header={<HeaderRow priceLabel="Current price" timeLabel="TP / SL" />}
+              >
+                {(trade) => (
+                  <ActiveRow
+                    key={trade.id}
+                    trade={trade}
+                    store={props.store}
+                    currency={props.currency}
+                    onClose={props.onClose}
+                  />
+                )}
+              </ListBody>
+            </Tabs.Content>
+            <Tabs.Content value="history">
+              <ListBody
+                state={props.closed}
+                empty={TRADE_MESSAGES.NO_HISTORY}
+                header={<HeaderRow priceLabel="Close price" timeLabel="Closed" />}
+              >
+                {(trade) => <HistoryRow key={trade.id} trade={trade} currency={props.currency} />}
+              </ListBody>
+            </Tabs.Content>
+          </div>
+        ) : null}
+      </Tabs.Root>
+    </section>
+  )
+}

@@ -1,0 +1,225 @@
+import { Link } from '@tanstack/react-router'
+import { Plus, Wallet, X } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import * as Dialog from '../../../components/ui/dialog'
+import type { User } from '../../../domain/contract/user'
+import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
+import { RAIL_ICONS, RAIL_LABELS, RAIL_PANELS, type RailPanel } from './left-rail'
+
+// The workspace's side menu below 768 px (spec 2.7): panels, accounts, deposit, the plan badge and the pair list.
+
+export interface SideMenuProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  user: User
+  currency: DisplayCurrency
+  selectedAccountIndex: number
+  onSelectAccount: (index: number) => void
+  onOpenPanel: (panel: RailPanel) => void
+  pairs: readonly string[]
+  activePair: string | null
+  onActivatePair: (symbolDisplay: string) => void
+  onClosePair: (symbolDisplay: string) => void
+  onAddPair: () => void
+  /** The Algo Trader list, when the site has the marketplace. */
+  algoTrader?: ReactNode
+  /** Opens the plans comparison from the plan badge. */
+  onOpenPlans?: () => void
+}
+
+const sectionTitle = css({
+  px: '1',
+  mb: '1',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  textTransform: 'uppercase',
+  letterSpacing: 'wider',
+  color: 'text.muted',
+})
+const item = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  w: '100%',
+  px: '2',
+  py: '2',
+  rounded: 'control',
+  fontSize: 'sm',
+  textAlign: 'left',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.hover' },
+  _focusVisible: { focusVisibleRing: 'outside' },
+  '&[aria-current=true], &[aria-checked=true]': { bg: 'accent.subtle', fontWeight: 'semibold' },
+})
+
+export function SideMenu(props: SideMenuProps) {
+  const { user } = props
+  const accounts =
+    user.accounts.length > 0 ? user.accounts : [{ title: 'Live account', balance: user.balance }]
+  const plan = user.account_type
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(details) => props.onOpenChange(details.open)}>
+      <Dialog.Backdrop />
+      <Dialog.Positioner className={css({ justifyContent: 'flex-start', alignItems: 'stretch', p: '0' })}>
+        <Dialog.Content
+          className={css({
+            w: 'min(20rem, 88vw)',
+            maxH: '100dvh',
+            h: '100dvh',
+            rounded: '0',
+            overflowY: 'auto',
+            p: '3',
+          })}
+        >
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mb: '3' })}>
+            <Dialog.Title className={css({ flex: '1', fontWeight: 'bold' })}>Workspace</Dialog.Title>
+            {plan ? <PlanBadge plan={plan} onClick={props.onOpenPlans} /> : null}
+            <Dialog.CloseTrigger asChild>
+              <Button variant="ghost" size="sm" iconOnly aria-label="Close menu">
+                <X aria-hidden />
+              </Button>
+            </Dialog.CloseTrigger>
+          </div>
+
+          <section className={css({ mb: '4' })}>
+            <h3 className={sectionTitle}>Pairs</h3>
+            <ul>
+              {props.pairs.map((pair) => (
+                <li key={pair} className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
+                  <button
+                    type="button"
+                    className={item}
+                    aria-current={pair === props.activePair}
+                    onClick={() => props.onActivatePair(pair)}
+                  >
+                    {pair}
+                  </button>
+                  {props.pairs.length > 1 ? (
+                    <Button
+                      variant="ghost"
+                      size="xs"
+                      iconOnly
+                      aria-label={`Close ${pair}`}
+                      onClick={() => props.onClosePair(pair)}
+                    >
+                      <X aria-hidden />
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <button type="button" className={item} onClick={props.onAddPair}>
+              <Plus aria-hidden size={16} /> Add market
+            </button>
+          </section>
+
+          <section className={css({ mb: '4' })}>
+            <h3 className={sectionTitle}>Panels</h3>
+            <ul>
+              {RAIL_PANELS.map((panel) => {
+                const Icon = RAIL_ICONS[panel]
+                return (
+                  <li key={panel}>
+                    <button type="button" className={item} onClick={() => props.onOpenPanel(panel)}>
+                      <Icon aria-hidden size={16} /> {RAIL_LABELS[panel]}
+                    </button>
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+
+          {props.algoTrader ? (
+            <div className={css({ mb: '4', mx: '-3', borderBlockWidth: '1px', borderColor: 'border' })}>
+              {props.algoTrader}
+            </div>
+          ) : null}
+
+          <section className={css({ mb: '4' })}>
+            <h3 className={sectionTitle}>Accounts</h3>
+            <ul role="radiogroup" aria-label="Accounts">
+              {accounts.map((account, index) => (
+                <li key={`${account.title}-${index}`}>
+                  <button
+                    type="button"
+                    role="radio"
+                    aria-checked={index === props.selectedAccountIndex}
+                    className={item}
+                    onClick={() => props.onSelectAccount(index)}
+                  >
+                    <span className={css({ flex: '1' })}>{account.title}</span>
+                    <span className={css({ textStyle: 'price' })}>
+                      {formatAmount(account.balance, props.currency)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <Link
+            to="/main/deposit"
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: '2',
+              h: '10',
+              rounded: 'control',
+              bg: 'gain.solid',
+              color: 'gain.fg',
+              fontWeight: 'semibold',
+              _focusVisible: { focusVisibleRing: 'outside' },
+            })}
+          >
+            <Wallet aria-hidden size={16} /> Deposit
+          </Link>
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Dialog.Root>
+  )
+}
+
+const badgeClass = css({
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  px: '2',
+  py: '0.5',
+  rounded: 'pill',
+  borderWidth: '1px',
+  whiteSpace: 'nowrap',
+})
+
+/** The plan badge: a button to the plans comparison when the route offers one. */
+function PlanBadge(props: { plan: NonNullable<User['account_type']>; onClick?: () => void }) {
+  const { plan } = props
+  const text = `${plan.title} · 1:${plan.leverage}`
+  if (!props.onClick) {
+    return (
+      <span className={badgeClass} style={{ borderColor: plan.color }} data-testid="plan-badge">
+        {text}
+      </span>
+    )
+  }
+  return (
+    <button
+      type="button"
+      onClick={props.onClick}
+      aria-label={`${text}: compare plans`}
+      className={cx(
+        badgeClass,
+        css({
+          cursor: 'pointer',
+          _hover: { bg: 'bg.hover' },
+          _focusVisible: { focusVisibleRing: 'outside' },
+        }),
+      )}
+      style={{ borderColor: plan.color }}
+      data-testid="plan-badge"
+    >
+      {text}
+    </button>
+  )
+}

@@ -1,0 +1,155 @@
+import { Calculator, Clock, Info } from 'lucide-react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import * as Popover from '../../../components/ui/popover'
+import type { Asset } from '../../../domain/contract/assets'
+import type { Trade, TradeSide } from '../../../domain/contract/trades'
+import type { DisplayCurrency } from '../../../domain/format/currency'
+import { formatPrice, formatSignedPercent, PRICE_DECIMALS } from '../../../domain/format/numbers'
+import { TradeTicket } from './trade-ticket'
+
+// The strip over the chart: the active asset, its information, the profit calculator and pending order dialogs,
+// and the Sell and Buy popovers holding the order ticket (spec 2.7). It re-renders with the active asset's ticks
+// only: the route passes the live asset of the active pair.
+
+export interface TradeBarProps {
+  asset: Asset | null
+  leverage: number
+  currency: DisplayCurrency
+  takeProfit: string
+  stopLoss: string
+  openTicket: TradeSide | null
+  onOpenTicketChange: (side: TradeSide | null) => void
+  onEditTakeProfitStopLoss: () => void
+  onShowInfo: () => void
+  onShowCalculator: () => void
+  onShowPendingOrder: () => void
+  onPlaced: (trade: Trade) => void
+}
+
+function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
+  const { side, asset } = props
+  const price = asset ? (side === 'buy' ? asset.buy_price : asset.sell_price) : null
+  const label = side === 'buy' ? 'Buy' : 'Sell'
+  return (
+    <Popover.Root
+      open={props.openTicket === side}
+      onOpenChange={(details) => props.onOpenTicketChange(details.open ? side : null)}
+      positioning={{ placement: 'bottom-end' }}
+      lazyMount
+      unmountOnExit
+    >
+      <Popover.Trigger asChild>
+        <Button
+          variant={side === 'buy' ? 'gain' : 'loss'}
+          size="md"
+          data-testid={`open-${side}-ticket`}
+          className={css({
+            flexDirection: 'column',
+            gap: '0',
+            h: '11',
+            minW: { base: '0', md: '8.5rem' },
+            flex: { base: '1', md: '0' },
+          })}
+        >
+          <span className={css({ fontSize: '2xs', fontWeight: 'bold', letterSpacing: 'wider' })}>
+            {label.toUpperCase()}
+          </span>
+          <span className={css({ textStyle: 'price', fontSize: 'md' })} data-testid={`${side}-price`}>
+            {price === null ? '—' : formatPrice(price, PRICE_DECIMALS.TRADE_BUTTON)}
+          </span>
+        </Button>
+      </Popover.Trigger>
+      <Popover.Positioner>
+        <Popover.Content aria-label={`${label} order`}>
+          <Popover.Title>
+            {label} {asset?.symbol_display ?? ''}
+          </Popover.Title>
+          <Popover.CloseTrigger />
+          <TradeTicket
+            side={side}
+            asset={asset}
+            leverage={props.leverage}
+            currency={props.currency}
+            takeProfit={props.takeProfit}
+            stopLoss={props.stopLoss}
+            onEditTakeProfitStopLoss={props.onEditTakeProfitStopLoss}
+            onPlaced={(trade) => {
+              props.onOpenTicketChange(null)
+              props.onPlaced(trade)
+            }}
+          />
+        </Popover.Content>
+      </Popover.Positioner>
+    </Popover.Root>
+  )
+}
+
+export function TradeBar(props: TradeBarProps) {
+  const { asset } = props
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexWrap: { base: 'wrap', md: 'nowrap' },
+        alignItems: 'center',
+        gap: '2',
+        px: { base: '2', md: '3' },
+        py: '2',
+        borderBottomWidth: '1px',
+        borderColor: 'border',
+        bg: 'bg.surface',
+      })}
+    >
+      <div className={css({ minW: '0', flex: '1' })}>
+        <h1
+          className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.2' })}
+          data-testid="active-asset"
+        >
+          {asset?.symbol_display ?? 'No asset'}
+        </h1>
+        <p className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
+          {asset ? (
+            <>
+              {asset.name} ·{' '}
+              <span
+                className={css({ textStyle: 'price', color: asset.change_percent >= 0 ? 'gain' : 'loss' })}
+              >
+                {formatSignedPercent(asset.change_percent)}
+              </span>
+            </>
+          ) : (
+            'Choose a market to trade'
+          )}
+        </p>
+      </div>
+      <div className={css({ display: 'flex', gap: '1' })}>
+        <Button variant="ghost" size="sm" iconOnly aria-label="Asset information" onClick={props.onShowInfo}>
+          <Info aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          iconOnly
+          aria-label="Profit calculator"
+          onClick={props.onShowCalculator}
+        >
+          <Calculator aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          iconOnly
+          aria-label="Pending order"
+          onClick={props.onShowPendingOrder}
+        >
+          <Clock aria-hidden />
+        </Button>
+      </div>
+      <div className={css({ display: 'flex', gap: '2', w: { base: '100%', md: 'auto' } })}>
+        <TicketPopover {...props} side="sell" />
+        <TicketPopover {...props} side="buy" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,247 @@
+import { Minus, Plus } from 'lucide-react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { css, cx } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { toast } from '../../../components/ui/toaster'
+import type { Asset } from '../../../domain/contract/assets'
+import type { StoreTradeRequest, Trade, TradeSide } from '../../../domain/contract/trades'
+import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
+import { formatPrice, PRICE_DECIMALS } from '../../../domain/format/numbers'
+import { openingPriceQuote, tradeFormMarginUsd } from '../../../domain/trading/account-maths'
+import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../domain/trading/messages'
+import {
+  checkVolumeLots,
+  convertVolume,
+  DEFAULT_VOLUME_LOTS,
+  fromLots,
+  parseVolumeText,
+  sanitizeVolumeInput,
+  stepDown,
+  stepUp,
+  toLots,
+  VOLUME_UNITS,
+  volumeDecimals,
+  type VolumeContext,
+  type VolumeUnit,
+} from '../../../domain/trading/volume'
+import { HttpError } from '../../../lib/http'
+import { newIdempotencyKey, useStoreTrade } from '../api/store-trade'
+import { useLiveAccountSummary } from '../hooks/use-live-pnl'
+
+// The Buy or Sell order ticket (spec 4 "Trade form", 5, 8, 9): volume in lots, units or currency with conversion
+// between them, steppers whose minimum is one step, digits-only typing, the margin it needs (red above the free
+// margin, but the server is the one that refuses), and a busy state while the order is in flight. The server
+// prices the order; the price shown here is what the customer saw when they pressed the button.
+
+const UNIT_LABELS: Record<VolumeUnit, string> = { lots: 'Lots', units: 'Units', currency: 'USD' }
+
+export interface TradeTicketProps {
+  side: TradeSide
+  asset: Asset | null
+  leverage: number
+  currency: DisplayCurrency
+  /** The TP and SL set for the next order (loose strings, spec 5), and how to change them. */
+  takeProfit: string
+  stopLoss: string
+  onEditTakeProfitStopLoss: () => void
+  onPlaced?: (trade: Trade) => void
+}
+
+const lotsText = (lots: number) => `${lots.toFixed(2)} ${lots === 1 ? 'lot' : 'lots'}`
+const unitsText = (units: number) =>
+  `${units.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${units === 1 ? 'unit' : 'units'}`
+const levelOrZero = (text: string) => {
+  const value = Number(text)
+  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : 0
+}
+
+export function TradeTicket(props: TradeTicketProps) {
+  const { asset, side } = props
+  const formId = useId()
+  const storeTrade = useStoreTrade()
+  const freeMarginUsd = useLiveAccountSummary().freeMargin
+  const [unit, setUnit] = useState<VolumeUnit>(VOLUME_UNITS.LOTS)
+  const [text, setText] = useState(String(DEFAULT_VOLUME_LOTS))
+  // Spec 4: the id is regenerated after each attempt; a retry inside one attempt reuses it (store-trade.ts).
+  const attemptKey = useRef(newIdempotencyKey())
+
+  const ctx: VolumeContext | null = asset
+    ? { contractSize: asset.contract_size, rateQuote: asset.rate }
+    : null
+  const value = parseVolumeText(text)
+  const volumeLots = ctx && Number.isFinite(value) ? toLots(value, unit, ctx) : Number.NaN
+  const check = checkVolumeLots(volumeLots)
+  const volumeUnits = asset && check.ok ? check.volumeLots * asset.contract_size : 0
+  const priceQuote = asset ? openingPriceQuote(side, asset) : 0
+  const marginUsd =
+    asset && check.ok
+      ? tradeFormMarginUsd(check.volumeLots, asset.contract_size, asset.rate, props.leverage)
+      : 0
+  const marginAboveFree = marginUsd > freeMarginUsd
+
+  const changeUnit = (next: VolumeUnit) => {
+    if (!ctx || next === unit) return
+    const converted = Number.isFinite(value)
+      ? convertVolume(value, unit, next, ctx)
+      : fromLots(DEFAULT_VOLUME_LOTS, next, ctx)
+    setUnit(next)
+    setText(String(Number(converted.toFixed(volumeDecimals(next, ctx)))))
+  }
+  const step = (direction: 1 | -1) => {
+    if (!ctx) return
+    const current = Number.isFinite(value) ? value : 0
+    const next = direction === 1 ? stepUp(current, unit, ctx) : stepDown(current, unit, ctx)
+    setText(String(next))
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!asset) {
+      toast.error(TRADE_MESSAGES.NO_ASSET, { duration: TRADE_TOAST_MS.ERROR })
+      return
+    }
+    if (!check.ok) {
+      toast.error(TRADE_MESSAGES.EXECUTE_FAILED, {
+        description: check.message,
+        duration: TRADE_TOAST_MS.ERROR,
+      })
+      return
+    }
+    const payload: StoreTradeRequest = {
+      type: side,
+      leverage: props.leverage,
+      // Unrounded: 0.01 lot of a micro-priced coin is worth far less than a cent, and the contract wants it positive.
+      amount: volumeUnits * asset.rate,
+      qty: check.volumeLots,
+      volume: volumeUnits,
+      margin: Math.round(marginUsd * 100) / 100,
+      opening_price: priceQuote,
+      take_profit: levelOrZero(props.takeProfit),
+      stop_loss: levelOrZero(props.stopLoss),
+      id: asset.id,
+      asset_symbol: asset.symbol_display,
+      asset_name: asset.name,
+    }
+    storeTrade.mutate(
+      { payload, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (trade) => {
+          toast.success(side === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED, {
+            description: `${lotsText(trade.qty)} (${unitsText(trade.volume)}) at ${formatPrice(trade.opening_price)}`,
+            duration: TRADE_TOAST_MS.SUCCESS,
+          })
+          props.onPlaced?.(trade)
+        },
+        onError: (error) => {
+          const serverMessage = error instanceof HttpError && error.status > 0 ? error.message : null
+          toast.error(TRADE_MESSAGES.EXECUTE_FAILED, {
+            description: serverMessage ?? TRADE_MESSAGES.EXECUTE_FAILED_DESCRIPTION,
+            duration: TRADE_TOAST_MS.ERROR,
+          })
+        },
+        onSettled: () => {
+          attemptKey.current = newIdempotencyKey()
+        },
+      },
+    )
+  }
+
+  const sideLabel = side === 'buy' ? 'Buy' : 'Sell'
+  const volumeId = `${formId}-volume`
+  return (
+    <form onSubmit={submit} className={css({ display: 'grid', gap: '3', w: { base: '100%', md: '18rem' } })}>
+      <div role="radiogroup" aria-label="Volume unit" className={css({ display: 'flex', gap: '1' })}>
+        {(Object.values(VOLUME_UNITS) as VolumeUnit[]).map((option) => (
+          <Button
+            key={option}
+            size="xs"
+            variant={option === unit ? 'solid' : 'outline'}
+            role="radio"
+            aria-checked={option === unit}
+            onClick={() => changeUnit(option)}
+            className={css({ flex: '1' })}
+          >
+            {UNIT_LABELS[option]}
+          </Button>
+        ))}
+      </div>
+      <div>
+        <label htmlFor={volumeId} className={css({ fontSize: 'xs', color: 'text.muted' })}>
+          Volume ({UNIT_LABELS[unit].toLowerCase()})
+        </label>
+        <div className={css({ display: 'flex', gap: '1', mt: '1' })}>
+          <Button size="sm" variant="outline" iconOnly aria-label="Decrease volume" onClick={() => step(-1)}>
+            <Minus aria-hidden />
+          </Button>
+          <input
+            id={volumeId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => setText(sanitizeVolumeInput(event.target.value, text))}
+            aria-invalid={!check.ok || undefined}
+            aria-describedby={`${formId}-volume-help`}
+            className={css({
+              flex: '1',
+              minW: '0',
+              h: '8',
+              px: '2',
+              textAlign: 'center',
+              textStyle: 'price',
+              bg: 'bg.app',
+              borderWidth: '1px',
+              borderColor: 'border.control',
+              rounded: 'control',
+              _focusVisible: { focusVisibleRing: 'outside' },
+              _invalid: { borderColor: 'danger' },
+            })}
+          />
+          <Button size="sm" variant="outline" iconOnly aria-label="Increase volume" onClick={() => step(1)}>
+            <Plus aria-hidden />
+          </Button>
+        </div>
+        <p
+          id={`${formId}-volume-help`}
+          className={css({ fontSize: 'xs', color: check.ok ? 'text.muted' : 'danger', mt: '1' })}
+        >
+          {check.ok ? `${lotsText(check.volumeLots)} · ${unitsText(volumeUnits)}` : check.message}
+        </p>
+      </div>
+      <dl className={css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '1', fontSize: 'sm' })}>
+        <dt className={css({ color: 'text.muted' })}>Price</dt>
+        <dd className={css({ textStyle: 'price' })} data-testid="ticket-price">
+          {asset ? formatPrice(priceQuote) : '—'}
+        </dd>
+        <dt className={css({ color: 'text.muted' })}>Leverage</dt>
+        <dd className={css({ textStyle: 'price' })}>1:{props.leverage}</dd>
+        <dt className={css({ color: 'text.muted' })}>Margin</dt>
+        <dd
+          className={cx(
+            css({ textStyle: 'price' }),
+            marginAboveFree ? css({ color: 'loss', fontWeight: 'semibold' }) : undefined,
+          )}
+          data-testid="ticket-margin"
+          data-above-free-margin={marginAboveFree || undefined}
+        >
+          {formatAmount(marginUsd, props.currency)}
+          {marginAboveFree ? (
+            <span className={css({ srOnly: true })}> (more than your free margin)</span>
+          ) : null}
+        </dd>
+        <dt className={css({ color: 'text.muted' })}>Free margin</dt>
+        <dd className={css({ textStyle: 'price' })}>{formatAmount(freeMarginUsd, props.currency)}</dd>
+      </dl>
+      <Button size="sm" variant="outline" onClick={props.onEditTakeProfitStopLoss}>
+        TP {props.takeProfit.trim() || '—'} · SL {props.stopLoss.trim() || '—'}
+      </Button>
+      <Button
+        type="submit"
+        variant={side === 'buy' ? 'gain' : 'loss'}
+        loading={storeTrade.isPending}
+        loadingText={`Placing ${sideLabel.toLowerCase()} order...`}
+      >
+        {sideLabel} {asset ? formatPrice(priceQuote, PRICE_DECIMALS.TRADE_BUTTON) : ''}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,528 @@
+import { PanelRightClose, PanelRightOpen, X } from 'lucide-react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { toast } from '../../../components/ui/toaster'
+import type { Asset } from '../../../domain/contract/assets'
+import type { LeverageMap } from '../../../domain/contract/site'
+import type { Trade, TradeSide } from '../../../domain/contract/trades'
+import type { User } from '../../../domain/contract/user'
+import type { DisplayCurrency } from '../../../domain/format/currency'
+import { leverageFor } from '../../../domain/trading/leverage'
+import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../domain/trading/messages'
+import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
+import { useCloseTrade } from '../api/close-trade'
+import { flattenTrades, useTrades } from '../api/get-trades'
+import { AccountInputsContext, livePosition, type AccountInputs } from '../hooks/use-live-pnl'
+import { useWatchlist } from '../hooks/use-watchlist'
+import { useWorkspace, workspaceStore } from '../workspace-store'
+import { LiveBottomBar } from './bottom-bar'
+import { AssetInfoDialog } from './dialogs/asset-info-dialog'
+import { ClosePositionDialog } from './dialogs/close-position-dialog'
+import { PendingOrderDialog } from './dialogs/pending-order-dialog'
+import { ProfitCalculatorDialog } from './dialogs/profit-calculator-dialog'
+import { TakeProfitStopLossDialog } from './dialogs/take-profit-stop-loss-dialog'
+import { LeftRail, RAIL_LABELS, type RailPanel } from './left-rail'
+import { MarketPickerDialog, PairTabs, WorkspaceMarketWatch } from './market-watch'
+import { PositionsDrawer, type PositionsTab, type TradeListState } from './positions-drawer'
+import { SideMenu } from './side-menu'
+import { TradeBar } from './trade-bar'
+import { WorkspaceHeader } from './workspace-header'
+
+// The MT4-style workspace of spec 2.7. The route composes it with what other features own (the chart, the
+// calendar and news widgets, the connection indicator); everything about trading lives here.
+
+export interface TradingWorkspaceProps {
+  siteName: string
+  user: User
+  selectedAccountIndex: number
+  onSelectAccount: (index: number) => void
+  assets: { data: readonly Asset[] | undefined; status: 'pending' | 'error' | 'success'; refetch: () => void }
+  store: LivePriceStore
+  /** Per-category leverage the operator set (site settings); classes absent fall through (spec 6). */
+  categoryLeverage: Partial<LeverageMap> | null
+  currency: DisplayCurrency
+  currencies: readonly DisplayCurrency[]
+  onCurrencyChange: (code: string) => void
+  status: ReactNode
+  chart: (asset: Asset) => ReactNode
+  calendar: ReactNode
+  news: ReactNode
+  /** The Algo Trader list (shown when has_marketplace is on): under the market watch, and in the side menu. */
+  algoTrader?: ReactNode
+  /** Opens the account plans comparison; the plan badges (header, side menu) call it. */
+  onOpenPlans?: () => void
+  onNavigate: (to: '/main/dashboard' | '/main/accounts' | '/main/settings') => void
+  onLogout: () => void
+  nowMs: () => number
+}
+
+const EMPTY_TRADES: readonly Trade[] = []
+
+function useTradeList(list: 'open' | 'closed', loadAll: boolean): TradeListState {
+  const query = useTrades(list)
+  const trades = useMemo(() => flattenTrades(query.data?.pages), [query.data])
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+  // The account figures need every open position, not the first page: a customer with more open positions than a
+  // page holds must still see true equity and margin.
+  useEffect(() => {
+    if (loadAll && hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [loadAll, hasNextPage, isFetchingNextPage, fetchNextPage])
+  return {
+    trades: trades.length > 0 ? trades : EMPTY_TRADES,
+    status: query.status,
+    error: query.error,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage: () => void fetchNextPage(),
+    refetch: () => void query.refetch(),
+  }
+}
+
+export function TradingWorkspace(props: TradingWorkspaceProps) {
+  const { store, user } = props
+  const assets = props.assets.data
+  const activeAssetId = useWorkspace((state) => state.activeAssetId)
+  const activePairs = useWorkspace((state) => state.activePairs)
+  const activePair = useWorkspace((state) => state.activePair)
+  const live = useLiveAsset(store, activeAssetId ?? '')
+  const asset = live?.asset ?? assets?.find((candidate) => candidate.asset_id === activeAssetId) ?? null
+
+  useEffect(() => {
+    if (assets) workspaceStore.initialise(assets)
+  }, [assets])
+
+  const [railPanel, setRailPanel] = useState<RailPanel | null>(null)
+  const [sidebarOpen, setSidebarOpen] = useState(true)
+  const [drawerExpanded, setDrawerExpanded] = useState(true)
+  const [drawerTab, setDrawerTab] = useState<PositionsTab>('active')
+  const [sideMenuOpen, setSideMenuOpen] = useState(false)
+  const [pickerOpen, setPickerOpen] = useState(false)
+  const [dialog, setDialog] = useState<'info' | 'calculator' | 'pending' | 'tp-sl' | null>(null)
+  const [openTicket, setOpenTicket] = useState<TradeSide | null>(null)
+  const [pendingSide, setPendingSide] = useState<TradeSide>('buy')
+  const [levels, setLevels] = useState({ takeProfit: '', stopLoss: '' })
+  const [closing, setClosing] = useState<Trade | null>(null)
+  const watchlist = useWatchlist()
+
+  const open = useTradeList('open', true)
+  const closed = useTradeList('closed', false)
+  const closeTrade = useCloseTrade()
+
+  const leverage = asset
+    ? leverageFor({
+        type: asset.type,
+        categoryLeverage: props.categoryLeverage,
+        assetLeverage: asset.leverage,
+        accountTypeLeverage: user.account_type?.leverage,
+      })
+    : leverageFor({
+        type: 'forex',
+        categoryLeverage: null,
+        assetLeverage: null,
+        accountTypeLeverage: user.account_type?.leverage,
+      })
+
+  const accountInputs = useMemo<AccountInputs>(
+    () => ({
+      store,
+      openTrades: open.trades,
+      balanceUsd: user.balance,
+      creditUsd: user.credit_balance,
+    }),
+    [store, open.trades, user.balance, user.credit_balance],
+  )
+
+  const selectAsset = (next: Asset) => {
+    workspaceStore.selectAsset(next)
+    setSideMenuOpen(false)
+  }
+  const activatePair = (symbolDisplay: string) => {
+    const next = assets?.find((candidate) => candidate.symbol_display === symbolDisplay)
+    if (next) selectAsset(next)
+  }
+  const toggleRail = (panel: RailPanel) => {
+    setSideMenuOpen(false)
+    if (panel === 'active-orders' || panel === 'trading-history') {
+      setDrawerExpanded(true)
+      setDrawerTab(panel === 'active-orders' ? 'active' : 'history')
+    }
+    setRailPanel((current) => (current === panel ? null : panel))
+  }
+  const confirmClose = () => {
+    if (!closing) return
+    closeTrade.mutate(closing.id, {
+      onSuccess: () => {
+        toast.success(TRADE_MESSAGES.CLOSED, { duration: TRADE_TOAST_MS.SUCCESS })
+        setClosing(null)
+      },
+      onError: () => {
+        toast.error(TRADE_MESSAGES.CLOSE_FAILED, {
+          description: TRADE_MESSAGES.CLOSE_FAILED_DESCRIPTION,
+          duration: TRADE_TOAST_MS.ERROR,
+        })
+      },
+    })
+  }
+
+  const tabs = (
+    <PairTabs
+      pairs={activePairs}
+      activePair={activePair}
+      onActivate={activatePair}
+      onClose={(pair) => workspaceStore.closePair(pair, assets ?? [])}
+      onAdd={() => setPickerOpen(true)}
+      panelId="workspace-chart"
+    />
+  )
+
+  const sidebarToggle = (
+    <Button
+      variant="ghost"
+      size="xs"
+      iconOnly
+      aria-expanded={sidebarOpen}
+      aria-label={sidebarOpen ? 'Collapse market watch' : 'Expand market watch'}
+      onClick={() => setSidebarOpen((value) => !value)}
+    >
+      {sidebarOpen ? <PanelRightClose aria-hidden /> : <PanelRightOpen aria-hidden />}
+    </Button>
+  )
+
+  const marketWatch = (headerStart?: ReactNode) =>
+    assets ? (
+      <WorkspaceMarketWatch
+        headerStart={headerStart}
+        assets={assets}
+        store={store}
+        activeAssetId={activeAssetId}
+        savedAssetIds={watchlist.saved}
+        onToggleSaved={watchlist.toggle}
+        onSelect={selectAsset}
+      />
+    ) : (
+      <AssetsState status={props.assets.status} onRetry={props.assets.refetch} />
+    )
+
+  const panelContent = (panel: RailPanel): ReactNode => {
+    switch (panel) {
+      case 'market-watch':
+        return null
+      case 'calendar':
+        return props.calendar
+      case 'market-news':
+        return props.news
+      case 'active-orders':
+        return (
+          <div className={css({ p: '4', fontSize: 'sm', display: 'grid', gap: '2' })}>
+            <h3 className={css({ fontWeight: 'semibold' })}>Pending orders</h3>
+            <p className={css({ color: 'text.muted' })}>{TRADE_MESSAGES.NO_PENDING_ORDERS}</p>
+            <p className={css({ color: 'text.muted' })}>
+              Open positions: {open.trades.length}. They are listed under ACTIVE POSITIONS below the chart.
+            </p>
+          </div>
+        )
+      case 'trading-history':
+        return (
+          <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>
+            Closed positions are listed under POSITIONS HISTORY below the chart.
+          </p>
+        )
+      case 'trade-room':
+        return (
+          <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>
+            {TRADE_MESSAGES.PANEL_UNDER_DEVELOPMENT}
+          </p>
+        )
+    }
+  }
+
+  return (
+    <AccountInputsContext.Provider value={accountInputs}>
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateRows: 'auto minmax(0, 1fr) auto auto',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          h: '100dvh',
+          bg: 'bg.app',
+          color: 'text',
+          overflow: 'hidden',
+        })}
+      >
+        <WorkspaceHeader
+          siteName={props.siteName}
+          user={user}
+          balanceUsd={user.balance}
+          currency={props.currency}
+          currencies={props.currencies}
+          onCurrencyChange={props.onCurrencyChange}
+          selectedAccountIndex={props.selectedAccountIndex}
+          onSelectAccount={props.onSelectAccount}
+          onNavigate={props.onNavigate}
+          onLogout={props.onLogout}
+          onOpenSideMenu={() => setSideMenuOpen(true)}
+          onOpenPlans={props.onOpenPlans}
+          tabs={tabs}
+          status={props.status}
+        />
+        <div className={css({ display: 'flex', minH: '0' })}>
+          <LeftRail active={railPanel} onToggle={toggleRail} />
+          {railPanel === 'market-watch' ? (
+            <div
+              className={css({
+                position: { base: 'absolute', md: 'static' },
+                inset: { base: '3rem 0 0 0', md: 'auto' },
+                zIndex: { base: 'overlay', md: 'auto' },
+                w: { base: '100%', md: '22rem' },
+                flexShrink: 0,
+                borderRightWidth: '1px',
+                borderColor: 'border',
+                minH: '0',
+              })}
+            >
+              {marketWatch(
+                <Button
+                  variant="ghost"
+                  size="xs"
+                  iconOnly
+                  aria-label="Close Market Watch"
+                  onClick={() => setRailPanel(null)}
+                >
+                  <X aria-hidden />
+                </Button>,
+              )}
+            </div>
+          ) : railPanel ? (
+            <aside
+              aria-label={RAIL_LABELS[railPanel]}
+              className={css({
+                position: { base: 'absolute', md: 'static' },
+                inset: { base: '3rem 0 0 0', md: 'auto' },
+                zIndex: { base: 'overlay', md: 'auto' },
+                display: 'flex',
+                flexDirection: 'column',
+                w: { base: '100%', md: '20rem' },
+                flexShrink: 0,
+                borderRightWidth: '1px',
+                borderColor: 'border',
+                bg: 'bg.surface',
+                minH: '0',
+              })}
+            >
+              <div
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  px: '3',
+                  h: '10',
+                  borderBottomWidth: '1px',
+                  borderColor: 'border',
+                })}
+              >
+                <h2 className={css({ flex: '1', fontSize: 'sm', fontWeight: 'semibold' })}>
+                  {RAIL_LABELS[railPanel]}
+                </h2>
+                <Button
+                  variant="ghost"
+                  size="xs"
+                  iconOnly
+                  aria-label={`Close ${RAIL_LABELS[railPanel]}`}
+                  onClick={() => setRailPanel(null)}
+                >
+                  <X aria-hidden />
+                </Button>
+              </div>
+              <div className={css({ flex: '1', minH: '0', overflow: 'auto' })}>{panelContent(railPanel)}</div>
+            </aside>
+          ) : null}
+          <main className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
+            <TradeBar
+              asset={asset}
+              leverage={leverage}
+              currency={props.currency}
+              takeProfit={levels.takeProfit}
+              stopLoss={levels.stopLoss}
+              openTicket={openTicket}
+              onOpenTicketChange={setOpenTicket}
+              onEditTakeProfitStopLoss={() => setDialog('tp-sl')}
+              onShowInfo={() => setDialog('info')}
+              onShowCalculator={() => setDialog('calculator')}
+              onShowPendingOrder={() => {
+                setPendingSide(openTicket ?? 'buy')
+                setDialog('pending')
+              }}
+              onPlaced={() => {
+                setDrawerExpanded(true)
+                setDrawerTab('active')
+                setLevels({ takeProfit: '', stopLoss: '' })
+              }}
+            />
+            <div
+              id="workspace-chart"
+              // isolate: the chart library's own z-indexes must not rise above popovers portalled to the body.
+              className={css({ flex: '1', minH: { base: '16rem', md: '0' }, isolation: 'isolate' })}
+            >
+              {asset ? (
+                props.chart(asset)
+              ) : (
+                <AssetsState status={props.assets.status} onRetry={props.assets.refetch} />
+              )}
+            </div>
+          </main>
+          <aside
+            aria-label="Market watch"
+            className={css({
+              display: { base: 'none', md: 'flex' },
+              flexDirection: 'column',
+              w: sidebarOpen ? '22rem' : '2.75rem',
+              flexShrink: 0,
+              borderLeftWidth: '1px',
+              borderColor: 'border',
+              bg: 'bg.surface',
+              minH: '0',
+            })}
+          >
+            {sidebarOpen ? null : <div className={css({ p: '2' })}>{sidebarToggle}</div>}
+            {sidebarOpen ? (
+              <div className={css({ flex: '1', minH: '0', display: 'flex', flexDirection: 'column' })}>
+                <div className={css({ flex: '1', minH: '0' })}>
+                  {railPanel === 'market-watch' ? null : marketWatch(sidebarToggle)}
+                </div>
+                {props.algoTrader}
+              </div>
+            ) : null}
+          </aside>
+        </div>
+        <PositionsDrawer
+          store={store}
+          currency={props.currency}
+          open={open}
+          closed={closed}
+          tab={drawerTab}
+          onTabChange={setDrawerTab}
+          expanded={drawerExpanded}
+          onExpandedChange={setDrawerExpanded}
+          onClose={setClosing}
+        />
+        <LiveBottomBar currency={props.currency} />
+      </div>
+
+      <SideMenu
+        open={sideMenuOpen}
+        onOpenChange={setSideMenuOpen}
+        user={user}
+        currency={props.currency}
+        selectedAccountIndex={props.selectedAccountIndex}
+        onSelectAccount={props.onSelectAccount}
+        onOpenPanel={toggleRail}
+        pairs={activePairs}
+        activePair={activePair}
+        onActivatePair={activatePair}
+        onClosePair={(pair) => workspaceStore.closePair(pair, assets ?? [])}
+        onAddPair={() => {
+          setSideMenuOpen(false)
+          setPickerOpen(true)
+        }}
+        algoTrader={props.algoTrader}
+        onOpenPlans={
+          props.onOpenPlans &&
+          (() => {
+            setSideMenuOpen(false)
+            props.onOpenPlans?.()
+          })
+        }
+      />
+      <MarketPickerDialog
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        assets={assets ?? []}
+        store={store}
+        openPairs={activePairs}
+        onPick={(picked) => {
+          selectAsset(picked)
+          setPickerOpen(false)
+        }}
+      />
+      <AssetInfoDialog
+        open={dialog === 'info'}
+        onOpenChange={(next) => setDialog(next ? 'info' : null)}
+        asset={asset}
+        leverage={leverage}
+        nowMs={props.nowMs()}
+      />
+      <ProfitCalculatorDialog
+        open={dialog === 'calculator'}
+        onOpenChange={(next) => setDialog(next ? 'calculator' : null)}
+        asset={asset}
+        leverage={leverage}
+      />
+      <PendingOrderDialog
+        open={dialog === 'pending'}
+        onOpenChange={(next) => setDialog(next ? 'pending' : null)}
+        asset={asset}
+        side={pendingSide}
+      />
+      <TakeProfitStopLossDialog
+        open={dialog === 'tp-sl'}
+        onOpenChange={(next) => setDialog(next ? 'tp-sl' : null)}
+        initialTakeProfit={levels.takeProfit}
+        initialStopLoss={levels.stopLoss}
+        referencePriceQuote={asset?.rate}
+        onSave={setLevels}
+      />
+      <ClosePositionDialog
+        open={closing !== null}
+        onOpenChange={(next) => {
+          if (!next) setClosing(null)
+        }}
+        trade={closing}
+        currentPnlUsd={closing ? livePosition(closing, store.get(closing.asset_id)).pnl : 0}
+        busy={closeTrade.isPending}
+        onConfirm={confirmClose}
+      />
+    </AccountInputsContext.Provider>
+  )
+}
+
+function AssetsState(props: { status: 'pending' | 'error' | 'success'; onRetry: () => void }) {
+  if (props.status === 'pending') {
+    return (
+      <div
+        className={css({
+          display: 'flex',
+          gap: '2',
+          alignItems: 'center',
+          justifyContent: 'center',
+          h: '100%',
+          p: '4',
+          color: 'text.muted',
+        })}
+      >
+        <Spinner /> {TRADE_MESSAGES.LOADING_ASSETS}
+      </div>
+    )
+  }
+  if (props.status === 'error') {
+    return (
+      <div
+        role="alert"
+        className={css({
+          display: 'flex',
+          gap: '3',
+          alignItems: 'center',
+          justifyContent: 'center',
+          h: '100%',
+          p: '4',
+        })}
+      >
+        {TRADE_MESSAGES.ASSETS_FAILED}
+        <Button size="sm" variant="outline" onClick={props.onRetry}>
+          Retry
+        </Button>
+      </div>
+    )
+  }
+  return <p className={css({ p: '4', color: 'text.muted' })}>{TRADE_MESSAGES.NO_ASSETS}</p>
+}

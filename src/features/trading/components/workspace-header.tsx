@@ -1,0 +1,237 @@
+import { Link } from '@tanstack/react-router'
+import { ChevronDown, Menu as MenuIcon, Wallet } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import * as Menu from '../../../components/ui/menu'
+import type { User } from '../../../domain/contract/user'
+import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
+
+// The workspace header (spec 2.7): open-pair tabs, a deposit link, the balance dropdown (accounts with title and
+// balance; currency choice) and the profile menu (Profile, Account Details, Settings, Logout). Below 768 px the
+// tabs move into the side menu and a menu button opens it.
+
+export interface WorkspaceHeaderProps {
+  siteName: string
+  user: User
+  balanceUsd: number
+  currency: DisplayCurrency
+  currencies: readonly DisplayCurrency[]
+  onCurrencyChange: (code: string) => void
+  selectedAccountIndex: number
+  onSelectAccount: (index: number) => void
+  onNavigate: (to: '/main/dashboard' | '/main/accounts' | '/main/settings') => void
+  onLogout: () => void
+  onOpenSideMenu: () => void
+  /** Opens the plans comparison from the plan badge (desktop; the side menu has its own). */
+  onOpenPlans?: () => void
+  /** The open-pair tabs (desktop only). */
+  tabs: ReactNode
+  /** The live connection's status. */
+  status: ReactNode
+}
+
+const initials = (user: User) =>
+  `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() ||
+  user.email.charAt(0).toUpperCase()
+
+export function WorkspaceHeader(props: WorkspaceHeaderProps) {
+  const { user } = props
+  return (
+    <header
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: { base: '2', md: '3' },
+        px: { base: '2', md: '3' },
+        h: '12',
+        borderBottomWidth: '1px',
+        borderColor: 'border',
+        bg: 'bg.surface',
+        minW: '0',
+      })}
+    >
+      <Button
+        variant="ghost"
+        size="sm"
+        iconOnly
+        aria-label="Open menu"
+        onClick={props.onOpenSideMenu}
+        className={css({ display: { md: 'none' } })}
+      >
+        <MenuIcon aria-hidden />
+      </Button>
+      <Link
+        to="/main/dashboard"
+        className={css({
+          fontWeight: 'bold',
+          whiteSpace: 'nowrap',
+          _focusVisible: { focusVisibleRing: 'outside' },
+          display: { base: 'none', md: 'block' },
+        })}
+      >
+        {props.siteName}
+      </Link>
+      <div className={css({ flex: '1', minW: '0', display: { base: 'none', md: 'block' } })}>
+        {props.tabs}
+      </div>
+      <div className={css({ flex: { base: '1', md: '0' } })} />
+      <div className={css({ display: { base: 'none', md: 'block' } })}>{props.status}</div>
+      {user.account_type && props.onOpenPlans ? (
+        <button
+          type="button"
+          onClick={props.onOpenPlans}
+          aria-label={`${user.account_type.title} plan: compare plans`}
+          data-testid="header-plan-badge"
+          style={{ borderColor: user.account_type.color }}
+          className={css({
+            display: { base: 'none', md: 'inline-flex' },
+            alignItems: 'center',
+            h: '6',
+            px: '2',
+            rounded: 'pill',
+            borderWidth: '1px',
+            fontSize: 'xs',
+            fontWeight: 'bold',
+            whiteSpace: 'nowrap',
+            cursor: 'pointer',
+            _hover: { bg: 'bg.hover' },
+            _focusVisible: { focusVisibleRing: 'outside' },
+          })}
+        >
+          {user.account_type.title}
+        </button>
+      ) : null}
+      <Link
+        to="/main/deposit"
+        className={css({
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: '1',
+          h: '8',
+          px: '3',
+          rounded: 'control',
+          bg: 'gain.solid',
+          color: 'gain.fg',
+          fontSize: 'sm',
+          fontWeight: 'semibold',
+          whiteSpace: 'nowrap',
+          _hover: { bg: 'gain.solidHover' },
+          _focusVisible: { focusVisibleRing: 'outside' },
+        })}
+      >
+        <Wallet aria-hidden size={16} /> Deposit
+      </Link>
+      <Menu.Root>
+        <Menu.Trigger asChild>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Balance ${formatAmount(props.balanceUsd, props.currency)}`}
+          >
+            <span
+              className={css({
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'flex-start',
+                lineHeight: '1.1',
+              })}
+            >
+              <span
+                className={css({
+                  fontSize: '2xs',
+                  color: 'text.muted',
+                  display: { base: 'none', md: 'block' },
+                })}
+              >
+                Balance
+              </span>
+              <span className={css({ textStyle: 'price' })} data-testid="header-balance">
+                {formatAmount(props.balanceUsd, props.currency)}
+              </span>
+            </span>
+            <ChevronDown aria-hidden />
+          </Button>
+        </Menu.Trigger>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.RadioItemGroup
+              value={String(props.selectedAccountIndex)}
+              onValueChange={(details) => props.onSelectAccount(Number(details.value))}
+            >
+              <Menu.ItemGroupLabel>Accounts</Menu.ItemGroupLabel>
+              {(user.accounts.length > 0
+                ? user.accounts
+                : [{ title: 'Live account', balance: props.balanceUsd }]
+              ).map((account, index) => (
+                <Menu.RadioItem key={`${account.title}-${index}`} value={String(index)}>
+                  <Menu.ItemText>
+                    {account.title} · {formatAmount(account.balance, props.currency)}
+                  </Menu.ItemText>
+                  <Menu.ItemIndicator>✓</Menu.ItemIndicator>
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+            <Menu.Separator />
+            <Menu.RadioItemGroup
+              value={props.currency.code}
+              onValueChange={(details) => props.onCurrencyChange(details.value)}
+            >
+              <Menu.ItemGroupLabel>Currency</Menu.ItemGroupLabel>
+              {props.currencies.map((currency) => (
+                <Menu.RadioItem key={currency.code} value={currency.code}>
+                  <Menu.ItemText>
+                    {currency.code} ({currency.symbol})
+                  </Menu.ItemText>
+                  <Menu.ItemIndicator>✓</Menu.ItemIndicator>
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Menu.Root>
+      <Menu.Root
+        onSelect={(details) => {
+          if (details.value === 'logout') props.onLogout()
+          else if (details.value === 'profile') props.onNavigate('/main/dashboard')
+          else if (details.value === 'accounts') props.onNavigate('/main/accounts')
+          else if (details.value === 'settings') props.onNavigate('/main/settings')
+        }}
+      >
+        <Menu.Trigger asChild>
+          <Button variant="ghost" size="sm" iconOnly aria-label={`Profile menu for ${user.name}`}>
+            <span
+              aria-hidden
+              className={css({
+                display: 'grid',
+                placeItems: 'center',
+                w: '7',
+                h: '7',
+                rounded: 'full',
+                bg: 'accent.subtle',
+                fontSize: 'xs',
+                fontWeight: 'bold',
+              })}
+            >
+              {initials(user)}
+            </span>
+          </Button>
+        </Menu.Trigger>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>
+                {user.name} · {user.account_id}
+              </Menu.ItemGroupLabel>
+              <Menu.Item value="profile">Profile</Menu.Item>
+              <Menu.Item value="accounts">Account Details</Menu.Item>
+              <Menu.Item value="settings">Settings</Menu.Item>
+              <Menu.Separator />
+              <Menu.Item value="logout">Logout</Menu.Item>
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Menu.Root>
+    </header>
+  )
+}

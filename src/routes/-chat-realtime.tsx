@@ -1,0 +1,53 @@
+// The chat's wiring to the realtime hub, shared by /main/chat, /admin/chat and the protected layout's unread
+// notifier. Routes compose features: the chat feature gives handlers and components, the realtime feature the
+// subscriptions and the connection status.
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
+import { chatConnection, type ChatConnection } from '../domain/chat/composer'
+import { unreadNotifierVisible, CHAT_PATH } from '../domain/chat/unread'
+import { CHANNELS, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
+import { refreshUnreadCount, UnreadNotifier, useOnline, useUnreadCount } from '../features/chat'
+import { useRealtimeEvent, useRealtimeStatus } from '../features/realtime'
+
+/** message.sent and message.read of one conversation, while mounted (null: none). */
+export function useChatChannel(
+  customerId: number | null,
+  handlers: { onMessageSent: (data: unknown) => void; onMessageRead: (data: unknown) => void },
+) {
+  const channel = customerId === null ? null : CHANNELS.chatCustomer(customerId)
+  useRealtimeEvent(channel, PUSH_EVENTS.MESSAGE_SENT, handlers.onMessageSent)
+  useRealtimeEvent(channel, PUSH_EVENTS.MESSAGE_READ, handlers.onMessageRead)
+}
+
+/** Live (push), backup (the hub polls) or disconnected (offline). */
+export function useChatConnection(): ChatConnection {
+  const status = useRealtimeStatus()
+  const online = useOnline()
+  return chatConnection({ status: status.status, polling: status.polling, online })
+}
+
+/**
+ * Spec 2.9 for a signed-in customer: the unread count from the server (so every tab agrees), refreshed by the
+ * conversation's events and, while the push connection is down, every 5 s; the alert off the chat page.
+ */
+export function CustomerUnreadNotifier(props: { customerId: number }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const connection = useChatConnection()
+  const unread = useUnreadCount({
+    userId: props.customerId,
+    enabled: true,
+    pollMs: connection === 'live' ? false : REALTIME_TIMINGS.CHAT_POLL_MS,
+  })
+  const refresh = () => void refreshUnreadCount(queryClient)
+  useChatChannel(props.customerId, { onMessageSent: refresh, onMessageRead: refresh })
+  const count = unread.data ?? 0
+  return (
+    <UnreadNotifier
+      count={count}
+      visible={unreadNotifierVisible(count, pathname)}
+      onOpen={() => void navigate({ to: CHAT_PATH })}
+    />
+  )
+}
