@@ -3,21 +3,41 @@
 import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
-import { loginLinks } from '../../server/db/schema'
-import { BatchBodySchema, TriggerBodySchema } from '../../server/realtime/broker/http-api'
+import { z } from 'zod'
 import {
+  autotraderRequests,
+  chatAttachments,
+  chatMessages,
+  ledgerEntries,
+  loginLinks,
+  notifications,
+  planUpgradeRequests,
+  trades,
+} from '../../server/db/schema'
+import { BatchBodySchema, TriggerBodySchema } from '../../server/realtime/broker/http-api'
+import { MarkNotificationReadRequestSchema } from '../../server/routes/notifications'
+import { CloseTradeRequestSchema } from '../../server/routes/trades'
+import {
+  AdminRequestDecisionSchema,
   AdminUserPatchSchema,
   ApiErrorSchema,
   AutoLoginRequestSchema,
   BroadcastingAuthRequestSchema,
   CheckEmailRequestSchema,
+  ExpertAdvisorRunningRequestSchema,
   ForgotPasswordRequestSchema,
   LoginLinkRequestSchema,
   LoginRequestSchema,
   LogoutRequestSchema,
+  MarkChatReadRequestSchema,
+  PlanUpgradeRequestSchema,
+  PurchaseExpertAdvisorRequestSchema,
   RegistrationPayloadSchema,
+  SendChatMessageRequestSchema,
+  SendNotificationRequestSchema,
   SiteSettingsPatchSchema,
+  StoreTradeRequestSchema,
+  UpdateAutotraderRequestSchema,
 } from '../../src/domain/contract'
 import {
   bearer,
@@ -134,6 +154,105 @@ const ROUTES: readonly Route[] = [
     method: 'POST',
     url: '/api/v1/broadcasting/auth',
     schema: BroadcastingAuthRequestSchema,
+    token: () => customerToken,
+  },
+  // Sent without an Idempotency-Key, so even a body the schema accepts opens nothing (it is skipped here anyway).
+  {
+    name: 'POST /trades/store',
+    method: 'POST',
+    url: '/api/v1/trades/store',
+    schema: StoreTradeRequestSchema,
+    token: () => customerToken,
+  },
+  // `:id` names no trade of this customer's, so an accepted body could only answer 404.
+  {
+    name: 'POST /trade/:id/close',
+    method: 'POST',
+    url: '/api/v1/trade/:id/close',
+    schema: CloseTradeRequestSchema,
+    token: () => customerToken,
+  },
+  // Issue 7: the marketplace, the customer's requests and notifications, and the admin calls that answer them.
+  {
+    name: 'POST /purchase/ea',
+    method: 'POST',
+    url: '/api/v1/purchase/ea',
+    schema: PurchaseExpertAdvisorRequestSchema,
+    token: () => customerToken,
+  },
+  {
+    name: 'POST /expert_advisors/:id/running',
+    method: 'POST',
+    url: '/api/v1/expert_advisors/:id/running',
+    schema: ExpertAdvisorRunningRequestSchema,
+    token: () => customerToken,
+  },
+  {
+    name: 'POST /update/autotrader',
+    method: 'POST',
+    url: '/api/v1/update/autotrader',
+    schema: UpdateAutotraderRequestSchema,
+    token: () => customerToken,
+  },
+  {
+    name: 'POST /plans/upgrade',
+    method: 'POST',
+    url: '/api/v1/plans/upgrade',
+    schema: PlanUpgradeRequestSchema,
+    token: () => customerToken,
+  },
+  {
+    name: 'POST /notifications/:id/read',
+    method: 'POST',
+    url: '/api/v1/notifications/:id/read',
+    schema: MarkNotificationReadRequestSchema,
+    token: () => customerToken,
+  },
+  {
+    name: 'POST /admin/autotrader-requests/:id',
+    method: 'POST',
+    url: '/api/v1/admin/autotrader-requests/:id',
+    schema: AdminRequestDecisionSchema,
+    token: () => adminToken,
+  },
+  {
+    name: 'POST /admin/plan-upgrade-requests/:id',
+    method: 'POST',
+    url: '/api/v1/admin/plan-upgrade-requests/:id',
+    schema: AdminRequestDecisionSchema,
+    token: () => adminToken,
+  },
+  {
+    name: 'POST /admin/notifications',
+    method: 'POST',
+    url: '/api/v1/admin/notifications',
+    schema: SendNotificationRequestSchema,
+    token: () => adminToken,
+  },
+  // Issue 6: the support chat. A customer's valid body could only write to their own conversation; one with
+  // neither text nor an attachment is refused after the schema (422), so it is a hostile case here too.
+  {
+    name: 'POST /chat/messages',
+    method: 'POST',
+    url: '/api/v1/chat/messages',
+    schema: SendChatMessageRequestSchema.refine(
+      (body) => body.message.trim() !== '' || body.attachments.length > 0,
+    ),
+    token: () => customerToken,
+  },
+  {
+    name: 'POST /chat/read',
+    method: 'POST',
+    url: '/api/v1/chat/read',
+    schema: MarkChatReadRequestSchema,
+    token: () => customerToken,
+  },
+  // Multipart only: no JSON body is ever an upload (its own cases are in chat-uploads-accept-...test.ts).
+  {
+    name: 'POST /chat/upload',
+    method: 'POST',
+    url: '/api/v1/chat/upload',
+    schema: z.never(),
     token: () => customerToken,
   },
   // The broker's HTTP API: signed with the app secret, which no case knows, and `:appId` names no app.
@@ -463,6 +582,10 @@ beforeAll(async () => {
       register: UNLIMITED,
       forgotPassword: UNLIMITED,
       autoLogin: UNLIMITED,
+      tradeStore: UNLIMITED,
+      eaPurchase: UNLIMITED,
+      autotraderRequest: UNLIMITED,
+      planUpgrade: UNLIMITED,
     },
   })
   customerToken = await loginToken(app, DEMO_CUSTOMER)
@@ -544,5 +667,17 @@ describe('after the barrage', () => {
     const users = await app.inject({ url: '/api/v1/admin/users', headers: bearer(adminToken) })
     expect(users.json().data).toHaveLength(2)
     expect(await app.db.$count(loginLinks)).toBe(0)
+    // No position was opened or closed.
+    expect(await app.db.$count(trades)).toBe(0)
+    // No advisor was bought, nothing was asked of the back office, no notification was sent or read.
+    expect(await app.db.$count(ledgerEntries)).toBe(0)
+    expect(await app.db.$count(autotraderRequests)).toBe(0)
+    expect(await app.db.$count(planUpgradeRequests)).toBe(0)
+    expect(user.json().data.eas).toHaveLength(1)
+    expect(await app.db.$count(notifications)).toBe(1)
+    expect(user.json().data.notifications).toMatchObject([{ read: false }])
+    // No chat message was stored and no file uploaded.
+    expect(await app.db.$count(chatMessages)).toBe(0)
+    expect(await app.db.$count(chatAttachments)).toBe(0)
   })
 })

@@ -17,6 +17,12 @@ const TABLES = {
   password_resets: schema.passwordResets,
   login_links: schema.loginLinks,
   realtime_credentials: schema.realtimeCredentials,
+  trades: schema.trades,
+  ledger_entries: schema.ledgerEntries,
+  autotrader_requests: schema.autotraderRequests,
+  plan_upgrade_requests: schema.planUpgradeRequests,
+  chat_messages: schema.chatMessages,
+  chat_attachments: schema.chatAttachments,
 } as const
 
 export async function tableCounts(db: Db): Promise<Record<keyof typeof TABLES, number>> {

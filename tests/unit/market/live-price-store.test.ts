@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Asset } from '../../../src/domain/contract/assets'
-import { createLivePriceStore } from '../../../src/features/markets/live-price-store'
+import { createLivePriceStore } from '../../../src/lib/live-prices'
 
 const asset = (assetId: string, rate: number): Asset =>
   ({ asset_id: assetId, rate, buy_spread: 0.001, sell_spread: 0.001 }) as unknown as Asset

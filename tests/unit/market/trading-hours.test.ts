@@ -3,7 +3,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ASSET_TYPES } from '../../../src/domain/contract'
-import { isMarketOpen, newYorkOffsetMinutes } from '../../../src/domain/market/trading-hours'
+import {
+  isMarketOpen,
+  newYorkOffsetMinutes,
+  TRADING_HOURS_LABELS,
+} from '../../../src/domain/market/trading-hours'
 
 const utc = (iso: string) => Date.parse(`${iso}Z`)
 
@@ -81,5 +85,18 @@ describe('isMarketOpen', () => {
         return ASSET_TYPES.every((type) => isMarketOpen(type, saturday) === (type === 'crypto'))
       }),
     )
+  })
+})
+
+describe('trading hours labels', () => {
+  it('shows the hours of spec 2.7 for every asset type', () => {
+    expect(TRADING_HOURS_LABELS).toEqual({
+      crypto: '24/7',
+      forex: '24/5 (Sun 22:00-24:00, Fri to 22:00)',
+      stocks: 'Mon-Fri 09:30-16:00',
+      indices: 'Mon-Fri 09:30-16:00',
+      commodities: 'Electronic, with a 17:00-18:00 break',
+      metals: '09:00-17:00',
+    })
   })
 })

@@ -109,8 +109,8 @@ describe('the draft store', () => {
     await raw.open()
     await raw.table('watchlist').put({ assetId: 1, symbol: 'BTC/USD', addedAt: NOW.toISOString() })
     await raw
-      .table('chatMessages')
-      .put({ id: 7, conversationId: '42', createdAt: NOW.toISOString(), message: {} })
+      .table('chatHistory')
+      .put({ conversationId: '42:42', id: 7, createdAt: NOW.toISOString(), message: {} })
     raw.close()
 
     await clearUserData()
@@ -120,7 +120,7 @@ describe('the draft store', () => {
     const check = new Dexie(DB_NAME)
     await check.open()
     expect(await check.table('watchlist').count()).toBe(0)
-    expect(await check.table('chatMessages').count()).toBe(0)
+    expect(await check.table('chatHistory').count()).toBe(0)
     check.close()
   })
 })

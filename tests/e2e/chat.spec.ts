@@ -1,0 +1,330 @@
+// Issue 6 acceptance, the client half: the demo customer and the demo admin in two browser contexts. Messages flow
+// both ways live and show 'Read' once seen; attachments upload with progress and open; the unread notifier shows
+// and hides as spec 2.9 says and agrees across tabs; markup in messages and file names stays text; the stored
+// history shows with the server stopped.
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { test, expect, signInThroughForm } from './support/fixtures'
+import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
+
+// A 1x1 PNG and a small valid PDF, made here: no fixture files.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+function pdf(padding = 0): Buffer {
+  const body = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+    `% ${'x'.repeat(padding)}`,
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n')
+  return Buffer.from(body, 'latin1')
+}
+
+async function signIn(
+  context: BrowserContext,
+  baseUrl: string,
+  credentials: { email: string; password: string },
+) {
+  const page = await context.newPage()
+  await page.goto(baseUrl)
+  await signInThroughForm(page, credentials.email, credentials.password)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  return page
+}
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true })
+const messageRows = (page: Page) => page.getByTestId('chat-message')
+const rowWithText = (page: Page, text: string) => messageRows(page).filter({ hasText: text })
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text)
+  await composer(page).press('Enter')
+  await expect(composer(page)).toHaveValue('')
+}
+
+/** The demo customer's id, as the console knows it. */
+async function demoCustomerId(baseUrl: string): Promise<number> {
+  const token = await apiLogin(baseUrl, DEMO_ADMIN)
+  const response = await fetch(`${baseUrl}/api/v1/admin/users`, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  const body = (await response.json()) as { data: { id: number; email: string }[] }
+  const customer = body.data.find((user) => user.email === DEMO_CUSTOMER.email)
+  if (!customer) throw new Error('demo customer missing')
+  return customer.id
+}
+
+async function openBoth(browser: Browser, baseUrl: string, viewport?: { width: number; height: number }) {
+  const customerContext = await browser.newContext(viewport ? { viewport } : {})
+  const adminContext = await browser.newContext(viewport ? { viewport } : {})
+  const customer = await signIn(customerContext, baseUrl, DEMO_CUSTOMER)
+  const admin = await signIn(adminContext, baseUrl, DEMO_ADMIN)
+  const customerId = await demoCustomerId(baseUrl)
+  return { customerContext, adminContext, customer, admin, customerId }
+}
+
+test('messages flow both ways live, and show Read once the other side has seen them', async ({
+  browser,
+  ownServer,
+}) => {
+  const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
+    browser,
+    ownServer.url,
+  )
+  // The console is for admins: a customer who opens it is sent to /main (and on to the dashboard).
+  await customer.goto(`${ownServer.url}/admin/chat`)
+  await expect(customer).toHaveURL(`${ownServer.url}/main/dashboard`)
+  await customer.goto(`${ownServer.url}/main/chat`)
+  await expect(customer.getByText('No messages yet')).toBeVisible()
+  await expect(composer(customer)).toHaveAttribute('placeholder', 'Type a message...')
+
+  await admin.goto(`${ownServer.url}/admin/chat`)
+  await expect(admin.getByText('Select a user to start chatting')).toBeVisible()
+  await admin.getByTestId('chat-user').filter({ hasText: DEMO_CUSTOMER.email }).click()
+  await expect(admin).toHaveURL(new RegExp(`/admin/chat\\?user=${customerId}$`))
+  await expect(admin.getByTestId('chat-peer-name')).toHaveText('Demo Trader')
+  await expect(admin.getByTestId('connection-indicator')).toHaveText('Connected')
+
+  await send(customer, 'Hello, I need help with a deposit')
+  const atAdmin = rowWithText(admin, 'Hello, I need help with a deposit')
+  await expect(atAdmin).toBeVisible()
+  await expect(atAdmin).toHaveAttribute('data-own', 'false')
+  // The admin has the conversation open at the bottom: the customer's message is read, and the customer sees so.
+  await expect(
+    rowWithText(customer, 'Hello, I need help with a deposit').getByTestId('chat-read'),
+  ).toHaveText('Read')
+
+  await send(admin, 'Of course - which method did you use?\nCard or crypto?')
+  const atCustomer = rowWithText(customer, 'Of course - which method did you use?')
+  await expect(atCustomer).toBeVisible()
+  await expect(atCustomer).toHaveAttribute('data-admin', 'true')
+  await expect(atCustomer.getByTestId('chat-avatar')).toHaveText('A')
+  await expect(atCustomer.getByTestId('chat-message-text')).toHaveText(
+    'Of course - which method did you use?\nCard or crypto?',
+  )
+  await expect(rowWithText(admin, 'Of course - which method').getByTestId('chat-read')).toHaveText('Read')
+
+  // Shift+Enter makes a new line; whitespace alone is not sent.
+  await composer(customer).fill('   ')
+  await composer(customer).press('Enter')
+  await composer(customer).fill('Card')
+  await composer(customer).press('Shift+Enter')
+  await composer(customer).pressSequentially('yesterday')
+  await composer(customer).press('Enter')
+  await expect(rowWithText(admin, 'yesterday').getByTestId('chat-message-text')).toHaveText('Card\nyesterday')
+  await expect(messageRows(customer)).toHaveCount(3)
+  await expect(customer.getByTestId('chat-day')).toHaveText(['Today'])
+
+  await customerContext.close()
+  await adminContext.close()
+})
+
+test('the unread notifier shows off the chat page, agrees across tabs, and hides on opening the chat', async ({
+  browser,
+  ownServer,
+}) => {
+  const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
+    browser,
+    ownServer.url,
+  )
+  const secondTab = await customerContext.newPage()
+  await secondTab.goto(`${ownServer.url}/mt4`)
+  await expect(customer.getByTestId('unread-notifier')).toHaveCount(0)
+
+  await admin.goto(`${ownServer.url}/admin/chat?user=${customerId}`)
+  await send(admin, 'Your deposit has arrived.')
+  await send(admin, 'Anything else?')
+  for (const page of [customer, secondTab]) {
+    await expect(page.getByTestId('unread-notifier')).toContainText('New Messages')
+    await expect(page.getByTestId('unread-notifier')).toContainText(
+      'You have 2 unread message(s), TAP TO VIEW',
+    )
+  }
+
+  await customer.getByTestId('unread-notifier').click()
+  await expect(customer).toHaveURL(/\/main\/chat$/)
+  await expect(customer.getByTestId('unread-notifier')).toHaveCount(0)
+  await expect(rowWithText(customer, 'Anything else?')).toBeVisible()
+  // Read here, so the other tab's count drops to 0 and its alert goes too.
+  await expect(secondTab.getByTestId('unread-notifier')).toHaveCount(0)
+  await expect(rowWithText(admin, 'Anything else?').getByTestId('chat-read')).toHaveText('Read')
+
+  // Back on the dashboard nothing is unread: no alert until support writes again.
+  await customer.getByRole('link', { name: 'Dashboard' }).first().click()
+  await expect(customer.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(customer.getByTestId('unread-notifier')).toHaveCount(0)
+  await send(admin, 'One more thing')
+  await expect(customer.getByTestId('unread-notifier')).toContainText(
+    'You have 1 unread message(s), TAP TO VIEW',
+  )
+
+  await customerContext.close()
+  await adminContext.close()
+})
+
+test('an image and a PDF upload with progress and open', async ({ browser, ownServer }) => {
+  const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
+    browser,
+    ownServer.url,
+  )
+  await customer.goto(`${ownServer.url}/main/chat`)
+  await admin.goto(`${ownServer.url}/admin/chat?user=${customerId}`)
+  await expect(composer(customer)).toBeEnabled()
+
+  // A slow uplink, so the upload's progress is there to see.
+  const cdp = await customerContext.newCDPSession(customer)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 64 * 1024,
+  })
+  await customer.getByTestId('chat-file-input').setInputFiles({
+    name: 'statement.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf(200_000),
+  })
+  const chip = customer.getByTestId('attachment-chip')
+  await expect(customer.getByTestId('attachment-progress')).toHaveText(/^\d{1,3}%$/)
+  await expect(customer.getByRole('progressbar', { name: 'Uploading statement.pdf' })).toBeVisible()
+  await expect(chip).toHaveAttribute('data-status', 'ready', { timeout: 30_000 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await composer(customer).fill('My statement')
+  await composer(customer).press('Enter')
+  await expect(chip).toHaveCount(0)
+
+  await customer
+    .getByTestId('chat-file-input')
+    .setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG })
+  await expect(chip).toHaveAttribute('data-status', 'ready')
+  await customer.getByRole('button', { name: 'Send message' }).click()
+  await expect(chip).toHaveCount(0)
+
+  // The admin sees both: the PDF as a download with its name, the image as a thumbnail that opens. Files are served
+  // only with the bearer token, so both come through the page's own authorised requests.
+  const pdfButton = admin.getByRole('button', { name: /^Download statement\.pdf/ })
+  await expect(pdfButton).toBeVisible()
+  const [download] = await Promise.all([admin.waitForEvent('download'), pdfButton.click()])
+  expect(download.suggestedFilename()).toBe('statement.pdf')
+  const saved = await download.createReadStream()
+  const chunks: Buffer[] = []
+  for await (const chunk of saved) chunks.push(chunk as Buffer)
+  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-')
+
+  await admin.getByRole('button', { name: 'Open image screenshot.png' }).click()
+  const preview = admin.getByRole('dialog').getByTestId('chat-image-preview')
+  await expect(preview).toBeVisible()
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1)
+  await admin.keyboard.press('Escape')
+
+  // A file of the wrong kind is refused before it is sent anywhere, and the chip says 'Error'.
+  await customer
+    .getByTestId('chat-file-input')
+    .setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<h1>x</h1>') })
+  await expect(chip).toContainText('Error')
+  await customer.getByRole('button', { name: 'Remove attachment page.html' }).click()
+  await expect(chip).toHaveCount(0)
+
+  await customerContext.close()
+  await adminContext.close()
+})
+
+test('markup in a message and a file name shows as text, never runs', async ({ browser, ownServer }) => {
+  const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
+    browser,
+    ownServer.url,
+  )
+  const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>'
+  const hostileName = '<img src=x onerror=window.__pwned=3>.pdf'
+  await customer.goto(`${ownServer.url}/main/chat`)
+  await admin.goto(`${ownServer.url}/admin/chat?user=${customerId}`)
+  await customer
+    .getByTestId('chat-file-input')
+    .setInputFiles({ name: hostileName, mimeType: 'application/pdf', buffer: pdf() })
+  await expect(customer.getByTestId('attachment-chip')).toHaveAttribute('data-status', 'ready')
+  await send(customer, hostile)
+
+  for (const page of [admin, customer]) {
+    await expect(page.getByTestId('chat-message-text').filter({ hasText: '<script>' })).toHaveText(hostile)
+    await expect(
+      page.getByRole('button', { name: /^Download <img src=x onerror=window\.__pwned=3>\.pdf/ }),
+    ).toBeVisible()
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+    await expect(
+      page.locator(
+        '[data-testid=chat-message] img[src="x"], [data-testid=chat-message] script, [data-testid=chat-message] b',
+      ),
+    ).toHaveCount(0)
+  }
+  await customerContext.close()
+  await adminContext.close()
+})
+
+test('with the server stopped, reopening /main/chat shows the stored history, marked as not live', async ({
+  page,
+  ownServer,
+}) => {
+  await page.goto(ownServer.url)
+  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  // The service worker must control the page for the shell (and the last settings) to come from it offline.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    const worker = registration.active
+    if (worker && worker.state !== 'activated') {
+      await new Promise<void>((resolve) =>
+        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+      )
+    }
+  })
+  await page.goto(`${ownServer.url}/main/chat`)
+  await send(page, 'Kept for offline')
+  await send(page, 'Second kept message')
+  await expect(messageRows(page)).toHaveCount(2)
+  await expect(page.getByTestId('chat-saved-notice')).toHaveCount(0)
+  // The history is written shortly after the server's answer.
+  await page.waitForTimeout(1_500)
+
+  await ownServer.stop()
+  await page.goto(`${ownServer.url}/main/chat`)
+  await expect(rowWithText(page, 'Kept for offline')).toBeVisible()
+  await expect(rowWithText(page, 'Second kept message')).toBeVisible()
+  await expect(page.getByTestId('chat-saved-notice')).toHaveText('Showing saved messages - not live')
+})
+
+test("@mobile below 768 px the console's user list is a slide-over drawer; the customer chat fits the screen", async ({
+  browser,
+  ownServer,
+}) => {
+  const phone = { width: 390, height: 844 }
+  const { customer, admin, customerContext, adminContext } = await openBoth(browser, ownServer.url, phone)
+  await admin.goto(`${ownServer.url}/admin/chat`)
+  await expect(admin.getByText('Select a user to start chatting')).toBeVisible()
+  // The side list is not shown on a phone; a button opens it as a drawer.
+  await expect(admin.getByRole('complementary', { name: 'Users' })).toBeHidden()
+  await admin.getByRole('button', { name: 'Show users' }).first().click()
+  const drawer = admin.getByRole('dialog', { name: 'Users' })
+  await expect(drawer).toBeVisible()
+  await drawer.getByTestId('chat-user').filter({ hasText: DEMO_CUSTOMER.email }).click()
+  await expect(drawer).toBeHidden()
+  await expect(admin.getByTestId('chat-peer-name')).toHaveText('Demo Trader')
+
+  await customer.goto(`${ownServer.url}/main/chat`)
+  await send(customer, 'Hello from my phone')
+  await expect(rowWithText(admin, 'Hello from my phone')).toBeVisible()
+  // The composer sits inside the screen, without scrolling the page.
+  const box = await composer(customer).boundingBox()
+  expect(box && box.y + box.height).toBeLessThanOrEqual(phone.height)
+  await customerContext.close()
+  await adminContext.close()
+})

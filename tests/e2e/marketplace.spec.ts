@@ -1,0 +1,172 @@
+// Issue 7: the marketplace as the demo customer (Basic plan, owns Trend Rider, $10,000): search, category and filter
+// in the URL with defaults dropped; buying an advisor; the Pro-only advisor's plan message; the auto trader request
+// answered by an admin while the workspace is open.
+import type { Page } from '@playwright/test'
+import { test, expect, signInThroughForm } from './support/fixtures'
+import { approveAutoTrader, demoCustomerId } from './support/api'
+import { DEMO_CUSTOMER } from './support/server'
+
+async function signIn(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/`)
+  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+}
+
+async function openMarketplace(page: Page, baseUrl: string) {
+  await signIn(page, baseUrl)
+  await page.goto(`${baseUrl}/main/marketplace`)
+  await expect(page.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible()
+  await expect(page.getByRole('article', { name: 'Trend Rider' })).toBeVisible()
+}
+
+/** A category or filter pill, as a person picks it: by its label within its group. */
+const choose = (page: Page, group: 'Category' | 'Show', label: string) =>
+  page.getByRole('group', { name: group }).getByText(label, { exact: true }).click()
+
+const cardNames = (page: Page) => page.getByRole('article').getByRole('heading').allTextContents()
+
+test('search, category and filter live in the URL, defaults dropped @mobile', async ({
+  page,
+  sharedServer,
+}) => {
+  const base = `${sharedServer.url}/main/marketplace`
+  await openMarketplace(page, sharedServer.url)
+  await expect(page).toHaveURL(base)
+  // Popular: most downloaded first.
+  expect(await cardNames(page)).toEqual([
+    'Trend Rider',
+    'Risk Guard',
+    'Scalper Pro',
+    'Grid Master',
+    'Quantum Edge',
+  ])
+
+  await choose(page, 'Show', 'Free')
+  await expect(page).toHaveURL(`${base}?filter=free`)
+  await expect(page.getByRole('article')).toHaveCount(1)
+  await expect(page.getByRole('article', { name: 'Trend Rider' })).toBeVisible()
+
+  await choose(page, 'Category', 'Others')
+  await expect(page).toHaveURL(`${base}?category=others&filter=free`)
+  await expect(page.getByText('No items found matching your criteria')).toBeVisible()
+
+  await choose(page, 'Show', 'Popular')
+  await expect(page).toHaveURL(`${base}?category=others`)
+  expect(await cardNames(page)).toEqual(['Risk Guard'])
+
+  await choose(page, 'Category', 'All')
+  await expect(page).toHaveURL(base)
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('scalper')
+  await expect(page).toHaveURL(`${base}?search=scalper`)
+  expect(await cardNames(page)).toEqual(['Scalper Pro'])
+
+  await choose(page, 'Show', 'Purchased')
+  await expect(page).toHaveURL(`${base}?search=scalper&filter=purchased`)
+  await expect(page.getByText('No items found matching your criteria')).toBeVisible()
+
+  // A shared link spelling the defaults out loses them; its search stays, and the page shows it.
+  await page.goto(`${base}?category=all&filter=popular&search=grid`)
+  await expect(page).toHaveURL(`${base}?search=grid`)
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('grid')
+  expect(await cardNames(page)).toEqual(['Grid Master'])
+})
+
+test('buy an advisor: confirmed, charged once, owned, and it can run @mobile', async ({
+  page,
+  ownServer,
+}) => {
+  // A whole purchase, a switch and a reload on a server of its own.
+  test.slow()
+  await openMarketplace(page, ownServer.url)
+  const balance = page.getByTestId('marketplace-balance')
+  await expect(balance).toHaveText('$10,000.00')
+
+  const riskGuard = page.getByRole('article', { name: 'Risk Guard' })
+  await expect(riskGuard.getByTestId('advisor-price')).toHaveText('$49.00')
+  await riskGuard.getByRole('button', { name: 'Buy' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm purchase' })
+  await expect(confirm).toContainText('Buy Risk Guard for $49.00?')
+  await confirm.getByRole('button', { name: 'Confirm purchase' }).click()
+
+  await expect(page.getByText('Expert Advisor purchased successfully')).toBeVisible()
+  await expect(balance).toHaveText('$9,951.00')
+  await expect(riskGuard.getByRole('button', { name: 'Owned' })).toBeDisabled()
+  await expect(riskGuard.getByRole('button', { name: 'Buy' })).toHaveCount(0)
+
+  // The automated trading panel comes with ownership, and its state is the server's.
+  await expect(riskGuard.getByTestId('advisor-running-state')).toHaveText('Stopped')
+  await riskGuard.getByText('Automated trading').click()
+  await expect(riskGuard.getByTestId('advisor-running-state')).toHaveText('Running')
+  await page.reload()
+  await expect(
+    page.getByRole('article', { name: 'Risk Guard' }).getByTestId('advisor-running-state'),
+  ).toHaveText('Running')
+  await expect(page.getByTestId('marketplace-balance')).toHaveText('$9,951.00')
+
+  // Purchased lists it beside the advisor owned from the start.
+  await choose(page, 'Show', 'Purchased')
+  expect(await cardNames(page)).toEqual(['Trend Rider', 'Risk Guard'])
+})
+
+test("the Pro-only advisor says it is not for the customer's plan and leads to the plans", async ({
+  page,
+  ownServer,
+}) => {
+  await openMarketplace(page, ownServer.url)
+  const quantum = page.getByRole('article', { name: 'Quantum Edge' })
+  await expect(
+    quantum.getByText('This Expert Advisor is not available for your plan. Please upgrade to access it.'),
+  ).toBeVisible()
+  await expect(quantum.getByRole('button', { name: 'Buy' })).toHaveCount(0)
+
+  await quantum.getByRole('button', { name: 'Compare plans' }).click()
+  const plans = page.getByRole('dialog', { name: 'Account plans' })
+  await expect(plans.getByRole('columnheader', { name: /Pro/ })).toContainText('Recommended')
+  await expect(plans.getByRole('columnheader', { name: /Basic/ })).toContainText('Current plan')
+  await expect(plans.getByRole('row', { name: /Minimum deposit/ })).toContainText('$5,000.00')
+  await plans.getByRole('button', { name: 'Upgrade to Pro' }).click()
+  await expect(page.locator('[data-sonner-toast]').first()).toBeVisible()
+})
+
+test('auto trader: requested, refused while pending, then approved live without a reload', async ({
+  page,
+  ownServer,
+}) => {
+  // Two requests, an admin's approval and a live update on a server of its own.
+  test.slow()
+  await signIn(page, ownServer.url)
+  await page.goto(`${ownServer.url}/mt4`)
+  const algoTrader = page.getByTestId('algo-trader')
+  await expect(algoTrader.getByRole('heading', { name: 'Algo Trader' })).toBeVisible()
+  // The owned advisor is listed with its switch.
+  await expect(algoTrader.getByRole('listitem').filter({ hasText: 'Trend Rider' })).toContainText('Stopped')
+  // A marker a reload would wipe.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+
+  const activate = async () => {
+    await algoTrader.getByRole('button', { name: 'Auto Trader' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Auto Trader' })
+    await expect(dialog.getByRole('radio', { name: /Medium/ })).toBeChecked()
+    await expect(dialog.getByRole('button', { name: 'Activate' })).toBeDisabled()
+    await dialog.getByText('I accept the risks of automated trading').click()
+    await dialog.getByRole('button', { name: 'Activate' }).click()
+    return dialog
+  }
+
+  await activate()
+  await expect(page.getByText('AutoTrader settings saved successfully.')).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Auto Trader' })).toHaveCount(0)
+
+  const second = await activate()
+  await expect(
+    page.getByText('You already have a pending AutoTrader request. Please wait for approval.'),
+  ).toBeVisible()
+  await second.getByRole('button', { name: 'Cancel' }).click()
+
+  // user.updated needs the live connection; sent before it is up it would only arrive with the 30 s poll.
+  await expect(page.getByTestId('connection-indicator')).toHaveText('Connected', { timeout: 30_000 })
+  await approveAutoTrader(ownServer.url, await demoCustomerId(ownServer.url))
+  await expect(algoTrader.getByRole('button', { name: 'Auto Trader Active' })).toBeVisible()
+  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+})

@@ -1,0 +1,128 @@
+// Issue 5: the /mt4 workspace as the demo customer. Orders are priced by the server; a position's P/L and the
+// account figures move with the live prices; closing books exactly the realised P/L; another tab follows live.
+import type { Page } from '@playwright/test'
+import { test, expect, signInThroughForm } from './support/fixtures'
+import { DEMO_CUSTOMER } from './support/server'
+
+async function openWorkspace(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/`)
+  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  // /trading is the trading area, which is this workspace.
+  await page.goto(`${baseUrl}/trading`)
+  await expect(page).toHaveURL(`${baseUrl}/mt4`)
+  await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
+}
+
+/** '$10,000.00' or '-$2.92' or '+$1.00' -> cents, so sums are exact. */
+const cents = (text: string | null) => {
+  const match = /^([+-]?)\$([\d,]+)\.(\d{2})$/.exec((text ?? '').trim())
+  if (!match) throw new Error(`not a money figure: ${text}`)
+  const value = Number(match[2]!.replaceAll(',', '')) * 100 + Number(match[3])
+  return match[1] === '-' ? -value : value
+}
+
+async function placeOrder(page: Page, side: 'buy' | 'sell') {
+  await page.getByTestId(`open-${side}-ticket`).click()
+  const ticket = page.getByRole('dialog', { name: `${side === 'buy' ? 'Buy' : 'Sell'} order` })
+  await expect(ticket.getByLabel('Volume (lots)')).toHaveValue('0.01')
+  await ticket.getByRole('button', { name: side === 'buy' ? /^Buy \d/ : /^Sell \d/ }).click()
+}
+
+for (const side of ['buy', 'sell'] as const) {
+  test(`${side} 0.01 lot, watch the P/L move, close it and book exactly the realised P/L @mobile`, async ({
+    page,
+    ownServer,
+  }) => {
+    // Waits for the market to move twice (the price, then the P/L); the simulator's ticks are random.
+    test.slow()
+    await openWorkspace(page, ownServer.url)
+
+    // Prices tick.
+    const price = page.getByTestId(`${side}-price`)
+    const firstPrice = await price.textContent()
+    await expect(price).not.toHaveText(firstPrice ?? '', { timeout: 15_000 })
+
+    const balanceBefore = cents(await page.getByTestId('summary-balance').textContent())
+    await placeOrder(page, side)
+    const placed = page.getByText(side === 'buy' ? 'Buy order placed' : 'Sell order placed')
+    await expect(placed).toBeVisible()
+    await expect(page.getByText(/^0\.01 lots? \(0\.01 units?\) at [\d,]+\.\d{5}$/)).toBeVisible()
+
+    // The position is listed and its P/L moves with the market; equity moves with it.
+    const row = page.locator('[data-testid^="position-row-"]').filter({ hasText: side.toUpperCase() }).first()
+    await expect(row).toBeVisible()
+    const pnl = row.getByTestId('position-pnl')
+    const firstPnl = await pnl.textContent()
+    await expect(pnl).not.toHaveText(firstPnl ?? '', { timeout: 20_000 })
+    const equity = page.getByTestId('summary-equity')
+    // Read together: both move with every tick, so they agree once no tick lands between the two reads.
+    await expect
+      .poll(async () => {
+        const [equityText, pnlText] = await Promise.all([equity.textContent(), pnl.textContent()])
+        return cents(equityText) - balanceBefore - cents(pnlText)
+      })
+      .toBe(0)
+
+    // Close through the confirmation dialog.
+    await row.getByRole('button', { name: /^Close / }).click()
+    const confirm = page.getByRole('dialog', { name: /close position/i })
+    await confirm.getByRole('button', { name: /^(Confirm|Close position)/ }).click()
+    await expect(page.getByText('Position successfully closed')).toBeVisible()
+    await expect(page.locator('[data-testid^="position-row-"]')).toHaveCount(0)
+    await expect(page.getByText('No active orders found')).toBeVisible()
+
+    // History holds it; the balance changed by exactly its realised P/L.
+    await page.getByRole('tab', { name: 'POSITIONS HISTORY' }).click()
+    const history = page.locator('[data-testid^="history-row-"]').first()
+    await expect(history).toBeVisible()
+    const realised = cents(await history.getByTestId('history-pnl').textContent())
+    await expect
+      .poll(async () => cents(await page.getByTestId('summary-balance').textContent()), { timeout: 10_000 })
+      .toBe(balanceBefore + realised)
+  })
+}
+
+test('a second tab sees a new position without a reload', async ({ context, ownServer }) => {
+  const first = await context.newPage()
+  await openWorkspace(first, ownServer.url)
+  const second = await context.newPage()
+  await second.goto(`${ownServer.url}/mt4`)
+  await expect(second.getByText('No active orders found')).toBeVisible()
+
+  await placeOrder(first, 'buy')
+  await expect(first.getByText('Buy order placed')).toBeVisible()
+  // Pushed by trade.updated through the browser's one realtime hub; no reload, no poll in 30 s.
+  await expect(second.locator('[data-testid^="position-row-"]')).toHaveCount(1, { timeout: 10_000 })
+})
+
+test('the profit calculator shows its four validation messages', async ({ page, sharedServer }) => {
+  await openWorkspace(page, sharedServer.url)
+  await page.getByRole('button', { name: 'Profit calculator' }).click()
+  const dialog = page.getByRole('dialog', { name: /profit calculator/i })
+  await dialog.getByLabel('Volume').fill('0')
+  await dialog.getByLabel('Entry price').fill('-1')
+  await dialog.getByLabel('Take profit').fill('-1')
+  await dialog.getByLabel('Stop loss').fill('-1')
+  await dialog.getByLabel('Stop loss').blur()
+  await expect(dialog.getByText('Volume must be a positive number')).toBeVisible()
+  await expect(dialog.getByText('Entry price must be a positive number')).toBeVisible()
+  await expect(dialog.getByText('Take profit must be a non-negative number')).toBeVisible()
+  await expect(dialog.getByText('Stop loss must be a non-negative number')).toBeVisible()
+})
+
+test("with no asset to trade, an order says 'No asset selected for trading.'", async ({
+  page,
+  sharedServer,
+}) => {
+  // No tradable assets (an empty list from the server): nothing can be selected.
+  await page.route('**/api/v1/assets', (route) => route.fulfill({ json: { data: [] } }))
+  await page.goto(`${sharedServer.url}/`)
+  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await page.goto(`${sharedServer.url}/mt4`)
+  await expect(page.getByText('No assets found').first()).toBeVisible()
+  await page.getByTestId('open-buy-ticket').click()
+  await page.getByRole('dialog', { name: 'Buy order' }).getByRole('button', { name: /^Buy/ }).click()
+  await expect(page.getByText('No asset selected for trading.')).toBeVisible()
+})

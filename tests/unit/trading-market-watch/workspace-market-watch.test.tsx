@@ -1,0 +1,278 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Asset } from '../../../src/domain/contract/assets'
+import * as numbers from '../../../src/domain/format/numbers'
+import { PRICE_FLASH_MS } from '../../../src/domain/market/live-prices'
+import { WorkspaceMarketWatch } from '../../../src/features/trading/components/market-watch'
+import { createLivePriceStore } from '../../../src/lib/live-prices'
+import { expectNoA11yViolations } from '../components/test-utils'
+
+// Counts the price formatting of each render, to see which rows a tick re-renders.
+vi.mock('../../../src/domain/format/numbers', async (importOriginal) => {
+  const actual = await importOriginal<typeof numbers>()
+  return { ...actual, formatPrice: vi.fn(actual.formatPrice) }
+})
+
+type Names = Pick<Asset, 'asset_id' | 'name' | 'symbol' | 'symbol_display' | 'sy' | 'type'>
+
+const asset = (names: Names, rate: number, id: number): Asset => ({
+  ...names,
+  id,
+  category: names.type,
+  image: null,
+  tv_symbol: '',
+  rate,
+  price_low: rate,
+  price_high: rate,
+  change: 0,
+  change_percent: 0,
+  volume: 0,
+  updated_at: '2025-01-01T00:00:00.000Z',
+  buy_spread: 0.001,
+  sell_spread: 0.001,
+  buy_price: rate * 1.001,
+  sell_price: rate * 0.999,
+  contract_size: 100_000,
+  position: 1_000,
+  leverage: null,
+})
+
+// Each search term below matches one asset by one field only: 'bitcoin' the name, 'xauusd' the symbol, 'spx' the sy.
+const ASSETS: Asset[] = [
+  asset(
+    {
+      asset_id: 'btcusd',
+      name: 'Bitcoin',
+      symbol: 'BTCUSD',
+      symbol_display: 'BTC/USD',
+      sy: 'BTC/USD',
+      type: 'crypto',
+    },
+    67_000,
+    1,
+  ),
+  asset(
+    {
+      asset_id: 'eurusd',
+      name: 'Euro vs US Dollar',
+      symbol: 'EURUSD',
+      symbol_display: 'EUR/USD',
+      sy: 'EUR/USD',
+      type: 'forex',
+    },
+    1.1,
+    2,
+  ),
+  asset(
+    {
+      asset_id: 'xauusd',
+      name: 'Gold',
+      symbol: 'XAUUSD',
+      symbol_display: 'XAU/USD',
+      sy: 'XAU/USD',
+      type: 'metals',
+    },
+    2_400,
+    3,
+  ),
+  asset(
+    {
+      asset_id: 'us500',
+      name: 'US 500 Index',
+      symbol: 'US500',
+      symbol_display: 'US500',
+      sy: 'SPX',
+      type: 'indices',
+    },
+    5_000,
+    4,
+  ),
+]
+
+function setup(overrides: Partial<Parameters<typeof WorkspaceMarketWatch>[0]> = {}) {
+  const store = createLivePriceStore()
+  store.setAssets(ASSETS)
+  const props = {
+    assets: ASSETS,
+    store,
+    activeAssetId: 'btcusd',
+    savedAssetIds: new Set<string>(),
+    onToggleSaved: vi.fn(),
+    onSelect: vi.fn(),
+    ...overrides,
+  }
+  const view = render(<WorkspaceMarketWatch {...props} />)
+  return { ...view, props, store }
+}
+
+const visibleRowIds = () =>
+  screen
+    .queryAllByTestId(/^watch-row-/)
+    .map((row) => row.getAttribute('data-testid')?.replace('watch-row-', ''))
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('WorkspaceMarketWatch', () => {
+  it('has no accessibility violations, with the search open too', async () => {
+    const { container } = setup({ savedAssetIds: new Set(['eurusd']) })
+    await expectNoA11yViolations(container)
+    await userEvent.click(screen.getByRole('button', { name: 'Search assets' }))
+    await expectNoA11yViolations(container)
+  }, 20_000) // two axe runs over a table: slow on a busy machine
+
+  it('shows Symbol, Bid (sell price) and Ask (buy price) with 3 decimals, grouped by asset type', () => {
+    setup()
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Symbol',
+      'Bid',
+      'Ask',
+      'Watchlist',
+    ])
+    expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('66,933.000')
+    expect(screen.getByTestId('watch-ask-btcusd')).toHaveTextContent('67,067.000')
+    expect(screen.getByTestId('watch-bid-eurusd')).toHaveTextContent('1.099')
+    // Groups follow the spec's type order: forex, stocks, crypto, commodities, indices, metals.
+    const headings = screen
+      .getAllByRole('rowheader')
+      .filter((th) => th.getAttribute('scope') === 'rowgroup')
+      .map((th) => th.textContent)
+    expect(headings).toEqual(['Forex', 'Crypto', 'Indices', 'Metals'])
+    expect(visibleRowIds()).toEqual(['eurusd', 'btcusd', 'us500', 'xauusd'])
+  })
+
+  it('re-renders only the ticked row and flashes it up, then down, clearing 2.2 s after the last change', () => {
+    vi.useFakeTimers()
+    const { store } = setup()
+    const format = vi.mocked(numbers.formatPrice)
+    format.mockClear()
+
+    act(() => {
+      store.applyBatch([{ id: 'btcusd', price: 68_000 }], 1_000)
+    })
+    // One row rendered: its bid and ask, nothing else.
+    expect(format.mock.calls.map(([price]) => price)).toEqual([68_000 * 0.999, 68_000 * 1.001])
+    const row = screen.getByTestId('watch-row-btcusd')
+    expect(row).toHaveAttribute('data-flash', 'up')
+    expect(within(row).getByText('price up')).toBeInTheDocument()
+    expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('67,932.000')
+    expect(screen.getByTestId('watch-row-eurusd')).not.toHaveAttribute('data-flash')
+
+    act(() => vi.advanceTimersByTime(PRICE_FLASH_MS - 1))
+    expect(row).toHaveAttribute('data-flash', 'up')
+    act(() => vi.advanceTimersByTime(1))
+    expect(row).not.toHaveAttribute('data-flash')
+    expect(within(row).queryByText('price up')).not.toBeInTheDocument()
+
+    act(() => {
+      store.applyBatch([{ id: 'btcusd', price: 67_500 }], 5_000)
+    })
+    expect(row).toHaveAttribute('data-flash', 'down')
+    expect(within(row).getByText('price down')).toBeInTheDocument()
+    // A second change restarts the 2.2 s.
+    act(() => vi.advanceTimersByTime(2_000))
+    act(() => {
+      store.applyBatch([{ id: 'btcusd', price: 67_400 }], 7_000)
+    })
+    act(() => vi.advanceTimersByTime(2_000))
+    expect(row).toHaveAttribute('data-flash', 'down')
+    act(() => vi.advanceTimersByTime(200))
+    expect(row).not.toHaveAttribute('data-flash')
+  })
+
+  it('does not flash a change that happened before the row mounted', () => {
+    const store = createLivePriceStore()
+    store.setAssets(ASSETS)
+    store.applyBatch([{ id: 'btcusd', price: 68_000 }], 1_000)
+    render(
+      <WorkspaceMarketWatch
+        assets={ASSETS}
+        store={store}
+        activeAssetId={null}
+        savedAssetIds={new Set()}
+        onToggleSaved={() => {}}
+        onSelect={() => {}}
+      />,
+    )
+    expect(screen.getByTestId('watch-row-btcusd')).not.toHaveAttribute('data-flash')
+    expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('67,932.000')
+  })
+
+  it('searches by name, symbol or sy, ignoring case, and Escape collapses and clears the search', async () => {
+    const user = userEvent.setup()
+    setup()
+    await user.click(screen.getByRole('button', { name: 'Search assets' }))
+    const input = screen.getByRole('searchbox', { name: 'Search assets' })
+    expect(input).toHaveFocus()
+
+    await user.type(input, 'BitCoin')
+    expect(visibleRowIds()).toEqual(['btcusd'])
+    await user.clear(input)
+    await user.type(input, 'XauUsd')
+    expect(visibleRowIds()).toEqual(['xauusd'])
+    await user.clear(input)
+    await user.type(input, 'spx')
+    expect(visibleRowIds()).toEqual(['us500'])
+    await user.clear(input)
+    await user.type(input, 'nothing like it')
+    expect(visibleRowIds()).toEqual([])
+    expect(screen.getByText('No assets found')).toBeInTheDocument()
+
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
+    expect(visibleRowIds()).toHaveLength(4)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search assets' })).toHaveFocus())
+
+    // Opened again, it starts empty.
+    await user.click(screen.getByRole('button', { name: 'Search assets' }))
+    expect(screen.getByRole('searchbox', { name: 'Search assets' })).toHaveValue('')
+  })
+
+  it('toggles a star with aria-pressed and a label saying what it will do', async () => {
+    const user = userEvent.setup()
+    const { props, rerender } = setup()
+    const add = screen.getByRole('button', { name: 'Add BTC/USD to watchlist' })
+    expect(add).toHaveAttribute('aria-pressed', 'false')
+    await user.click(add)
+    expect(props.onToggleSaved).toHaveBeenCalledWith('btcusd')
+    expect(props.onSelect).not.toHaveBeenCalled()
+
+    rerender(<WorkspaceMarketWatch {...props} savedAssetIds={new Set(['btcusd'])} />)
+    const remove = screen.getByRole('button', { name: 'Remove BTC/USD from watchlist' })
+    expect(remove).toHaveAttribute('aria-pressed', 'true')
+    remove.focus()
+    await user.keyboard('{Enter}')
+    expect(props.onToggleSaved).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows only saved assets under Watchlist, with a hint when there are none', async () => {
+    const user = userEvent.setup()
+    const { props, rerender } = setup()
+    await user.click(screen.getByRole('button', { name: 'Watchlist' }))
+    expect(screen.getByRole('button', { name: 'Watchlist' })).toHaveAttribute('aria-pressed', 'true')
+    expect(visibleRowIds()).toEqual([])
+    expect(screen.getByText(/watchlist is empty/i)).toBeInTheDocument()
+
+    rerender(<WorkspaceMarketWatch {...props} savedAssetIds={new Set(['xauusd', 'eurusd'])} />)
+    expect(visibleRowIds()).toEqual(['eurusd', 'xauusd'])
+    await user.click(screen.getByRole('button', { name: 'All' }))
+    expect(visibleRowIds()).toHaveLength(4)
+  })
+
+  it('selects an asset by clicking its row or pressing Enter on its symbol, and marks the active one', async () => {
+    const user = userEvent.setup()
+    const { props } = setup()
+    expect(screen.getByRole('button', { name: 'BTC/USD' })).toHaveAttribute('aria-current', 'true')
+    expect(screen.getByRole('button', { name: 'EUR/USD' })).not.toHaveAttribute('aria-current')
+
+    await user.click(screen.getByTestId('watch-ask-eurusd'))
+    expect(props.onSelect).toHaveBeenLastCalledWith(ASSETS[1])
+
+    screen.getByRole('button', { name: 'XAU/USD' }).focus()
+    await user.keyboard('{Enter}')
+    expect(props.onSelect).toHaveBeenLastCalledWith(ASSETS[2])
+    expect(props.onSelect).toHaveBeenCalledTimes(2)
+  })
+})
