@@ -74,12 +74,22 @@ export type LivePriceStore = ReturnType<typeof createLivePriceStore>
 
 export const livePriceStore = createLivePriceStore()
 
-/** One asset's live price; the component re-renders only when this asset changes. */
-export function useLiveAsset(store: LivePriceStore, assetId: string): LiveAsset | undefined {
+/**
+ * One asset's live price; the component re-renders only when this asset changes. Null subscribes to nothing.
+ * Paused, it stops listening but still reads the latest price whenever it renders, and catches up when resumed.
+ */
+export function useLiveAsset(
+  store: LivePriceStore,
+  assetId: string | null,
+  options?: { paused?: boolean },
+): LiveAsset | undefined {
+  const listening = assetId !== null && !options?.paused
   const subscribe = useCallback(
-    (listener: () => void) => store.subscribe(assetId, listener),
-    [store, assetId],
+    (listener: () => void) => (listening ? store.subscribe(assetId, listener) : noop),
+    [store, assetId, listening],
   )
-  const snapshot = useCallback(() => store.get(assetId), [store, assetId])
+  const snapshot = useCallback(() => (assetId === null ? undefined : store.get(assetId)), [store, assetId])
   return useSyncExternalStore(subscribe, snapshot, snapshot)
 }
+
+const noop = () => {}

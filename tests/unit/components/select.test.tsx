@@ -73,6 +73,10 @@ describe('Select', () => {
     trigger.focus()
     await userEvent.keyboard('{Enter}')
     await screen.findByRole('listbox')
+    // Opening highlights the first item a frame later; an arrow pressed before that would be overtaken by it.
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: 'Nigeria' })).toHaveAttribute('data-highlighted'),
+    )
     await userEvent.keyboard('{ArrowDown}{Enter}')
     await waitFor(() => expect(trigger).toHaveTextContent(/United/))
     const native = container.querySelector('select[name="country"]') as HTMLSelectElement

@@ -113,7 +113,37 @@ const visibleRowIds = () =>
 
 afterEach(() => {
   vi.useRealTimers()
+  vi.unstubAllGlobals()
 })
+
+/** jsdom has no IntersectionObserver: this one lets a test say which rows are on screen. */
+function installFakeIntersectionObserver() {
+  const observed = new Map<
+    Element,
+    { callback: IntersectionObserverCallback; observer: IntersectionObserver }
+  >()
+  class FakeIntersectionObserver {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(element: Element) {
+      observed.set(element, { callback: this.callback, observer: this as unknown as IntersectionObserver })
+    }
+    unobserve(element: Element) {
+      observed.delete(element)
+    }
+    disconnect() {}
+    takeRecords() {
+      return []
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
+  return (element: Element, isIntersecting: boolean) => {
+    const entry = observed.get(element)
+    if (!entry) throw new Error('element is not observed')
+    act(() =>
+      entry.callback([{ target: element, isIntersecting } as IntersectionObserverEntry], entry.observer),
+    )
+  }
+}
 
 describe('WorkspaceMarketWatch', () => {
   it('has no accessibility violations, with the search open too', async () => {
@@ -274,5 +304,34 @@ describe('WorkspaceMarketWatch', () => {
     await user.keyboard('{Enter}')
     expect(props.onSelect).toHaveBeenLastCalledWith(ASSETS[2])
     expect(props.onSelect).toHaveBeenCalledTimes(2)
+  })
+  it('stops re-rendering a row scrolled out of sight and brings it up to date when it returns', () => {
+    const setOnScreen = installFakeIntersectionObserver()
+    const { store } = setup()
+    const btcRow = screen.getByTestId('watch-row-btcusd')
+    setOnScreen(btcRow, false)
+    const format = vi.mocked(numbers.formatPrice)
+    format.mockClear()
+
+    act(() => {
+      store.applyBatch(
+        [
+          { id: 'btcusd', price: 68_000 },
+          { id: 'eurusd', price: 1.2 },
+        ],
+        1_000,
+      )
+    })
+    // Only the row on screen rendered; the hidden one still shows its old price.
+    expect(format.mock.calls.map(([price]) => price)).toEqual([1.2 * 0.999, 1.2 * 1.001])
+    expect(screen.getByTestId('watch-bid-eurusd')).toHaveTextContent('1.199')
+    expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('66,933.000')
+
+    setOnScreen(btcRow, true)
+    expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('67,932.000')
+    act(() => {
+      store.applyBatch([{ id: 'btcusd', price: 69_000 }], 2_000)
+    })
+    expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('68,931.000')
   })
 })

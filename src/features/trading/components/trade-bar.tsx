@@ -1,4 +1,5 @@
 import { Calculator, Clock, Info } from 'lucide-react'
+import { memo } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
 import * as Popover from '../../../components/ui/popover'
@@ -6,13 +7,17 @@ import type { Asset } from '../../../domain/contract/assets'
 import type { Trade, TradeSide } from '../../../domain/contract/trades'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice, formatSignedPercent, PRICE_DECIMALS } from '../../../domain/format/numbers'
+import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 import { TradeTicket } from './trade-ticket'
 
 // The strip over the chart: the active asset, its information, the profit calculator and pending order dialogs,
-// and the Sell and Buy popovers holding the order ticket (spec 2.7). It re-renders with the active asset's ticks
-// only: the route passes the live asset of the active pair.
+// and the Sell and Buy popovers holding the order ticket (spec 2.7). The bar itself renders when the active asset
+// or a ticket changes; a tick re-renders only the figures that show prices (and the open ticket), each subscribed
+// to the active asset in the live store, so a busy feed does not rebuild the popovers and buttons.
 
 export interface TradeBarProps {
+  store: LivePriceStore
+  /** The active asset as listed (identity, terms); its live prices come from the store. */
   asset: Asset | null
   leverage: number
   currency: DisplayCurrency
@@ -27,9 +32,52 @@ export interface TradeBarProps {
   onPlaced: (trade: Trade) => void
 }
 
+/** The live asset, or the listed one until the store knows it. */
+function useActiveAsset(store: LivePriceStore, asset: Asset | null): Asset | null {
+  const live = useLiveAsset(store, asset?.asset_id ?? null)
+  return live?.asset ?? asset
+}
+
+function LiveTradePrice(props: { store: LivePriceStore; asset: Asset | null; side: TradeSide }) {
+  const asset = useActiveAsset(props.store, props.asset)
+  const price = asset ? (props.side === 'buy' ? asset.buy_price : asset.sell_price) : null
+  return (
+    <span className={css({ textStyle: 'price', fontSize: 'md' })} data-testid={`${props.side}-price`}>
+      {price === null ? '—' : formatPrice(price, PRICE_DECIMALS.TRADE_BUTTON)}
+    </span>
+  )
+}
+
+function LiveChangePercent(props: { store: LivePriceStore; asset: Asset }) {
+  const asset = useActiveAsset(props.store, props.asset) ?? props.asset
+  return (
+    <span className={css({ textStyle: 'price', color: asset.change_percent >= 0 ? 'gain' : 'loss' })}>
+      {formatSignedPercent(asset.change_percent)}
+    </span>
+  )
+}
+
+function LiveTradeTicket(props: TradeBarProps & { side: TradeSide }) {
+  const asset = useActiveAsset(props.store, props.asset)
+  return (
+    <TradeTicket
+      side={props.side}
+      asset={asset}
+      leverage={props.leverage}
+      currency={props.currency}
+      takeProfit={props.takeProfit}
+      stopLoss={props.stopLoss}
+      onEditTakeProfitStopLoss={props.onEditTakeProfitStopLoss}
+      onPlaced={(trade) => {
+        props.onOpenTicketChange(null)
+        props.onPlaced(trade)
+      }}
+    />
+  )
+}
+
 function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
   const { side, asset } = props
-  const price = asset ? (side === 'buy' ? asset.buy_price : asset.sell_price) : null
   const label = side === 'buy' ? 'Buy' : 'Sell'
   return (
     <Popover.Root
@@ -55,9 +103,7 @@ function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
           <span className={css({ fontSize: '2xs', fontWeight: 'bold', letterSpacing: 'wider' })}>
             {label.toUpperCase()}
           </span>
-          <span className={css({ textStyle: 'price', fontSize: 'md' })} data-testid={`${side}-price`}>
-            {price === null ? '—' : formatPrice(price, PRICE_DECIMALS.TRADE_BUTTON)}
-          </span>
+          <LiveTradePrice store={props.store} asset={asset} side={side} />
         </Button>
       </Popover.Trigger>
       <Popover.Positioner>
@@ -66,26 +112,15 @@ function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
             {label} {asset?.symbol_display ?? ''}
           </Popover.Title>
           <Popover.CloseTrigger />
-          <TradeTicket
-            side={side}
-            asset={asset}
-            leverage={props.leverage}
-            currency={props.currency}
-            takeProfit={props.takeProfit}
-            stopLoss={props.stopLoss}
-            onEditTakeProfitStopLoss={props.onEditTakeProfitStopLoss}
-            onPlaced={(trade) => {
-              props.onOpenTicketChange(null)
-              props.onPlaced(trade)
-            }}
-          />
+          <LiveTradeTicket {...props} />
         </Popover.Content>
       </Popover.Positioner>
     </Popover.Root>
   )
 }
 
-export function TradeBar(props: TradeBarProps) {
+/** Memoised: give it stable callbacks and it renders only when its inputs change, never per tick. */
+export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
   const { asset } = props
   return (
     <div
@@ -111,12 +146,7 @@ export function TradeBar(props: TradeBarProps) {
         <p className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
           {asset ? (
             <>
-              {asset.name} ·{' '}
-              <span
-                className={css({ textStyle: 'price', color: asset.change_percent >= 0 ? 'gain' : 'loss' })}
-              >
-                {formatSignedPercent(asset.change_percent)}
-              </span>
+              {asset.name} · <LiveChangePercent store={props.store} asset={asset} />
             </>
           ) : (
             'Choose a market to trade'
@@ -152,4 +182,4 @@ export function TradeBar(props: TradeBarProps) {
       </div>
     </div>
   )
-}
+})

@@ -1,5 +1,5 @@
 import { PanelRightClose, PanelRightOpen, X } from 'lucide-react'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -86,8 +86,12 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   const activeAssetId = useWorkspace((state) => state.activeAssetId)
   const activePairs = useWorkspace((state) => state.activePairs)
   const activePair = useWorkspace((state) => state.activePair)
-  const live = useLiveAsset(store, activeAssetId ?? '')
-  const asset = live?.asset ?? assets?.find((candidate) => candidate.asset_id === activeAssetId) ?? null
+  // The active asset as listed: its identity and terms. Its live prices reach only the parts that show them (the
+  // trade bar's figures, an open ticket or dialog, the chart), so a tick never re-renders the whole workspace.
+  const asset = useMemo(
+    () => assets?.find((candidate) => candidate.asset_id === activeAssetId) ?? null,
+    [assets, activeAssetId],
+  )
 
   useEffect(() => {
     if (assets) workspaceStore.initialise(assets)
@@ -134,14 +138,31 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
     [store, open.trades, user.balance, user.credit_balance],
   )
 
-  const selectAsset = (next: Asset) => {
+  // Stable callbacks: the memoised market watch rows, pair tabs and trade bar skip renders only if these keep
+  // their identity.
+  const selectAsset = useCallback((next: Asset) => {
     workspaceStore.selectAsset(next)
     setSideMenuOpen(false)
-  }
-  const activatePair = (symbolDisplay: string) => {
-    const next = assets?.find((candidate) => candidate.symbol_display === symbolDisplay)
-    if (next) selectAsset(next)
-  }
+  }, [])
+  const activatePair = useCallback(
+    (symbolDisplay: string) => {
+      const next = assets?.find((candidate) => candidate.symbol_display === symbolDisplay)
+      if (next) selectAsset(next)
+    },
+    [assets, selectAsset],
+  )
+  const editTakeProfitStopLoss = useCallback(() => setDialog('tp-sl'), [])
+  const showInfo = useCallback(() => setDialog('info'), [])
+  const showCalculator = useCallback(() => setDialog('calculator'), [])
+  const showPendingOrder = useCallback(() => {
+    setPendingSide(openTicket ?? 'buy')
+    setDialog('pending')
+  }, [openTicket])
+  const onPlaced = useCallback(() => {
+    setDrawerExpanded(true)
+    setDrawerTab('active')
+    setLevels({ takeProfit: '', stopLoss: '' })
+  }, [])
   const toggleRail = (panel: RailPanel) => {
     setSideMenuOpen(false)
     if (panel === 'active-orders' || panel === 'trading-history') {
@@ -339,6 +360,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           ) : null}
           <main className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
             <TradeBar
+              store={store}
               asset={asset}
               leverage={leverage}
               currency={props.currency}
@@ -346,18 +368,11 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               stopLoss={levels.stopLoss}
               openTicket={openTicket}
               onOpenTicketChange={setOpenTicket}
-              onEditTakeProfitStopLoss={() => setDialog('tp-sl')}
-              onShowInfo={() => setDialog('info')}
-              onShowCalculator={() => setDialog('calculator')}
-              onShowPendingOrder={() => {
-                setPendingSide(openTicket ?? 'buy')
-                setDialog('pending')
-              }}
-              onPlaced={() => {
-                setDrawerExpanded(true)
-                setDrawerTab('active')
-                setLevels({ takeProfit: '', stopLoss: '' })
-              }}
+              onEditTakeProfitStopLoss={editTakeProfitStopLoss}
+              onShowInfo={showInfo}
+              onShowCalculator={showCalculator}
+              onShowPendingOrder={showPendingOrder}
+              onPlaced={onPlaced}
             />
             <div
               id="workspace-chart"
@@ -445,44 +460,83 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           setPickerOpen(false)
         }}
       />
-      <AssetInfoDialog
-        open={dialog === 'info'}
-        onOpenChange={(next) => setDialog(next ? 'info' : null)}
-        asset={asset}
-        leverage={leverage}
-        nowMs={props.nowMs()}
-      />
-      <ProfitCalculatorDialog
-        open={dialog === 'calculator'}
-        onOpenChange={(next) => setDialog(next ? 'calculator' : null)}
-        asset={asset}
-        leverage={leverage}
-      />
-      <PendingOrderDialog
-        open={dialog === 'pending'}
-        onOpenChange={(next) => setDialog(next ? 'pending' : null)}
-        asset={asset}
-        side={pendingSide}
-      />
-      <TakeProfitStopLossDialog
-        open={dialog === 'tp-sl'}
-        onOpenChange={(next) => setDialog(next ? 'tp-sl' : null)}
-        initialTakeProfit={levels.takeProfit}
-        initialStopLoss={levels.stopLoss}
-        referencePriceQuote={asset?.rate}
-        onSave={setLevels}
-      />
-      <ClosePositionDialog
-        open={closing !== null}
-        onOpenChange={(next) => {
-          if (!next) setClosing(null)
-        }}
+      {/* The dialogs follow the active asset's live prices only while one is open. */}
+      <WithLiveAsset store={store} asset={asset} live={dialog !== null}>
+        {(liveAsset) => (
+          <>
+            <AssetInfoDialog
+              open={dialog === 'info'}
+              onOpenChange={(next) => setDialog(next ? 'info' : null)}
+              asset={liveAsset}
+              leverage={leverage}
+              nowMs={props.nowMs()}
+            />
+            <ProfitCalculatorDialog
+              open={dialog === 'calculator'}
+              onOpenChange={(next) => setDialog(next ? 'calculator' : null)}
+              asset={liveAsset}
+              leverage={leverage}
+            />
+            <PendingOrderDialog
+              open={dialog === 'pending'}
+              onOpenChange={(next) => setDialog(next ? 'pending' : null)}
+              asset={liveAsset}
+              side={pendingSide}
+            />
+            <TakeProfitStopLossDialog
+              open={dialog === 'tp-sl'}
+              onOpenChange={(next) => setDialog(next ? 'tp-sl' : null)}
+              initialTakeProfit={levels.takeProfit}
+              initialStopLoss={levels.stopLoss}
+              referencePriceQuote={liveAsset?.rate}
+              onSave={setLevels}
+            />
+          </>
+        )}
+      </WithLiveAsset>
+      <LiveClosePositionDialog
+        store={store}
         trade={closing}
-        currentPnlUsd={closing ? livePosition(closing, store.get(closing.asset_id)).pnl : 0}
+        onDismiss={() => setClosing(null)}
         busy={closeTrade.isPending}
         onConfirm={confirmClose}
       />
     </AccountInputsContext.Provider>
+  )
+}
+
+/** Renders its children with the asset's live prices while `live` is on; off, with the listed asset, subscribing to nothing. */
+function WithLiveAsset(props: {
+  store: LivePriceStore
+  asset: Asset | null
+  live: boolean
+  children: (asset: Asset | null) => ReactNode
+}) {
+  const current = useLiveAsset(props.store, props.live && props.asset ? props.asset.asset_id : null)
+  return props.children(current?.asset ?? props.asset)
+}
+
+/** The close confirmation, its P/L following the position's own asset while it is open. */
+function LiveClosePositionDialog(props: {
+  store: LivePriceStore
+  trade: Trade | null
+  onDismiss: () => void
+  busy: boolean
+  onConfirm: () => void
+}) {
+  const { trade } = props
+  const live = useLiveAsset(props.store, trade?.asset_id ?? null)
+  return (
+    <ClosePositionDialog
+      open={trade !== null}
+      onOpenChange={(next) => {
+        if (!next) props.onDismiss()
+      }}
+      trade={trade}
+      currentPnlUsd={trade ? livePosition(trade, live).pnl : 0}
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+    />
   )
 }
 

@@ -2,7 +2,7 @@
 // non-colour cue: an arrow for the eye and a word for screen readers, since colour is never the only signal.
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { PRICE_FLASH_MS } from '../../../../domain/market/live-prices'
 import type { LiveAsset } from '../../../../lib/live-prices'
 
@@ -24,24 +24,24 @@ export function usePriceFlash(live: LiveAsset | undefined): FlashDirection | nul
   return changedAtMs !== settledAtMs ? (live?.direction ?? null) : null
 }
 
+const cueBox = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '3',
+  flexShrink: 0,
+})
+const cueColor = { up: css({ color: 'gain' }), down: css({ color: 'loss' }) }
+const srOnly = css({ srOnly: true })
+
 /** Arrow (hidden from assistive technology) plus visually hidden text; renders an empty slot when not flashing. */
 export function PriceFlashCue(props: { direction: FlashDirection | null }) {
+  const { direction } = props
   return (
-    <span
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        w: '3',
-        flexShrink: 0,
-        color: props.direction === 'up' ? 'gain' : 'loss',
-      })}
-    >
-      {props.direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
-      {props.direction === 'down' ? <ArrowDown size={12} aria-hidden="true" /> : null}
-      {props.direction ? (
-        <span className={css({ srOnly: true })}>{props.direction === 'up' ? 'price up' : 'price down'}</span>
-      ) : null}
+    <span className={direction ? cx(cueBox, cueColor[direction]) : cueBox}>
+      {direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
+      {direction === 'down' ? <ArrowDown size={12} aria-hidden="true" /> : null}
+      {direction ? <span className={srOnly}>{direction === 'up' ? 'price up' : 'price down'}</span> : null}
     </span>
   )
 }

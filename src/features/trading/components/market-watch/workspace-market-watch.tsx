@@ -5,12 +5,14 @@ import { Search, Star, X } from 'lucide-react'
 import {
   memo,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type RefObject,
 } from 'react'
 import { css } from 'styled-system/css'
 import { IconButton } from '../../../../components/ui/button'
@@ -18,6 +20,7 @@ import { ASSET_TYPES, type Asset, type AssetType } from '../../../../domain/cont
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
 import { searchAssets } from '../../../../domain/market/asset-search'
 import { PRICE_FLASH_MS } from '../../../../domain/market/live-prices'
+import { useInViewport } from '../../../../lib/in-viewport'
 import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
 import { ASSET_TYPE_LABELS } from './asset-type-chips'
 import { PriceFlashCue, usePriceFlash } from './price-flash'
@@ -65,6 +68,53 @@ const row = css({
   },
 })
 
+// The row's classes, computed once: a row renders on every tick of its asset, and css() is not free.
+const symbolHeader = css({ w: '100%', maxW: '0', pl: '1', pr: '1', textAlign: 'left', fontWeight: 'medium' })
+const symbolGrid = css({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  alignItems: 'center',
+  gap: '1',
+})
+const symbolButton = css({
+  minW: '0',
+  textAlign: 'left',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: 'sm',
+  cursor: 'pointer',
+  borderRadius: 'sm',
+  px: '1',
+  focusVisibleRing: 'inside',
+  '[data-active] &': { fontWeight: 'semibold' },
+})
+const starCell = css({ w: '8', textAlign: 'center' })
+const starButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '7',
+  h: '7',
+  borderRadius: 'sm',
+  color: 'text.muted',
+  cursor: 'pointer',
+  _hover: { color: 'text.default', bg: 'bg.hover' },
+  focusVisibleRing: 'inside',
+  '&[aria-pressed=true]': { color: 'warning' },
+})
+
+/** Restarts the cells' flash animation on each change, in place: re-creating the cells per tick costs far more. */
+function useRestartFlash(rowRef: RefObject<HTMLTableRowElement | null>, changedAtMs: number) {
+  useLayoutEffect(() => {
+    const cells = rowRef.current?.querySelectorAll<HTMLElement>('[data-price]') ?? []
+    for (const cell of cells) {
+      // getAnimations is missing in jsdom; where it exists, rewinding a running CSS animation restarts it.
+      for (const animation of cell.getAnimations?.() ?? []) animation.currentTime = 0
+    }
+  }, [rowRef, changedAtMs])
+}
+
 const toggle = css({
   h: '7',
   px: '3',
@@ -100,8 +150,12 @@ const WatchRow = memo(function WatchRow({
   onToggleSaved,
   onSelect,
 }: RowProps) {
-  const live = useLiveAsset(store, seed.asset_id)
+  const rowRef = useRef<HTMLTableRowElement>(null)
+  // A row out of sight (scrolled away, or the sidebar hidden) stops re-rendering for ticks; it catches up on return.
+  const onScreen = useInViewport(rowRef)
+  const live = useLiveAsset(store, seed.asset_id, { paused: !onScreen })
   const flash = usePriceFlash(live)
+  useRestartFlash(rowRef, live?.changedAtMs ?? 0)
   // The store may not know the asset yet (seeded after the list): show the list's own prices meanwhile.
   const asset = live?.asset ?? seed
   const select = () => onSelect(seed)
@@ -113,86 +167,48 @@ const WatchRow = memo(function WatchRow({
   }
   return (
     <tr
+      ref={rowRef}
       data-testid={`watch-row-${seed.asset_id}`}
       data-active={active ? '' : undefined}
       data-flash={flash ?? undefined}
       className={row}
       onClick={onRowClick}
     >
-      <th
-        scope="row"
-        // width 100% with max-width 0: the column takes the space the prices leave and its text truncates.
-        className={css({ w: '100%', maxW: '0', pl: '1', pr: '1', textAlign: 'left', fontWeight: 'medium' })}
-      >
+      {/* width 100% with max-width 0: the column takes the space the prices leave and its text truncates. */}
+      <th scope="row" className={symbolHeader}>
         {/* A grid whose text track may shrink to 0, so a long symbol truncates instead of widening the table. */}
-        <span
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'auto minmax(0, 1fr)',
-            alignItems: 'center',
-            gap: '1',
-          })}
-        >
+        <span className={symbolGrid}>
           <PriceFlashCue direction={flash} />
           <button
             type="button"
             aria-current={active ? 'true' : undefined}
             title={asset.name}
             onClick={select}
-            className={css({
-              minW: '0',
-              textAlign: 'left',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-              fontSize: 'sm',
-              cursor: 'pointer',
-              borderRadius: 'sm',
-              px: '1',
-              focusVisibleRing: 'inside',
-              '[data-active] &': { fontWeight: 'semibold' },
-            })}
+            className={symbolButton}
           >
             {asset.symbol_display}
           </button>
         </span>
       </th>
-      {/* The key restarts the flash animation on every change, as in the dashboard's market watch. */}
+      {/* data-updated-ms: when the feed stamped this price, for the tick-to-paint benchmark. */}
       <td
-        key={`bid-${live?.changedAtMs ?? 0}`}
         data-testid={`watch-bid-${seed.asset_id}`}
         data-price=""
+        data-updated-ms={Date.parse(asset.updated_at) || undefined}
         className={priceCell}
       >
         {formatPrice(asset.sell_price, PRICE_DECIMALS.WATCH_TABLE)}
       </td>
-      <td
-        key={`ask-${live?.changedAtMs ?? 0}`}
-        data-testid={`watch-ask-${seed.asset_id}`}
-        data-price=""
-        className={priceCell}
-      >
+      <td data-testid={`watch-ask-${seed.asset_id}`} data-price="" className={priceCell}>
         {formatPrice(asset.buy_price, PRICE_DECIMALS.WATCH_TABLE)}
       </td>
-      <td className={css({ w: '8', textAlign: 'center' })}>
+      <td className={starCell}>
         <button
           type="button"
           aria-pressed={saved}
           aria-label={`${saved ? 'Remove' : 'Add'} ${asset.symbol_display} ${saved ? 'from' : 'to'} watchlist`}
           onClick={() => onToggleSaved(seed.asset_id)}
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            w: '7',
-            h: '7',
-            borderRadius: 'sm',
-            color: 'text.muted',
-            cursor: 'pointer',
-            _hover: { color: 'text.default', bg: 'bg.hover' },
-            focusVisibleRing: 'inside',
-            '&[aria-pressed=true]': { color: 'warning' },
-          })}
+          className={starButton}
         >
           {/* Saved: a filled star, not only a coloured one. */}
           <Star size={14} aria-hidden="true" fill={saved ? 'currentColor' : 'none'} />
