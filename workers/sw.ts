@@ -16,6 +16,33 @@ export const SW_CACHES = { SETTINGS: 'api-settings', IMAGES: 'images' } as const
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
+// Static routes (Chromium 123+, ignored elsewhere): the API and the realtime sockets go straight to the network
+// without waking this worker. Without them every API call waits for the worker to start and pass it on, which
+// measured 120-200 ms per call on /mt4's first load against 10-25 ms direct. Only the settings call, which has an
+// offline fallback, still reaches the fetch handler; the rules are tried in order, the first match wins.
+export const NETWORK_ONLY_PATHS = ['/api/*', '/socket.io/*', '/app/*', '/apps/*', '/metrics'] as const
+
+interface StaticRouterRule {
+  condition: { urlPattern: { pathname: string } }
+  source: 'network' | 'fetch-event'
+}
+type InstallEventWithRoutes = ExtendableEvent & { addRoutes?: (rules: StaticRouterRule[]) => Promise<void> }
+
+self.addEventListener('install', (event: ExtendableEvent) => {
+  const install = event as InstallEventWithRoutes
+  if (typeof install.addRoutes !== 'function') return
+  const rules: StaticRouterRule[] = [
+    { condition: { urlPattern: { pathname: '/api/v1/settings' } }, source: 'fetch-event' },
+    ...NETWORK_ONLY_PATHS.map((pathname) => ({
+      condition: { urlPattern: { pathname } },
+      source: 'network' as const,
+    })),
+  ]
+  event.waitUntil(
+    install.addRoutes(rules).catch((error: unknown) => console.warn('Static routes were refused', error)),
+  )
+})
+
 // The first install takes control at once so a first visit is already covered offline; later versions wait.
 clientsClaim()
 

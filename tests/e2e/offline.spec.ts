@@ -1,14 +1,10 @@
 // DESIGN section 5: on a second visit with the server down, the service worker serves the shell and the last
 // settings it saw.
+import type { Page } from '@playwright/test'
 import { test, expect, expectLoginPage } from './support/fixtures'
 
-test('second visit with the server stopped: the shell and the cached settings', async ({
-  page,
-  ownServer,
-}) => {
-  await page.goto(ownServer.url)
-  await expectLoginPage(page)
-  // Trap 6 of TOOLCHAIN.md: `ready` can resolve while the worker is still activating.
+/** Trap 6 of TOOLCHAIN.md: `ready` can resolve while the worker is still activating. */
+async function serviceWorkerActivated(page: Page) {
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready
     const worker = registration.active
@@ -18,6 +14,15 @@ test('second visit with the server stopped: the shell and the cached settings', 
       )
     }
   })
+}
+
+test('second visit with the server stopped: the shell and the cached settings', async ({
+  page,
+  ownServer,
+}) => {
+  await page.goto(ownServer.url)
+  await expectLoginPage(page)
+  await serviceWorkerActivated(page)
   // The settings answer cached by the service worker comes from a request it controls: make one.
   await page.reload()
   await expectLoginPage(page)
@@ -37,4 +42,29 @@ test('second visit with the server stopped: the shell and the cached settings', 
     '512x512',
     '512x512',
   ])
+})
+
+test('API calls go straight to the network; only the settings call reaches the service worker', async ({
+  page,
+  ownServer,
+}) => {
+  await page.goto(ownServer.url)
+  await expectLoginPage(page)
+  await serviceWorkerActivated(page)
+  await page.reload()
+  await expectLoginPage(page)
+  // Resource timing names the source the worker's static routes chose for each request (Chromium 123+).
+  const sources = await page.evaluate(async () => {
+    const paths = ['/api/v1/settings', '/api/v1/assets', '/api/v1/user']
+    for (const path of paths) await fetch(path)
+    return {
+      controlled: navigator.serviceWorker.controller !== null,
+      byPath: paths.map((path) => {
+        const entry = performance.getEntriesByName(new URL(path, location.href).href).at(-1) as
+          (PerformanceResourceTiming & { workerMatchedSourceType?: string }) | undefined
+        return entry?.workerMatchedSourceType ?? 'none'
+      }),
+    }
+  })
+  expect(sources).toEqual({ controlled: true, byPath: ['fetch-event', 'network', 'network'] })
 })

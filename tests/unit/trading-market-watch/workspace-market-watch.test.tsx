@@ -212,6 +212,24 @@ describe('WorkspaceMarketWatch', () => {
     expect(row).not.toHaveAttribute('data-flash')
   })
 
+  it('restarts the flash in place on each change by alternating its animation turn', () => {
+    const { store } = setup()
+    const row = screen.getByTestId('watch-row-btcusd')
+    const bid = screen.getByTestId('watch-bid-btcusd')
+    act(() => {
+      store.applyBatch([{ id: 'btcusd', price: 68_000 }], 1_000)
+    })
+    expect(row).toHaveAttribute('data-flash-turn', 'odd')
+    act(() => {
+      store.applyBatch([{ id: 'btcusd', price: 68_100 }], 1_100)
+    })
+    expect(row).toHaveAttribute('data-flash', 'up')
+    expect(row).toHaveAttribute('data-flash-turn', 'even')
+    // The same cell, updated in place: re-creating cells per tick is what this replaced.
+    expect(screen.getByTestId('watch-bid-btcusd')).toBe(bid)
+    expect(bid).toHaveTextContent('68,031.900')
+  })
+
   it('does not flash a change that happened before the row mounted', () => {
     const store = createLivePriceStore()
     store.setAssets(ASSETS)

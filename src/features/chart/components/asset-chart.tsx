@@ -12,6 +12,7 @@ import { PRICE_DECIMALS } from '../../../domain/format/numbers'
 import { nextCandle } from '../../../domain/market/candles'
 import { livePriceStore, type LiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 import { useCandles } from '../api/get-candles'
+import { DEFAULT_TIMEFRAME, loadChartLibrary } from '../chart-library'
 import { TimeframeSwitcher } from './timeframe-switcher'
 
 export const CHART_LOAD_FAILED = 'Failed to load the chart'
@@ -34,8 +35,6 @@ interface ChartHandle {
   chart: IChartApi
   series: ISeriesApi<'Candlestick'>
 }
-
-const loadChartLibrary = () => import('lightweight-charts')
 
 const toBar = (candle: Candle): CandlestickData<UTCTimestamp> => ({
   time: candle.time as UTCTimestamp,
@@ -89,7 +88,7 @@ export function AssetChart({
   label,
   decimals = PRICE_DECIMALS.DEFAULT,
   store = livePriceStore,
-  defaultTimeframe = '1m',
+  defaultTimeframe = DEFAULT_TIMEFRAME,
 }: AssetChartProps) {
   const [timeframe, setTimeframe] = useState<CandleTimeframe>(defaultTimeframe)
   const candles = useCandles(assetId, timeframe)

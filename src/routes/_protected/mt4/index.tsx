@@ -1,13 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { AssetChart } from '../../../features/chart'
+import { AssetChart, preloadChart } from '../../../features/chart'
 import { useAssets } from '../../../features/markets'
 import { EconomicCalendar, MarketNews } from '../../../features/market-widgets'
 import { AlgoTraderPanel, PlansComparison, useDisplayCurrency } from '../../../features/marketplace'
 import { ConnectionIndicator, usePriceFeed } from '../../../features/realtime'
 import { useLogout, useSession } from '../../../features/session'
 import { useLeverageMap, useSettings } from '../../../features/site'
-import { TradingWorkspace } from '../../../features/trading'
+import { TradingWorkspace, workspaceStore } from '../../../features/trading'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import { livePriceStore } from '../../../lib/live-prices'
 import { sessionStore } from '../../../lib/session-store'
@@ -27,6 +28,10 @@ function WorkspacePage() {
   const logout = useLogout()
   const display = useDisplayCurrency()
   const [plansOpen, setPlansOpen] = useState(false)
+  const queryClient = useQueryClient()
+
+  // The chart mounts once the asset list has arrived; its library and the last active asset's candles need not wait.
+  useEffect(() => preloadChart(queryClient, workspaceStore.getState().activeAssetId), [queryClient])
 
   useEffect(() => {
     if (assets.data) livePriceStore.setAssets(assets.data)

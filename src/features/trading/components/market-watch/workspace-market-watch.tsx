@@ -5,14 +5,12 @@ import { Search, Star, X } from 'lucide-react'
 import {
   memo,
   useId,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
-  type RefObject,
 } from 'react'
 import { css } from 'styled-system/css'
 import { IconButton } from '../../../../components/ui/button'
@@ -66,6 +64,9 @@ const row = css({
     color: 'loss',
     animation: `price-flash-down ${PRICE_FLASH_MS}ms ease-out`,
   },
+  // Every other change runs the same frames under another name: a new name restarts the animation in place.
+  '&[data-flash=up][data-flash-turn=odd] [data-price]': { animationName: 'price-flash-up-again' },
+  '&[data-flash=down][data-flash-turn=odd] [data-price]': { animationName: 'price-flash-down-again' },
 })
 
 // The row's classes, computed once: a row renders on every tick of its asset, and css() is not free.
@@ -103,17 +104,6 @@ const starButton = css({
   focusVisibleRing: 'inside',
   '&[aria-pressed=true]': { color: 'warning' },
 })
-
-/** Restarts the cells' flash animation on each change, in place: re-creating the cells per tick costs far more. */
-function useRestartFlash(rowRef: RefObject<HTMLTableRowElement | null>, changedAtMs: number) {
-  useLayoutEffect(() => {
-    const cells = rowRef.current?.querySelectorAll<HTMLElement>('[data-price]') ?? []
-    for (const cell of cells) {
-      // getAnimations is missing in jsdom; where it exists, rewinding a running CSS animation restarts it.
-      for (const animation of cell.getAnimations?.() ?? []) animation.currentTime = 0
-    }
-  }, [rowRef, changedAtMs])
-}
 
 const toggle = css({
   h: '7',
@@ -155,7 +145,6 @@ const WatchRow = memo(function WatchRow({
   const onScreen = useInViewport(rowRef)
   const live = useLiveAsset(store, seed.asset_id, { paused: !onScreen })
   const flash = usePriceFlash(live)
-  useRestartFlash(rowRef, live?.changedAtMs ?? 0)
   // The store may not know the asset yet (seeded after the list): show the list's own prices meanwhile.
   const asset = live?.asset ?? seed
   const select = () => onSelect(seed)
@@ -171,6 +160,7 @@ const WatchRow = memo(function WatchRow({
       data-testid={`watch-row-${seed.asset_id}`}
       data-active={active ? '' : undefined}
       data-flash={flash ?? undefined}
+      data-flash-turn={flash ? ((live?.changes ?? 0) % 2 === 1 ? 'odd' : 'even') : undefined}
       className={row}
       onClick={onRowClick}
     >
