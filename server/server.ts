@@ -12,6 +12,8 @@ const host = process.env.HOST ?? '0.0.0.0'
 const dataDir = resolve(process.env.DATA_DIR ?? 'data/')
 const databaseUrl = process.env.DATABASE_URL || undefined
 const seedDemo = process.env.SEED_DEMO !== 'false'
+// The built client to serve (default dist/): the benchmarks point it at a build of their own.
+const clientDir = process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : undefined
 const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
 // Scales every per-address rate limit: end-to-end suites sign in dozens of times a minute from one address.
 const rateLimitMultiplier = Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1)
@@ -60,6 +62,7 @@ const app = await buildApp({
   rateLimits: scaleRateLimits(rateLimitMultiplier),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   ...(databaseUrl === undefined ? {} : { databaseUrl }),
+  ...(clientDir === undefined ? {} : { clientDir }),
 })
 
 let shuttingDown = false

@@ -83,8 +83,10 @@ export async function startServer(
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    // Only the tail, for the failure message: a long run's request log would otherwise grow without bound.
+    const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000))
+    child.stdout?.on('data', keep)
+    child.stderr?.on('data', keep)
     await waitUntilAnswering(url, child, () => log)
   }
 
