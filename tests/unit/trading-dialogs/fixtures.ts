@@ -1,37 +1,10 @@
 // An asset and a position as the workspace hands them to its dialogs, plus the jsdom stubs the Ark layers need.
-import type { Asset } from '../../../src/domain/contract/assets'
 import type { Trade } from '../../../src/domain/contract/trades'
 import '../components/test-utils'
 
 export { expectNoA11yViolations } from '../components/test-utils'
 
-/** EUR/USD at a mid of 1.10000: the spec's example entry price for a buy (ask) is 1.10000. */
-export const EURUSD: Asset = {
-  id: 1,
-  asset_id: 'eurusd',
-  name: 'Euro vs US Dollar',
-  symbol: 'EURUSD',
-  symbol_display: 'EUR/USD',
-  sy: 'EUR/USD',
-  type: 'forex',
-  category: 'Majors',
-  image: null,
-  tv_symbol: 'FX:EURUSD',
-  rate: 1.09995,
-  price_low: 1.0921,
-  price_high: 1.10432,
-  change: 0.0041,
-  change_percent: 0.3742,
-  volume: 120_000_000,
-  updated_at: '2026-07-15T12:00:00.000Z',
-  buy_spread: 0.00008,
-  sell_spread: 0.00008,
-  buy_price: 1.1,
-  sell_price: 1.0999,
-  contract_size: 100_000,
-  position: 1000,
-  leverage: null,
-}
+export { EURUSD } from '../support/assets'
 
 export const BUY_TRADE: Trade = {
   id: 7,

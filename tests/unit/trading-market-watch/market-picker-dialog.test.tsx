@@ -1,73 +1,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { Asset } from '../../../src/domain/contract/assets'
 import { MarketPickerDialog } from '../../../src/features/trading/components/market-watch'
 import { createLivePriceStore } from '../../../src/lib/live-prices'
 import { expectNoA11yViolations } from '../components/test-utils'
+import { MARKET_WATCH_ASSETS } from '../support/assets'
 
-type Names = Pick<Asset, 'asset_id' | 'name' | 'symbol' | 'symbol_display' | 'sy' | 'type'>
-
-const asset = (names: Names, rate: number, id: number): Asset => ({
-  ...names,
-  id,
-  category: names.type,
-  image: null,
-  tv_symbol: '',
-  rate,
-  price_low: rate,
-  price_high: rate,
-  change: 0,
-  change_percent: 0,
-  volume: 0,
-  updated_at: '2025-01-01T00:00:00.000Z',
-  buy_spread: 0.001,
-  sell_spread: 0.001,
-  buy_price: rate * 1.001,
-  sell_price: rate * 0.999,
-  contract_size: 100_000,
-  position: 1_000,
-  leverage: null,
-})
-
-const ASSETS: Asset[] = [
-  asset(
-    {
-      asset_id: 'btcusd',
-      name: 'Bitcoin',
-      symbol: 'BTCUSD',
-      symbol_display: 'BTC/USD',
-      sy: 'BTC/USD',
-      type: 'crypto',
-    },
-    67_000,
-    1,
-  ),
-  asset(
-    {
-      asset_id: 'eurusd',
-      name: 'Euro vs US Dollar',
-      symbol: 'EURUSD',
-      symbol_display: 'EUR/USD',
-      sy: 'EUR/USD',
-      type: 'forex',
-    },
-    1.1,
-    2,
-  ),
-  asset(
-    {
-      asset_id: 'xauusd',
-      name: 'Gold',
-      symbol: 'XAUUSD',
-      symbol_display: 'XAU/USD',
-      sy: 'XAU/USD',
-      type: 'metals',
-    },
-    2_400,
-    3,
-  ),
-]
+// BTC/USD, EUR/USD and XAU/USD.
+const ASSETS = MARKET_WATCH_ASSETS.filter((asset) => asset.type !== 'indices')
 
 function setup() {
   const store = createLivePriceStore()

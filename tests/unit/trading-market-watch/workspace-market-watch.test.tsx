@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Asset } from '../../../src/domain/contract/assets'
 import * as numbers from '../../../src/domain/format/numbers'
 import { PRICE_FLASH_MS } from '../../../src/domain/market/live-prices'
 import { WorkspaceMarketWatch } from '../../../src/features/trading/components/market-watch'
 import { createLivePriceStore } from '../../../src/lib/live-prices'
 import { expectNoA11yViolations } from '../components/test-utils'
+import { MARKET_WATCH_ASSETS } from '../support/assets'
 
 // Counts the price formatting of each render, to see which rows a tick re-renders.
 vi.mock('../../../src/domain/format/numbers', async (importOriginal) => {
@@ -14,81 +14,7 @@ vi.mock('../../../src/domain/format/numbers', async (importOriginal) => {
   return { ...actual, formatPrice: vi.fn(actual.formatPrice) }
 })
 
-type Names = Pick<Asset, 'asset_id' | 'name' | 'symbol' | 'symbol_display' | 'sy' | 'type'>
-
-const asset = (names: Names, rate: number, id: number): Asset => ({
-  ...names,
-  id,
-  category: names.type,
-  image: null,
-  tv_symbol: '',
-  rate,
-  price_low: rate,
-  price_high: rate,
-  change: 0,
-  change_percent: 0,
-  volume: 0,
-  updated_at: '2025-01-01T00:00:00.000Z',
-  buy_spread: 0.001,
-  sell_spread: 0.001,
-  buy_price: rate * 1.001,
-  sell_price: rate * 0.999,
-  contract_size: 100_000,
-  position: 1_000,
-  leverage: null,
-})
-
-// Each search term below matches one asset by one field only: 'bitcoin' the name, 'xauusd' the symbol, 'spx' the sy.
-const ASSETS: Asset[] = [
-  asset(
-    {
-      asset_id: 'btcusd',
-      name: 'Bitcoin',
-      symbol: 'BTCUSD',
-      symbol_display: 'BTC/USD',
-      sy: 'BTC/USD',
-      type: 'crypto',
-    },
-    67_000,
-    1,
-  ),
-  asset(
-    {
-      asset_id: 'eurusd',
-      name: 'Euro vs US Dollar',
-      symbol: 'EURUSD',
-      symbol_display: 'EUR/USD',
-      sy: 'EUR/USD',
-      type: 'forex',
-    },
-    1.1,
-    2,
-  ),
-  asset(
-    {
-      asset_id: 'xauusd',
-      name: 'Gold',
-      symbol: 'XAUUSD',
-      symbol_display: 'XAU/USD',
-      sy: 'XAU/USD',
-      type: 'metals',
-    },
-    2_400,
-    3,
-  ),
-  asset(
-    {
-      asset_id: 'us500',
-      name: 'US 500 Index',
-      symbol: 'US500',
-      symbol_display: 'US500',
-      sy: 'SPX',
-      type: 'indices',
-    },
-    5_000,
-    4,
-  ),
-]
+const ASSETS = MARKET_WATCH_ASSETS
 
 function setup(overrides: Partial<Parameters<typeof WorkspaceMarketWatch>[0]> = {}) {
   const store = createLivePriceStore()

@@ -1,6 +1,5 @@
 // Spec 4, Assets: which asset is active by default, and how the open-pair tabs are added and removed.
 import { describe, expect, it } from 'vitest'
-import type { Asset } from '../../../src/domain/contract/assets'
 import {
   addPair,
   assetForPair,
@@ -8,35 +7,9 @@ import {
   defaultActiveAsset,
   removePair,
 } from '../../../src/domain/trading/pairs'
+import { pairAsset } from '../support/assets'
 
-function asset(assetId: string, symbolDisplay: string, tvSymbol: string): Asset {
-  return {
-    id: assetId.length,
-    asset_id: assetId,
-    name: assetId,
-    symbol: symbolDisplay.replace('/', ''),
-    symbol_display: symbolDisplay,
-    sy: symbolDisplay,
-    type: 'forex',
-    category: 'Majors',
-    image: null,
-    tv_symbol: tvSymbol,
-    rate: 1,
-    price_low: 1,
-    price_high: 1,
-    change: 0,
-    change_percent: 0,
-    volume: 0,
-    updated_at: '2026-01-01T00:00:00Z',
-    buy_spread: 0,
-    sell_spread: 0,
-    buy_price: 1,
-    sell_price: 1,
-    contract_size: 100_000,
-    position: 1_000,
-    leverage: null,
-  }
-}
+const asset = pairAsset
 
 const EURUSD = asset('eurusd', 'EUR/USD', 'FX:EURUSD')
 const AUDJPY = asset('audjpy', 'AUD/JPY', 'FX:AUDJPY')

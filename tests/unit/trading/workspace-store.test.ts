@@ -1,42 +1,11 @@
 // The workspace's asset choice (spec 3, Asset store): activeAsset, activePairs and activePair persist under
 // 'asset-storage', so a reload opens the same tabs; the rules of spec 4 apply through the store.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Asset } from '../../../src/domain/contract/assets'
 import { STORAGE_KEYS } from '../../../src/domain/storage-keys'
 import { createWorkspaceStore } from '../../../src/features/trading/workspace-store'
+import { pairAsset } from '../support/assets'
 
-function asset(
-  assetId: string,
-  symbolDisplay: string,
-  tvSymbol = `FX:${symbolDisplay.replace('/', '')}`,
-): Asset {
-  return {
-    id: assetId.length,
-    asset_id: assetId,
-    name: assetId,
-    symbol: symbolDisplay.replace('/', ''),
-    symbol_display: symbolDisplay,
-    sy: symbolDisplay,
-    type: 'forex',
-    category: 'Majors',
-    image: null,
-    tv_symbol: tvSymbol,
-    rate: 1,
-    price_low: 1,
-    price_high: 1,
-    change: 0,
-    change_percent: 0,
-    volume: 0,
-    updated_at: '2026-01-01T00:00:00Z',
-    buy_spread: 0,
-    sell_spread: 0,
-    buy_price: 1,
-    sell_price: 1,
-    contract_size: 100_000,
-    position: 1_000,
-    leverage: null,
-  }
-}
+const asset = pairAsset
 
 const BTCUSD = asset('btcusd', 'BTC/USD', 'BITSTAMP:BTCUSD')
 const EURUSD = asset('eurusd', 'EUR/USD')
