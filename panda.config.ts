@@ -246,16 +246,6 @@ export default defineConfig({
           from: { backgroundColor: 'color-mix(in srgb, var(--colors-loss) 35%, transparent)' },
           to: { backgroundColor: 'transparent' },
         },
-        // The same frames under a second name: a row alternates names on successive changes, which restarts the
-        // flash without re-creating the cell or asking the browser for its running animations.
-        'price-flash-up-again': {
-          from: { backgroundColor: 'color-mix(in srgb, var(--colors-gain) 35%, transparent)' },
-          to: { backgroundColor: 'transparent' },
-        },
-        'price-flash-down-again': {
-          from: { backgroundColor: 'color-mix(in srgb, var(--colors-loss) 35%, transparent)' },
-          to: { backgroundColor: 'transparent' },
-        },
       },
     },
   },

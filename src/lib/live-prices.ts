@@ -11,8 +11,6 @@ export interface LiveAsset {
   /** Direction of the last change and when it happened, for the 2.2 s flash. */
   direction: PriceDirection
   changedAtMs: number
-  /** How many price changes the store has seen for this asset (a flash restarts on each). */
-  changes: number
 }
 
 type Listener = () => void
@@ -29,7 +27,7 @@ export function createLivePriceStore() {
     setAssets(assets: readonly Asset[]) {
       for (const asset of assets) {
         if (byAssetId.has(asset.asset_id)) continue
-        byAssetId.set(asset.asset_id, { asset, direction: null, changedAtMs: 0, changes: 0 })
+        byAssetId.set(asset.asset_id, { asset, direction: null, changedAtMs: 0 })
         notify(asset.asset_id)
       }
     },
@@ -45,7 +43,6 @@ export function createLivePriceStore() {
           asset,
           direction: direction ?? current.direction,
           changedAtMs: direction ? nowMs : current.changedAtMs,
-          changes: direction ? current.changes + 1 : current.changes,
         })
         notify(assetId)
         changed += 1

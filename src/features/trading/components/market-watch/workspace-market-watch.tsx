@@ -17,7 +17,6 @@ import { IconButton } from '../../../../components/ui/button'
 import { ASSET_TYPES, type Asset, type AssetType } from '../../../../domain/contract/assets'
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
 import { searchAssets } from '../../../../domain/market/asset-search'
-import { PRICE_FLASH_MS } from '../../../../domain/market/live-prices'
 import { useInViewport } from '../../../../lib/in-viewport'
 import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
 import { ASSET_TYPE_LABELS } from './asset-type-chips'
@@ -49,6 +48,9 @@ const priceCell = css({
 })
 
 const row = css({
+  // Each row its own paint layer: a tick repaints its row, and Chromium reuses the others' cached paint instead of
+  // re-recording the whole scrolled table every frame (it was a third of the main thread's frame time).
+  position: 'relative',
   h: '8',
   cursor: 'pointer',
   borderTopWidth: '1px',
@@ -56,17 +58,10 @@ const row = css({
   _hover: { bg: 'bg.hover' },
   // The active row: tinted and with an accent bar on its leading edge (shape as well as colour).
   '&[data-active]': { bg: 'bg.raised', boxShadow: 'inset 2px 0 0 var(--colors-accent)' },
-  '&[data-flash=up] [data-price]': {
-    color: 'gain',
-    animation: `price-flash-up ${PRICE_FLASH_MS}ms ease-out`,
-  },
-  '&[data-flash=down] [data-price]': {
-    color: 'loss',
-    animation: `price-flash-down ${PRICE_FLASH_MS}ms ease-out`,
-  },
-  // Every other change runs the same frames under another name: a new name restarts the animation in place.
-  '&[data-flash=up][data-flash-turn=odd] [data-price]': { animationName: 'price-flash-up-again' },
-  '&[data-flash=down][data-flash-turn=odd] [data-price]': { animationName: 'price-flash-down-again' },
+  // The flash is a steady tint for its 2.2 s, not a fade: a fading background repaints every visible cell on every
+  // frame, which cost this table more main-thread time than all its React renders together (tests/bench/README.md).
+  '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
+  '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
 })
 
 // The row's classes, computed once: a row renders on every tick of its asset, and css() is not free.
@@ -160,7 +155,6 @@ const WatchRow = memo(function WatchRow({
       data-testid={`watch-row-${seed.asset_id}`}
       data-active={active ? '' : undefined}
       data-flash={flash ?? undefined}
-      data-flash-turn={flash ? ((live?.changes ?? 0) % 2 === 1 ? 'odd' : 'even') : undefined}
       className={row}
       onClick={onRowClick}
     >
