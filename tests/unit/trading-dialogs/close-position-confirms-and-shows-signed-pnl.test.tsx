@@ -2,9 +2,12 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ClosePositionDialog } from '../../../src/features/trading/components/dialogs/close-position-dialog'
+import type { DisplayCurrency } from '../../../src/domain/format/currency'
 import { BUY_TRADE, expectNoA11yViolations } from './fixtures'
 
-function renderDialog(props: { pnl?: number; busy?: boolean; trade?: typeof BUY_TRADE | null } = {}) {
+function renderDialog(
+  props: { pnl?: number; busy?: boolean; trade?: typeof BUY_TRADE | null; currency?: DisplayCurrency } = {},
+) {
   const onConfirm = vi.fn()
   const onOpenChange = vi.fn()
   const view = render(
@@ -13,6 +16,7 @@ function renderDialog(props: { pnl?: number; busy?: boolean; trade?: typeof BUY_
       onOpenChange={onOpenChange}
       trade={props.trade === undefined ? BUY_TRADE : props.trade}
       currentPnlUsd={props.pnl ?? 12.34}
+      currency={props.currency}
       busy={props.busy ?? false}
       onConfirm={onConfirm}
     />,
@@ -28,24 +32,27 @@ describe('ClosePositionDialog', { timeout: 20_000 }, () => {
     await expectNoA11yViolations(container, dialog)
   })
 
-  it('shows symbol, side, volume in lots, opening price and a gain as +12.34 in green', async () => {
+  it('shows symbol, side, volume in lots, opening price and a gain as +$12.34 in green', async () => {
     renderDialog()
     const dialog = await screen.findByRole('dialog', { name: 'Close position' })
     expect(within(dialog).getByText('EUR/USD')).toBeInTheDocument()
     expect(within(dialog).getByText('Buy')).toBeInTheDocument()
     expect(within(dialog).getByText('0.10 lots')).toBeInTheDocument()
     expect(within(dialog).getByText('1.09870')).toBeInTheDocument()
-    const pnl = within(dialog).getByText('+12.34')
-    expect(pnl.parentElement).toHaveAttribute('data-tone', 'gain')
+    expect(within(dialog).getByText('+$12.34')).toHaveAttribute('data-tone', 'gain')
   })
 
-  it('shows a loss as -5.00 in red, and zero as a gain', async () => {
+  it('shows a loss as -$5.00 in red, and zero unsigned and not red', async () => {
     const { unmount } = renderDialog({ pnl: -5 })
-    const loss = await screen.findByText('-5.00')
-    expect(loss.parentElement).toHaveAttribute('data-tone', 'loss')
+    expect(await screen.findByText('-$5.00')).toHaveAttribute('data-tone', 'loss')
     unmount()
     renderDialog({ pnl: 0 })
-    expect((await screen.findByText('+0.00')).parentElement).toHaveAttribute('data-tone', 'gain')
+    expect(await screen.findByText('$0.00')).toHaveAttribute('data-tone', 'gain')
+  })
+
+  it('shows the P/L in the chosen currency (spec 3, Currency: USD amount x rate)', async () => {
+    renderDialog({ pnl: -5, currency: { code: 'EUR', symbol: '€', rate: 0.9 } })
+    expect(await screen.findByText('-€4.50')).toHaveAttribute('data-tone', 'loss')
   })
 
   it('calls onConfirm on Confirm and leaves closing the dialog to the caller', async () => {

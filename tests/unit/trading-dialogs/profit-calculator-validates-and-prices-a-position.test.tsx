@@ -2,12 +2,19 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ProfitCalculatorDialog } from '../../../src/features/trading/components/dialogs/profit-calculator-dialog'
+import type { DisplayCurrency } from '../../../src/domain/format/currency'
 import { EURUSD, expectNoA11yViolations } from './fixtures'
 
-function renderCalculator(asset = EURUSD) {
+function renderCalculator(asset = EURUSD, currency?: DisplayCurrency) {
   const onOpenChange = vi.fn()
   const view = render(
-    <ProfitCalculatorDialog open onOpenChange={onOpenChange} asset={asset} leverage={100} />,
+    <ProfitCalculatorDialog
+      open
+      onOpenChange={onOpenChange}
+      asset={asset}
+      leverage={100}
+      currency={currency}
+    />,
   )
   return { ...view, onOpenChange }
 }
@@ -37,9 +44,19 @@ describe('ProfitCalculatorDialog', { timeout: 20_000 }, () => {
     expect(results().getByText('1,000')).toBeInTheDocument()
     expect(results().getByText('$11.00')).toBeInTheDocument()
     expect(results().getByText('$0.10')).toBeInTheDocument()
-    expect(results().getByText('+1.10')).toBeInTheDocument()
-    expect(results().getByText('-1.10')).toBeInTheDocument()
+    expect(results().getByText('+$1.10')).toBeInTheDocument()
+    expect(results().getByText('-$1.10')).toBeInTheDocument()
     expect(results().getByText('1:100')).toBeInTheDocument()
+  })
+
+  it('shows margin, pip value, profit and loss in the chosen currency', async () => {
+    renderCalculator(EURUSD, { code: 'EUR', symbol: '€', rate: 0.9 })
+    await screen.findByRole('dialog')
+    // The USD figures above x 0.9: margin 11 -> 9.90, pip 0.1 -> 0.09, TP/SL 1.10 -> 0.99.
+    expect(results().getByText('€9.90')).toBeInTheDocument()
+    expect(results().getByText('€0.09')).toBeInTheDocument()
+    expect(results().getByText('+€0.99')).toBeInTheDocument()
+    expect(results().getByText('-€0.99')).toBeInTheDocument()
   })
 
   it('shows each of the four spec 5 messages for bad values, and hides the results meanwhile', async () => {
@@ -117,7 +134,7 @@ describe('ProfitCalculatorDialog', { timeout: 20_000 }, () => {
     expect(results().getByText('0.01')).toBeInTheDocument()
     // 0.01 x 65,000 / 100 = 6.50; TP 65,065: 0.01 x 65 = +0.65.
     expect(results().getByText('$6.50')).toBeInTheDocument()
-    expect(results().getByText('+0.65')).toBeInTheDocument()
+    expect(results().getByText('+$0.65')).toBeInTheDocument()
   })
 
   it("says 'No asset selected for trading.' without an asset", async () => {

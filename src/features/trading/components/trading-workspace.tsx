@@ -476,6 +476,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               onOpenChange={(next) => setDialog(next ? 'calculator' : null)}
               asset={liveAsset}
               leverage={leverage}
+              currency={props.currency}
             />
             <PendingOrderDialog
               open={dialog === 'pending'}
@@ -496,6 +497,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
       </WithLiveAsset>
       <LiveClosePositionDialog
         store={store}
+        currency={props.currency}
         trade={closing}
         onDismiss={() => setClosing(null)}
         busy={closeTrade.isPending}
@@ -519,6 +521,7 @@ function WithLiveAsset(props: {
 /** The close confirmation, its P/L following the position's own asset while it is open. */
 function LiveClosePositionDialog(props: {
   store: LivePriceStore
+  currency: DisplayCurrency
   trade: Trade | null
   onDismiss: () => void
   busy: boolean
@@ -534,6 +537,7 @@ function LiveClosePositionDialog(props: {
       }}
       trade={trade}
       currentPnlUsd={trade ? livePosition(trade, live).pnl : 0}
+      currency={props.currency}
       busy={props.busy}
       onConfirm={props.onConfirm}
     />

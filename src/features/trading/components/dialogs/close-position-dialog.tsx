@@ -2,18 +2,20 @@ import { css } from 'styled-system/css'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
 import type { Trade } from '../../../../domain/contract/trades'
+import { USD, type DisplayCurrency } from '../../../../domain/format/currency'
 import { formatPrice } from '../../../../domain/format/numbers'
 import { DetailList } from './detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
-import { SignedUsd } from './signed-usd'
+import { SignedAmount } from './signed-amount'
 
 export interface ClosePositionDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** The position to close; null shows a notice and no Confirm. */
   trade: Trade | null
-  /** Its P/L at the live price now, USD. */
+  /** Its P/L at the live price now, USD, shown in `currency` (USD when not given). */
   currentPnlUsd: number
+  currency?: DisplayCurrency
   /** The close call is in flight: Confirm shows 'Closing...' and cannot be pressed again. */
   busy: boolean
   /** The caller closes the position, then closes the dialog (spec 8 has the toasts). */
@@ -69,7 +71,11 @@ export function ClosePositionDialog(props: ClosePositionDialogProps) {
               label: 'Opening price',
               value: <span className={css({ textStyle: 'price' })}>{formatPrice(trade.opening_price)}</span>,
             },
-            { key: 'pnl', label: 'Current P/L', value: <SignedUsd amountUsd={props.currentPnlUsd} /> },
+            {
+              key: 'pnl',
+              label: 'Current P/L',
+              value: <SignedAmount amountUsd={props.currentPnlUsd} currency={props.currency ?? USD} />,
+            },
           ]}
         />
       ) : (

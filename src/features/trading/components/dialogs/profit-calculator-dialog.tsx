@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import { formatAmount, USD, type DisplayCurrency } from '../../../../domain/format/currency'
 import { css } from 'styled-system/css'
 import { Button } from '../../../../components/ui/button'
 import { TextField } from '../../../../components/ui/input'
 import type { Asset } from '../../../../domain/contract/assets'
 import { TRADE_SIDES, type TradeSide } from '../../../../domain/contract/trades'
-import { formatMoney, formatPrice } from '../../../../domain/format/numbers'
+import { formatPrice } from '../../../../domain/format/numbers'
 import { openingPriceQuote } from '../../../../domain/trading/account-maths'
 import {
   calculatorResult,
@@ -21,7 +22,7 @@ import {
 } from '../../../../domain/trading/profit-calculator'
 import { DetailList, type DetailRow } from './detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
-import { SignedUsd } from './signed-usd'
+import { SignedAmount } from './signed-amount'
 import { StepperField } from './stepper-field'
 import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
 
@@ -32,6 +33,8 @@ export interface ProfitCalculatorDialogProps {
   asset: Asset | null
   /** The leverage the customer trades this asset at (the spec 6 chain). */
   leverage: number
+  /** Money figures (margin, pip value, profit and loss) show in this currency; USD when not given. */
+  currency?: DisplayCurrency
 }
 
 type LevelField = 'takeProfitQuote' | 'stopLossQuote'
@@ -56,8 +59,6 @@ const sideOptionClass = css({
   '&[data-side=sell]:has(input:checked)': { bg: 'loss.subtle', borderColor: 'loss.border', color: 'loss' },
 })
 
-const usd = (amount: number) => `$${formatMoney(amount)}`
-
 /** Units are whole for a 100,000 contract but a fraction of one coin or share for contract size 1 (0.01 lot). */
 function unitsText(volumeUnits: number): string {
   const hundredths = Math.round(volumeUnits * 100) / 100
@@ -68,8 +69,8 @@ function unitsText(volumeUnits: number): string {
  * The form, mounted each time the dialog opens (and again for another asset): the entry price starts at the price
  * a new position of the side would open at now, and TP and SL follow entry and side until the user sets them.
  */
-function CalculatorForm(props: { asset: Asset; leverage: number }) {
-  const { asset, leverage } = props
+function CalculatorForm(props: { asset: Asset; leverage: number; currency: DisplayCurrency }) {
+  const { asset, leverage, currency } = props
   const [defaults] = useState(() => initialCalculatorInput('buy', openingPriceQuote('buy', asset)))
   const form = useForm({
     resolver: zodResolver(ProfitCalculatorSchema),
@@ -119,8 +120,8 @@ function CalculatorForm(props: { asset: Asset; leverage: number }) {
     ? [
         { key: 'units', label: 'Volume (units)', value: unitsText(result.volumeUnits) },
         { key: 'leverage', label: 'Leverage', value: `1:${leverage}` },
-        { key: 'margin', label: 'Margin', value: usd(result.marginUsd) },
-        { key: 'pip', label: 'Pip value', value: usd(result.pipValueUsd) },
+        { key: 'margin', label: 'Margin', value: formatAmount(result.marginUsd, currency) },
+        { key: 'pip', label: 'Pip value', value: formatAmount(result.pipValueUsd, currency) },
         {
           key: 'tp',
           label: 'Profit at take profit',
@@ -128,7 +129,7 @@ function CalculatorForm(props: { asset: Asset; leverage: number }) {
             result.profitAtTakeProfitUsd === null ? (
               'Not set'
             ) : (
-              <SignedUsd amountUsd={result.profitAtTakeProfitUsd} />
+              <SignedAmount amountUsd={result.profitAtTakeProfitUsd} currency={currency} />
             ),
         },
         {
@@ -138,7 +139,7 @@ function CalculatorForm(props: { asset: Asset; leverage: number }) {
             result.lossAtStopLossUsd === null ? (
               'Not set'
             ) : (
-              <SignedUsd amountUsd={result.lossAtStopLossUsd} />
+              <SignedAmount amountUsd={result.lossAtStopLossUsd} currency={currency} />
             ),
         },
       ]
@@ -242,7 +243,12 @@ export function ProfitCalculatorDialog(props: ProfitCalculatorDialogProps) {
       description={asset ? `${asset.name} (${asset.symbol_display})` : undefined}
     >
       {asset ? (
-        <CalculatorForm key={asset.asset_id} asset={asset} leverage={props.leverage} />
+        <CalculatorForm
+          key={asset.asset_id}
+          asset={asset}
+          leverage={props.leverage}
+          currency={props.currency ?? USD}
+        />
       ) : (
         <p className={css({ color: 'text.muted' })}>{TRADE_MESSAGES.NO_ASSET}</p>
       )}
