@@ -128,7 +128,7 @@ export function createRealtimeClient(
     fn().catch((error: unknown) => console.warn('[realtime] hub call failed', error))
   }
 
-  const handle = (message: TabMessage) => {
+  const handle = (message: TabMessage): Promise<void> | undefined => {
     switch (message.type) {
       case 'event':
         channelHandlers
@@ -138,8 +138,9 @@ export function createRealtimeClient(
         break
       case 'prices':
         priceHandlers.forEach((handler) => safely(handler, message.ticks))
-        env.requestFrame(() => call(() => api.ackPrices(tabId, message.seq)))
-        break
+        // The answer is the ack (Comlink replies when it settles): after the next paint, so a tab that does not
+        // paint lets its batches merge in the hub.
+        return new Promise<void>((resolve) => env.requestFrame(() => resolve()))
       case 'status':
         status = message.status
         statusListeners.forEach((listener) => safely(listener, message.status))

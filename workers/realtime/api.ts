@@ -37,9 +37,6 @@ export function createHubApi(hub: Hub) {
     unsubscribePrices(tabId: string): void {
       hub.unsubscribePrices(tabId)
     },
-    ackPrices(tabId: string, seq: number): void {
-      hub.ackPrices(tabId, seq)
-    },
     setVisible(tabId: string, visible: boolean): void {
       hub.setVisible(tabId, visible)
     },

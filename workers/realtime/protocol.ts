@@ -41,7 +41,7 @@ export interface HubToast {
 
 export type TabMessage =
   | { type: 'event'; channel: string; event: string; data: unknown }
-  /** Ticks to apply, keyed by id. Answer with ackPrices(tabId, seq) once applied (or painted). */
+  /** Ticks to apply, keyed by id. The callback's answer (a promise, settled once painted) is the ack. */
   | { type: 'prices'; ticks: LivePriceUpdate[]; seq: number }
   | { type: 'status'; status: HubStatus }
   /** Sent to one tab per browser: that tab alone shows it. */
@@ -57,6 +57,7 @@ export type TabMessage =
  * A tab's callback. Over Comlink it returns a promise that never settles once the tab is closed, so the hub
  * calls it and never waits for the answer.
  */
+/** A tab's callback. For a `prices` message it answers a promise that settles once the batch is painted. */
 export type TabSink = (message: TabMessage) => unknown
 
 /** A picture of the hub for diagnostics and end-to-end tests. */
