@@ -1,0 +1,90 @@
+// A diagnostic, not a benchmark: where a signed-in page's main thread spends its time while prices tick. Records a
+// Chromium trace of one tab for a few seconds and prints the renderer main thread's trace events summed by name
+// (nested events are counted inside their parents too, so the lines overlap), as % of wall time and per second.
+// It found that the /mt4 market watch re-recorded its whole table every frame (`Paint`), which the per-row paint
+// layers fixed. Run after a build: `node --import tsx tests/bench/main-thread-trace.ts`; knobs: TRACE_PAGE (/mt4),
+// TRACE_SECONDS (5), PRICE_TICKS_PER_SECOND (2000), TRACE_CSS (a style sheet to add first, to try a change without
+// a build, e.g. "aside table { table-layout: fixed }"), BENCH_CLIENT_DIR as for the other benches.
+import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS } from '../../playwright.config'
+import { startBenchServer } from './support/server'
+import { signedInStorage } from './support/workspace'
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  dur?: number
+  args?: { name?: string }
+}
+
+const PAGE = process.env.TRACE_PAGE ?? '/mt4'
+const SECONDS = Number(process.env.TRACE_SECONDS ?? 5)
+const TOP = 40
+
+const server = await startBenchServer({
+  PRICE_TICKS_PER_SECOND: process.env.PRICE_TICKS_PER_SECOND ?? '2000',
+})
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+})
+try {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 1000 },
+    storageState: await signedInStorage(server.url, { settingsCached: true }),
+  })
+  const page = await context.newPage()
+  await page.goto(`${server.url}${PAGE}`)
+  await page.locator('[data-updated-ms]').first().waitFor()
+  if (process.env.TRACE_CSS) await page.addStyleTag({ content: process.env.TRACE_CSS })
+  await page.waitForTimeout(3_000)
+
+  const cdp = await context.newCDPSession(page)
+  const events: TraceEvent[] = []
+  let traceComplete: () => void = () => undefined
+  const complete = new Promise<void>((resolve) => (traceComplete = resolve))
+  cdp.on('event', ({ method, params }) => {
+    if (method === 'Tracing.dataCollected') events.push(...(params as { value: TraceEvent[] }).value)
+    if (method === 'Tracing.tracingComplete') traceComplete()
+  })
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'blink',
+        'cc',
+        'toplevel',
+      ],
+    },
+    transferMode: 'ReportEvents',
+  })
+  await page.waitForTimeout(SECONDS * 1_000)
+  await cdp.send('Tracing.end')
+  await complete
+
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  )
+  const totals = new Map<string, { us: number; count: number }>()
+  for (const event of events) {
+    if (event.ph !== 'X' || !event.dur || !mainThreads.has(`${event.pid}:${event.tid}`)) continue
+    const total = totals.get(event.name) ?? { us: 0, count: 0 }
+    total.us += event.dur
+    total.count += 1
+    totals.set(event.name, total)
+  }
+  console.log(`${PAGE}, ${SECONDS} s, renderer main thread events by name (% of wall time, per second):`)
+  for (const [name, total] of [...totals].sort((a, b) => b[1].us - a[1].us).slice(0, TOP)) {
+    const percent = ((total.us / 1e6 / SECONDS) * 100).toFixed(1).padStart(6)
+    console.log(`${percent} %  ${(total.count / SECONDS).toFixed(0).padStart(5)}/s  ${name}`)
+  }
+} finally {
+  await browser.close()
+  await server.dispose()
+}
