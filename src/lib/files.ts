@@ -1,11 +1,10 @@
 // Files over the API: uploads with progress (spec 7: POST /chat/upload, "upload progress tracked") and downloads
 // of protected files. Uploads use XMLHttpRequest, because fetch reports no upload progress. Files are served only
 // with the bearer token (no cookies), so an <img src> or a plain link cannot fetch them: downloads come back as
-// Blobs for object URLs. Same base address and token as the http client; errors are the same HttpError, so
-// callers read `status` and the server's `message` the same way.
+// Blobs for object URLs. Same base address, token and 401 rule as the http client; errors are the same
+// HttpError, so callers read `status` and the server's `message` the same way.
 import { ApiErrorSchema } from '../domain/contract/common'
-import { getApiBaseUrl, HttpError } from './http'
-import { sessionStore } from './session-store'
+import { applySessionExpiryRule, getApiBaseUrl, getSessionToken, HttpError } from './http'
 
 /** Far above the 15 s of a JSON call: 10 MB on a slow mobile link takes a while, and progress shows it moving. */
 export const UPLOAD_TIMEOUT_MS = 120_000
@@ -55,15 +54,16 @@ export function uploadFile(path: string, file: File, options: UploadOptions = {}
     xhr.open(method, url)
     xhr.timeout = UPLOAD_TIMEOUT_MS
     xhr.setRequestHeader('Accept', 'application/json')
-    const token = sessionStore.getState().token
+    const token = getSessionToken()
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded, event.total)
     })
     xhr.addEventListener('load', () => {
       const data = parse(xhr.responseText)
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data)
-      else fail(xhr.status, xhr.statusText, data, `Request failed with status code ${xhr.status}`)
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data)
+      fail(xhr.status, xhr.statusText, data, `Request failed with status code ${xhr.status}`)
+      applySessionExpiryRule(xhr.status, token)
     })
     xhr.addEventListener('error', () => fail(0, 'Network Error', null, 'Network Error'))
     xhr.addEventListener('timeout', () =>
@@ -87,7 +87,7 @@ export function uploadFile(path: string, file: File, options: UploadOptions = {}
 export async function fetchFile(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
   const method = 'GET'
   const absolute = new URL(url, getApiBaseUrl()).toString()
-  const token = sessionStore.getState().token
+  const token = getSessionToken()
   let response: Response
   try {
     response = await fetch(absolute, {
@@ -124,6 +124,7 @@ export async function fetchFile(url: string, options: { signal?: AbortSignal } =
       url: absolute,
       method,
     })
+    applySessionExpiryRule(response.status, token)
     throw new HttpError({
       message:
         parsed.success && parsed.data.message

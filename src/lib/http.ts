@@ -104,6 +104,18 @@ let config: HttpConfig = defaultConfig()
 /** The API base the http client uses (origin + /api/v1 unless configured), for the realtime hub. */
 export const getApiBaseUrl = () => config.getBaseUrl()
 
+/** The session's token, for requests made outside `http` (uploads and file downloads in files.ts). */
+export const getSessionToken = () => config.getToken()
+
+/**
+ * Spec 7: once per request, a 401 off the exempt paths ends the session; the caller still gets the error. Only a
+ * request that carried the session's token can say that session expired. Every request to the API applies it,
+ * including those made outside `http`.
+ */
+export function applySessionExpiryRule(status: number, sentToken: string | null): void {
+  if (status === 401 && sentToken && !isSessionExpiryExempt(config.getPathname())) config.onSessionExpired()
+}
+
 export function configureHttp(overrides: Partial<HttpConfig>): void {
   config = { ...config, ...overrides }
 }
@@ -206,10 +218,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
       method,
     })
     config.log('API error', { status: response.status, statusText: response.statusText, data, url, method })
-    // Spec 7: once per request, a 401 off the exempt paths ends the session; the caller still gets the error.
-    // Only a request that carried the session's token can say that session expired.
-    if (response.status === 401 && token && !isSessionExpiryExempt(config.getPathname()))
-      config.onSessionExpired()
+    applySessionExpiryRule(response.status, token)
     throw error
   }
 

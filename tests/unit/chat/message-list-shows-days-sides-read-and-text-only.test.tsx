@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { MessageList } from '../../../src/features/chat/components/message-list'
 import type { ChatMessage } from '../../../src/domain/contract/chat'
 import type { User } from '../../../src/domain/contract/user'
+import { configureHttp, resetHttpConfig } from '../../../src/lib/http'
 import { sessionStore } from '../../../src/lib/session-store'
 import { expectNoA11yViolations } from '../components/test-utils'
 import { message } from './fixtures'
@@ -126,6 +127,8 @@ describe('the message list', () => {
   it('shows images as thumbnails fetched with the token that open larger, and other files as downloads', async () => {
     const user = userEvent.setup()
     sessionStore.signIn({ id: 7 } as User, 'secret-token')
+    // As main.tsx wires it: the http client (and files.ts through it) reads the session store's token.
+    configureHttp({ getToken: () => sessionStore.getState().token })
     const fetched: { url: string; auth: string | null }[] = []
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       fetched.push({ url, auth: new Headers(init.headers).get('Authorization') })
@@ -188,6 +191,7 @@ describe('the message list', () => {
       clicked.mockRestore()
       vi.unstubAllGlobals()
       sessionStore.clear()
+      resetHttpConfig()
     }
   })
 
