@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { DialogFrame } from '../../../src/components/ui/dialog-frame'
-import { expectNoA11yViolations } from './test-utils'
+import { expectNoA11yViolations, waitForFocusInside } from './test-utils'
 
 /** State of its own, to show whether the content survived a close. */
 function Counter() {
@@ -54,7 +54,7 @@ describe('DialogFrame', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 
     await userEvent.click(screen.getByRole('button', { name: 'Open' }))
-    await screen.findByRole('dialog')
+    await waitForFocusInside(await screen.findByRole('dialog'))
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { Button, Dialog, TextField } from '../../../src/components/ui'
-import { expectNoA11yViolations } from './test-utils'
+import { expectNoA11yViolations, waitForFocusInside } from './test-utils'
 
 function ConfirmDialog() {
   return (
@@ -77,7 +77,7 @@ describe('Dialog', () => {
     render(<ConfirmDialog />)
     const trigger = screen.getByRole('button', { name: 'Close position' })
     await userEvent.click(trigger)
-    await screen.findByRole('dialog')
+    await waitForFocusInside(await screen.findByRole('dialog'))
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await waitFor(() => expect(trigger).toHaveFocus())

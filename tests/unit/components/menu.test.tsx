@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { Button, Menu } from '../../../src/components/ui'
-import { expectNoA11yViolations } from './test-utils'
+import { expectNoA11yViolations, waitForFocusInside } from './test-utils'
 
 function AccountMenu(props: { onSelect?: (value: string) => void }) {
   return (
@@ -54,7 +54,7 @@ describe('Menu', () => {
     render(<AccountMenu />)
     const trigger = screen.getByRole('button', { name: 'Account' })
     await userEvent.click(trigger)
-    await screen.findByRole('menu')
+    await waitForFocusInside(await screen.findByRole('menu'))
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument())
     // zag restores focus on the frame after the content unmounts, so a loaded machine can see the gap.

@@ -1,6 +1,7 @@
 // Shared by the component tests: the accessibility check every test file starts with, and the browser APIs that
 // jsdom lacks but Ark's floating layers call (ResizeObserver for positioning, scrollIntoView for highlighted items).
 import axe from 'axe-core'
+import { waitFor } from '@testing-library/react'
 import { expect } from 'vitest'
 
 if (!('ResizeObserver' in globalThis)) {
@@ -25,4 +26,12 @@ export async function expectNoA11yViolations(...elements: Element[]) {
     (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.html}`).join('\n')}`,
   )
   expect(summary).toEqual([])
+}
+
+/**
+ * Ark (zag) layers move focus inside and start listening for Escape a frame after they appear; a key pressed
+ * before that is lost on a busy machine. Wait for the focus before pressing keys at a layer just opened.
+ */
+export async function waitForFocusInside(element: HTMLElement) {
+  await waitFor(() => expect(element.contains(document.activeElement)).toBe(true))
 }

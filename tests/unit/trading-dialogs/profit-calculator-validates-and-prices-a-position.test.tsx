@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ProfitCalculatorDialog } from '../../../src/features/trading/components/dialogs/profit-calculator-dialog'
 import type { DisplayCurrency } from '../../../src/domain/format/currency'
 import { EURUSD, expectNoA11yViolations } from './fixtures'
+import { waitForFocusInside } from '../components/test-utils'
 
 function renderCalculator(asset = EURUSD, currency?: DisplayCurrency) {
   const onOpenChange = vi.fn()
@@ -146,7 +147,7 @@ describe('ProfitCalculatorDialog', { timeout: 20_000 }, () => {
 
   it('closes on Escape through onOpenChange(false)', async () => {
     const { onOpenChange } = renderCalculator()
-    await screen.findByRole('dialog')
+    await waitForFocusInside(await screen.findByRole('dialog'))
     await userEvent.keyboard('{Escape}')
     expect(onOpenChange).toHaveBeenCalledWith(false)
   })

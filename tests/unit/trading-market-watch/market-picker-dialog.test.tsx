@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { MarketPickerDialog } from '../../../src/features/trading/components/market-watch'
 import { createLivePriceStore } from '../../../src/lib/live-prices'
-import { expectNoA11yViolations } from '../components/test-utils'
+import { expectNoA11yViolations, waitForFocusInside } from '../components/test-utils'
 import { MARKET_WATCH_ASSETS } from '../support/assets'
 
 // BTC/USD, EUR/USD and XAU/USD.
@@ -95,7 +95,7 @@ describe('MarketPickerDialog', () => {
   it('closes through Escape by telling the caller', async () => {
     const user = userEvent.setup()
     const { props } = setup()
-    await screen.findByRole('dialog')
+    await waitForFocusInside(await screen.findByRole('dialog'))
     await user.keyboard('{Escape}')
     expect(props.onOpenChange).toHaveBeenCalledWith(false)
     expect(props.onPick).not.toHaveBeenCalled()
