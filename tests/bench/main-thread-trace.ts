@@ -4,7 +4,8 @@
 // It found that the /mt4 market watch re-recorded its whole table every frame (`Paint`), which the per-row paint
 // layers fixed. Run after a build: `node --import tsx tests/bench/main-thread-trace.ts`; knobs: TRACE_PAGE (/mt4),
 // TRACE_SECONDS (5), PRICE_TICKS_PER_SECOND (2000), TRACE_CSS (a style sheet to add first, to try a change without
-// a build, e.g. "aside table { table-layout: fixed }"), BENCH_CLIENT_DIR as for the other benches.
+// a build, e.g. "aside table { table-layout: fixed }"), TRACE_INVALIDATIONS=1 (also list what asked for each layout;
+// it slows script), BENCH_CLIENT_DIR as for the other benches. It also prints what each layout had to do.
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startBenchServer } from './support/server'
@@ -16,12 +17,17 @@ interface TraceEvent {
   pid: number
   tid: number
   dur?: number
-  args?: { name?: string }
+  args?: {
+    name?: string
+    beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean }
+    data?: { nodeName?: string; reason?: string }
+  }
 }
 
 const PAGE = process.env.TRACE_PAGE ?? '/mt4'
 const SECONDS = Number(process.env.TRACE_SECONDS ?? 5)
 const TOP = 40
+const INVALIDATIONS = process.env.TRACE_INVALIDATIONS === '1'
 
 const server = await startBenchServer({
   PRICE_TICKS_PER_SECOND: process.env.PRICE_TICKS_PER_SECOND ?? '2000',
@@ -58,6 +64,9 @@ try {
         'blink',
         'cc',
         'toplevel',
+        // Which node asked for a layout, and why (LayoutInvalidationTracking events). It records a stack per
+        // invalidation, which slows script: compare timings only between runs without it.
+        ...(INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
       ],
     },
     transferMode: 'ReportEvents',
@@ -83,6 +92,31 @@ try {
   for (const [name, total] of [...totals].sort((a, b) => b[1].us - a[1].us).slice(0, TOP)) {
     const percent = ((total.us / 1e6 / SECONDS) * 100).toFixed(1).padStart(6)
     console.log(`${percent} %  ${(total.count / SECONDS).toFixed(0).padStart(5)}/s  ${name}`)
+  }
+  // What each layout had to do: how many objects were dirty out of how many, and whether it was a subtree layout
+  // (a relayout boundary stopped it) or one from the root.
+  const layouts = events.filter(
+    (event) => event.name === 'Layout' && event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`),
+  )
+  if (layouts.length > 0) {
+    const mean = (pick: (event: TraceEvent) => number, digits = 0) =>
+      (layouts.reduce((sum, event) => sum + pick(event), 0) / layouts.length).toFixed(digits)
+    const partial = layouts.filter((event) => event.args?.beginData?.partialLayout).length
+    console.log(
+      `Layout: ${layouts.length} in ${SECONDS} s, mean ${mean((event) => (event.dur ?? 0) / 1000, 2)} ms, ` +
+        `dirty objects ${mean((event) => event.args?.beginData?.dirtyObjects ?? 0)} of ` +
+        `${mean((event) => event.args?.beginData?.totalObjects ?? 0)}, partial (subtree) layouts ${partial}`,
+    )
+  }
+  const invalidations = new Map<string, number>()
+  for (const event of events) {
+    if (event.name !== 'LayoutInvalidationTracking') continue
+    const key = `${event.args?.data?.reason ?? '?'}: ${event.args?.data?.nodeName ?? '?'}`
+    invalidations.set(key, (invalidations.get(key) ?? 0) + 1)
+  }
+  if (invalidations.size > 0) console.log('Layout invalidations per second, by reason and node:')
+  for (const [key, count] of [...invalidations].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    console.log(`${(count / SECONDS).toFixed(0).padStart(7)}/s  ${key}`)
   }
 } finally {
   await browser.close()

@@ -598,6 +598,8 @@ interface Cell {
     samples: number
     p50Ms: number
     p99Ms: number
+    /** When this tab's paints over the p99 target happened (see slowBursts). */
+    slowBursts: string
     busyPercent: number
     split: TabSplit
     /** BENCH_RENDERS=1: React's work in this tab during the window. */
@@ -758,6 +760,7 @@ async function runCell(server: RunningServer, rate: number, tabs: number, mode: 
         samples: tabSamples.length,
         p50Ms: percentile(latencies[index]!, 0.5),
         p99Ms: percentile(latencies[index]!, 0.99),
+        slowBursts: slowBursts(tabSamples, latencySource, feed, startedMs),
         busyPercent: busyPercentPerTab[index]!,
         split: splits[index]!,
         renders: renders?.[index] ?? undefined,
@@ -770,6 +773,40 @@ async function runCell(server: RunningServer, rate: number, tabs: number, mode: 
     await context?.close()
     rmSync(userDataDir, { recursive: true, force: true })
   }
+}
+
+/**
+ * When a tab's slow paints (over the p99 target) happened: bursts of them, as 's into the window: count (max ms)'.
+ * One burst says one stall (a long task, a late delivery); many spread out say steady overload.
+ */
+function slowBursts(
+  samples: PaintSample[],
+  latencySource: LatencySource,
+  feed: Awaited<ReturnType<typeof listenToFeed>> | undefined,
+  startedMs: number,
+): string {
+  const slow = samples
+    .map(([key, text, updatedMs, paintedMs]) => {
+      const serverMs =
+        latencySource === 'attribute' ? updatedMs || undefined : feed?.serverTimeOf(key, text, paintedMs)
+      return { paintedMs, latencyMs: serverMs === undefined ? 0 : paintedMs - serverMs }
+    })
+    .filter((sample) => sample.latencyMs > TARGETS.p99Ms)
+    .sort((a, b) => a.paintedMs - b.paintedMs)
+  const bursts: { atMs: number; count: number; maxMs: number; lastMs: number }[] = []
+  for (const sample of slow) {
+    const burst = bursts.at(-1)
+    if (burst && sample.paintedMs - burst.lastMs < 250) {
+      burst.count += 1
+      burst.maxMs = Math.max(burst.maxMs, sample.latencyMs)
+      burst.lastMs = sample.paintedMs
+    } else
+      bursts.push({ atMs: sample.paintedMs, count: 1, maxMs: sample.latencyMs, lastMs: sample.paintedMs })
+  }
+  const shown = bursts
+    .slice(0, 4)
+    .map((burst) => `${((burst.atMs - startedMs) / 1000).toFixed(1)} s: ${burst.count} (${burst.maxMs})`)
+  return [...shown, ...(bursts.length > 4 ? [`+${bursts.length - 4} more`] : [])].join(', ') || '-'
 }
 
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-')
@@ -892,6 +929,7 @@ console.table(
       'layouts/s': fixed(tab.split.layoutsPerSecond, 0),
       'styles/s': fixed(tab.split.styleRecalcsPerSecond, 0),
       'frames (dropped)': `${tab.frames} (${tab.dropped})`,
+      [`paints over ${TARGETS.p99Ms} ms`]: tab.slowBursts,
     })),
   ),
 )

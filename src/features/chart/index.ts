@@ -1,3 +1,8 @@
-export { AssetChart, CHART_LOAD_FAILED, type AssetChartProps } from './components/asset-chart'
+export {
+  AssetChart,
+  CHART_LOAD_FAILED,
+  CHART_REDRAW_INTERVAL_MS,
+  type AssetChartProps,
+} from './components/asset-chart'
 export { getCandles, getCandlesQueryOptions, useCandles } from './api/get-candles'
 export { DEFAULT_TIMEFRAME, preloadChart } from './chart-library'

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { Profiler, type ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import type { Asset, Candle } from '../../../src/domain/contract/assets'
-import { AssetChart } from '../../../src/features/chart'
+import { AssetChart, CHART_REDRAW_INTERVAL_MS } from '../../../src/features/chart'
 import { configureHttp, resetHttpConfig } from '../../../src/lib/http'
 import { createLivePriceStore } from '../../../src/lib/live-prices'
 import { expectNoA11yViolations } from '../components/test-utils'
@@ -165,20 +165,44 @@ describe('AssetChart', () => {
     await loaded()
     const { update } = lib.charts[0]!.series
     commits.mockClear()
+    vi.useFakeTimers()
+    try {
+      // A tick after a quiet spell is drawn at once.
+      store.applyBatch([{ id: 'btcusd', price: 105, lastUpdated: (HOUR + 20) * 1000 }], Date.now())
+      expect(update).toHaveBeenCalledOnce()
+      expect(update).toHaveBeenLastCalledWith({ time: HOUR, open: 101, high: 105, low: 100, close: 105 })
 
-    store.applyBatch([{ id: 'btcusd', price: 105, lastUpdated: (HOUR + 20) * 1000 }], Date.now())
-    expect(update).toHaveBeenLastCalledWith({ time: HOUR, open: 101, high: 105, low: 100, close: 105 })
+      // The next ticks within the redraw interval wait: the closing candle's low of 97 comes from a tick never
+      // drawn on its own.
+      store.applyBatch([{ id: 'btcusd', price: 97, lastUpdated: (HOUR + 30) * 1000 }], Date.now())
+      vi.advanceTimersByTime(CHART_REDRAW_INTERVAL_MS / 2)
+      store.applyBatch([{ id: 'btcusd', price: 98, lastUpdated: (HOUR + 40) * 1000 }], Date.now())
+      expect(update).toHaveBeenCalledOnce()
+      // The first tick after the interval draws everything pending, oldest candle first.
+      vi.advanceTimersByTime(CHART_REDRAW_INTERVAL_MS / 2)
+      store.applyBatch([{ id: 'btcusd', price: 99, lastUpdated: (HOUR + 61) * 1000 }], Date.now())
+      expect(update.mock.calls.slice(1)).toEqual([
+        [{ time: HOUR, open: 101, high: 105, low: 97, close: 98 }],
+        [{ time: HOUR + 60, open: 99, high: 99, low: 99, close: 99 }],
+      ])
 
-    store.applyBatch([{ id: 'btcusd', price: 98, lastUpdated: (HOUR + 40) * 1000 }], Date.now())
-    expect(update).toHaveBeenLastCalledWith({ time: HOUR, open: 101, high: 105, low: 98, close: 98 })
+      // With no tick after it, a pending one is drawn by a timer at twice the interval.
+      store.applyBatch([{ id: 'btcusd', price: 100, lastUpdated: (HOUR + 62) * 1000 }], Date.now())
+      vi.advanceTimersByTime(2 * CHART_REDRAW_INTERVAL_MS - 1)
+      expect(update).toHaveBeenCalledTimes(3)
+      vi.advanceTimersByTime(1)
+      expect(update).toHaveBeenCalledTimes(4)
+      expect(update).toHaveBeenLastCalledWith({ time: HOUR + 60, open: 99, high: 100, low: 99, close: 100 })
 
-    store.applyBatch([{ id: 'btcusd', price: 99, lastUpdated: (HOUR + 61) * 1000 }], Date.now())
-    expect(update).toHaveBeenLastCalledWith({ time: HOUR + 60, open: 99, high: 99, low: 99, close: 99 })
-
-    // Another asset's tick does not touch this chart.
-    store.applyBatch([{ id: 'ethusd', price: 3100, lastUpdated: (HOUR + 62) * 1000 }], Date.now())
-    expect(update).toHaveBeenCalledTimes(3)
-    expect(commits).not.toHaveBeenCalled()
+      // Another asset's tick does not touch this chart.
+      vi.advanceTimersByTime(CHART_REDRAW_INTERVAL_MS)
+      store.applyBatch([{ id: 'ethusd', price: 3100, lastUpdated: (HOUR + 63) * 1000 }], Date.now())
+      vi.advanceTimersByTime(2 * CHART_REDRAW_INTERVAL_MS)
+      expect(update).toHaveBeenCalledTimes(4)
+      expect(commits).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('draws a live price the store already holds when the candles arrive', async () => {

@@ -112,7 +112,7 @@ describe('WorkspaceMarketWatch', () => {
     expect(format.mock.calls.map(([price]) => price)).toEqual([68_000 * 0.999, 68_000 * 1.001])
     const row = screen.getByTestId('watch-row-btcusd')
     expect(row).toHaveAttribute('data-flash', 'up')
-    expect(within(row).getByText('price up')).toBeInTheDocument()
+    expect(within(row).getByRole('img', { name: 'price up' })).toBeVisible()
     expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('67,932.000')
     expect(screen.getByTestId('watch-row-eurusd')).not.toHaveAttribute('data-flash')
 
@@ -120,13 +120,13 @@ describe('WorkspaceMarketWatch', () => {
     expect(row).toHaveAttribute('data-flash', 'up')
     act(() => vi.advanceTimersByTime(1))
     expect(row).not.toHaveAttribute('data-flash')
-    expect(within(row).queryByText('price up')).not.toBeInTheDocument()
+    expect(within(row).queryByRole('img', { name: /price/ })).not.toBeInTheDocument()
 
     act(() => {
       store.applyBatch([{ id: 'btcusd', price: 67_500 }], 5_000)
     })
     expect(row).toHaveAttribute('data-flash', 'down')
-    expect(within(row).getByText('price down')).toBeInTheDocument()
+    expect(within(row).getByRole('img', { name: 'price down' })).toBeVisible()
     // A second change restarts the 2.2 s.
     act(() => vi.advanceTimersByTime(2_000))
     act(() => {

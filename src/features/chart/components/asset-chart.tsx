@@ -17,6 +17,9 @@ import { TimeframeSwitcher } from './timeframe-switcher'
 
 export const CHART_LOAD_FAILED = 'Failed to load the chart'
 
+/** The chart redraws live candles at most this often (ms); the watch and the Buy/Sell prices show every tick. */
+export const CHART_REDRAW_INTERVAL_MS = 100
+
 export interface AssetChartProps {
   /** The feed's asset_id ('btcusd'): the candles request and the live price store both key on it. */
   assetId: string
@@ -168,17 +171,42 @@ export function AssetChart({
       active.chart.timeScale().scrollToRealTime()
       shownRef.current = { series: active.series, timeframe }
     }
+    // Every tick shapes the newest candle (its high, low and close), but the chart redraws at most every
+    // CHART_REDRAW_INTERVAL_MS: a redraw repaints the whole canvas, and at 20 ticks a second per asset that was a
+    // tenth of the workspace's main-thread time. A tick draws at once when the interval has passed, in the frame
+    // its batch paints anyway; one that comes sooner waits for the next tick after the interval, or for a timer at
+    // twice the interval if none comes (a timer at the interval itself would often paint a frame of its own just
+    // before the next batch's).
     let last = data.at(-1)
+    let pending: Candle[] = []
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let lastDrawMs = -Infinity
+    const draw = () => {
+      clearTimeout(timer)
+      timer = undefined
+      lastDrawMs = Date.now()
+      // Oldest first: a candle that closed since the last draw gets its final shape before the next one opens.
+      for (const bar of pending) active.series.update(toBar(bar))
+      pending = []
+    }
     const applyLivePrice = () => {
       const live = store.get(assetId)
       if (!live) return
       const next = nextCandle(last, live.asset.rate, liveTimeSec(live), timeframe)
       if (next === null || next === last) return
-      active.series.update(toBar(next))
+      if (pending.at(-1)?.time === next.time) pending[pending.length - 1] = next
+      else pending.push(next)
       last = next
+      const sinceDrawMs = Date.now() - lastDrawMs
+      if (sinceDrawMs >= CHART_REDRAW_INTERVAL_MS) draw()
+      else timer ??= setTimeout(draw, 2 * CHART_REDRAW_INTERVAL_MS - sinceDrawMs)
     }
     applyLivePrice()
-    return store.subscribe(assetId, applyLivePrice)
+    const unsubscribe = store.subscribe(assetId, applyLivePrice)
+    return () => {
+      unsubscribe()
+      clearTimeout(timer)
+    }
   }, [active, data, store, assetId, timeframe])
 
   const failed = libraryFailed || (candles.isError && !data)

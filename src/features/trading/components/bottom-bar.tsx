@@ -1,11 +1,13 @@
 import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { LiveText } from '../../../components/ui/live-text'
 import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import type { AccountSummary } from '../../../domain/trading/account-maths'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 
 // The workspace's bottom bar (spec 2.7): Balance, Equity, Margin, Free Margin and P/L in the chosen currency. It
-// re-renders only when a shown figure changes by a cent (useAccountSummary), not on every tick.
+// re-renders only when a shown figure changes by a cent (useAccountSummary), not on every tick, and each figure is a
+// LiveText, so a change lays out only its own box.
 
 const figure = css({ display: 'flex', flexDirection: 'column', minW: '0', flexShrink: 0 })
 const label = css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })
@@ -35,37 +37,37 @@ export const BottomBar = memo(function BottomBar(props: {
         <div className={figure}>
           <dt className={label}>Balance</dt>
           <dd className={value} data-testid="summary-balance">
-            {formatAmount(summary.balance, currency)}
+            <LiveText text={formatAmount(summary.balance, currency)} />
           </dd>
         </div>
         <div className={figure}>
           <dt className={label}>Equity</dt>
           <dd className={value} data-testid="summary-equity">
-            {formatAmount(summary.equity, currency)}
+            <LiveText text={formatAmount(summary.equity, currency)} />
           </dd>
         </div>
         <div className={figure}>
           <dt className={label}>Margin</dt>
           <dd className={value} data-testid="summary-margin">
-            {formatAmount(summary.margin, currency)}
+            <LiveText text={formatAmount(summary.margin, currency)} />
           </dd>
         </div>
         <div className={figure}>
           <dt className={label}>Free Margin</dt>
           <dd className={value} data-testid="summary-free-margin">
-            {formatAmount(summary.freeMargin, currency)}
+            <LiveText text={formatAmount(summary.freeMargin, currency)} />
           </dd>
         </div>
         <div className={figure}>
           <dt className={label}>Margin Level</dt>
           <dd className={value} data-testid="summary-margin-level">
-            {summary.marginLevel}
+            <LiveText text={summary.marginLevel} />
           </dd>
         </div>
         <div className={figure}>
           <dt className={label}>P/L</dt>
           <dd className={cx(value, css({ color: gain ? 'gain' : 'loss' }))} data-testid="summary-pnl">
-            {formatSignedAmount(summary.pnl, currency)}
+            <LiveText text={formatSignedAmount(summary.pnl, currency)} />
           </dd>
         </div>
       </dl>

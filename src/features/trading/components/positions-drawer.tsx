@@ -2,6 +2,7 @@ import { ChevronDown, ChevronUp, X } from 'lucide-react'
 import { memo, useEffect, useRef, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
+import { LiveText } from '../../../components/ui/live-text'
 import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
 import type { Trade } from '../../../domain/contract/trades'
@@ -108,18 +109,15 @@ const ActiveRow = memo(function ActiveRow(props: {
       <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>
         {formatPrice(trade.opening_price)}
       </div>
-      <div
-        className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}
-        data-testid="position-price"
-      >
-        {formatPrice(live.closingPrice)}
+      <div className={css({ display: { base: 'none', md: 'block' } })}>
+        <LiveText text={formatPrice(live.closingPrice)} data-testid="position-price" />
       </div>
       <div className={muted}>
         TP {trade.take_profit > 0 ? formatPrice(trade.take_profit) : '—'} · SL{' '}
         {trade.stop_loss > 0 ? formatPrice(trade.stop_loss) : '—'}
       </div>
-      <div className={cx(numeric, pnlClass(live.pnl), css({ textAlign: { base: 'right', md: 'left' } }))}>
-        <span data-testid="position-pnl">{formatSignedAmount(live.pnl, props.currency)}</span>
+      <div className={cx(pnlClass(live.pnl), css({ textAlign: { base: 'right', md: 'left' } }))}>
+        <LiveText text={formatSignedAmount(live.pnl, props.currency)} data-testid="position-pnl" />
       </div>
       <div className={css({ gridColumn: { base: '1 / -1', md: 'auto' }, textAlign: 'right' })}>
         <Button
@@ -177,9 +175,11 @@ function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurren
 function TotalPnl({ currency }: { currency: DisplayCurrency }) {
   const { pnl } = useLiveAccountSummary()
   return (
-    <span className={cx(numeric, pnlClass(pnl))} data-testid="portfolio-pnl">
-      {formatSignedAmount(pnl, currency)}
-    </span>
+    <LiveText
+      text={formatSignedAmount(pnl, currency)}
+      className={pnlClass(pnl)}
+      data-testid="portfolio-pnl"
+    />
   )
 }
 

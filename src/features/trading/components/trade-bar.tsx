@@ -2,6 +2,7 @@ import { Calculator, Clock, Info } from 'lucide-react'
 import { memo } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
+import { LiveText } from '../../../components/ui/live-text'
 import * as Popover from '../../../components/ui/popover'
 import type { Asset } from '../../../domain/contract/assets'
 import type { Trade, TradeSide } from '../../../domain/contract/trades'
@@ -38,22 +39,28 @@ function useActiveAsset(store: LivePriceStore, asset: Asset | null): Asset | nul
   return live?.asset ?? asset
 }
 
+const changeTone = { gain: css({ color: 'gain' }), loss: css({ color: 'loss' }) }
+
 function LiveTradePrice(props: { store: LivePriceStore; asset: Asset | null; side: TradeSide }) {
   const asset = useActiveAsset(props.store, props.asset)
   const price = asset ? (props.side === 'buy' ? asset.buy_price : asset.sell_price) : null
   return (
-    <span className={css({ textStyle: 'price', fontSize: 'md' })} data-testid={`${props.side}-price`}>
-      {price === null ? '—' : formatPrice(price, PRICE_DECIMALS.TRADE_BUTTON)}
-    </span>
+    <LiveText
+      text={price === null ? '—' : formatPrice(price, PRICE_DECIMALS.TRADE_BUTTON)}
+      align="center"
+      className={css({ fontSize: 'md' })}
+      data-testid={`${props.side}-price`}
+    />
   )
 }
 
 function LiveChangePercent(props: { store: LivePriceStore; asset: Asset }) {
   const asset = useActiveAsset(props.store, props.asset) ?? props.asset
   return (
-    <span className={css({ textStyle: 'price', color: asset.change_percent >= 0 ? 'gain' : 'loss' })}>
-      {formatSignedPercent(asset.change_percent)}
-    </span>
+    <LiveText
+      text={formatSignedPercent(asset.change_percent)}
+      className={changeTone[asset.change_percent >= 0 ? 'gain' : 'loss']}
+    />
   )
 }
 
@@ -143,15 +150,16 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
         >
           {asset?.symbol_display ?? 'No asset'}
         </h1>
-        <p className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
-          {asset ? (
-            <>
-              {asset.name} · <LiveChangePercent store={props.store} asset={asset} />
-            </>
-          ) : (
-            'Choose a market to trade'
-          )}
-        </p>
+        {asset ? (
+          <p className={css({ display: 'flex', gap: '1', fontSize: 'xs', color: 'text.muted', minW: '0' })}>
+            <span className={css({ truncate: true })}>{asset.name} ·</span>
+            <LiveChangePercent store={props.store} asset={asset} />
+          </p>
+        ) : (
+          <p className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
+            Choose a market to trade
+          </p>
+        )}
       </div>
       <div className={css({ display: 'flex', gap: '1' })}>
         <Button variant="ghost" size="sm" iconOnly aria-label="Asset information" onClick={props.onShowInfo}>

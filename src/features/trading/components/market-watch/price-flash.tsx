@@ -1,8 +1,7 @@
 // The price flash of spec 4 (rising green, falling red, cleared 2.2 s after the change) as a hook, and its
-// non-colour cue: an arrow for the eye and a word for screen readers, since colour is never the only signal.
-import { ArrowDown, ArrowUp } from 'lucide-react'
+// non-colour cue: a triangle for the eye, named for screen readers, since colour is never the only signal.
 import { useEffect, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { PRICE_FLASH_MS } from '../../../../domain/market/live-prices'
 import type { LiveAsset } from '../../../../lib/live-prices'
 
@@ -24,24 +23,44 @@ export function usePriceFlash(live: LiveAsset | undefined): FlashDirection | nul
   return changedAtMs !== settledAtMs ? (live?.direction ?? null) : null
 }
 
+// Two triangles drawn with borders, both always in the DOM and stacked in one slot; only their colour changes with
+// the direction (transparent when not shown). A flash starting or ending then repaints the slot and nothing else:
+// swapping icon elements laid out the table ~70 times a second, and toggling an SVG's visibility made Chromium
+// re-layerize the whole page each frame (tests/bench/README.md, the trace figures).
 const cueBox = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+  display: 'inline-grid',
+  placeItems: 'center',
   w: '3',
+  h: '3',
   flexShrink: 0,
+  '& > span': {
+    gridArea: '1 / 1',
+    w: '0',
+    h: '0',
+    borderInlineWidth: '4px',
+    borderColor: 'transparent',
+  },
+  '& > [data-arrow=up]': { borderBottomWidth: '6px' },
+  '& > [data-arrow=down]': { borderTopWidth: '6px' },
+  '&[data-direction=up] > [data-arrow=up]': { borderBottomColor: 'gain' },
+  '&[data-direction=down] > [data-arrow=down]': { borderTopColor: 'loss' },
 })
-const cueColor = { up: css({ color: 'gain' }), down: css({ color: 'loss' }) }
-const srOnly = css({ srOnly: true })
 
-/** Arrow (hidden from assistive technology) plus visually hidden text; renders an empty slot when not flashing. */
+/**
+ * A triangle, up or down, named 'price up' or 'price down' for assistive technology; an invisible, unnamed slot
+ * when not flashing.
+ */
 export function PriceFlashCue(props: { direction: FlashDirection | null }) {
   const { direction } = props
   return (
-    <span className={direction ? cx(cueBox, cueColor[direction]) : cueBox}>
-      {direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
-      {direction === 'down' ? <ArrowDown size={12} aria-hidden="true" /> : null}
-      {direction ? <span className={srOnly}>{direction === 'up' ? 'price up' : 'price down'}</span> : null}
+    <span
+      className={cueBox}
+      data-direction={direction ?? undefined}
+      role={direction ? 'img' : undefined}
+      aria-label={direction ? (direction === 'up' ? 'price up' : 'price down') : undefined}
+    >
+      <span data-arrow="up" />
+      <span data-arrow="down" />
     </span>
   )
 }

@@ -14,6 +14,7 @@ import {
 } from 'react'
 import { css } from 'styled-system/css'
 import { IconButton } from '../../../../components/ui/button'
+import { LiveText } from '../../../../components/ui/live-text'
 import { ASSET_TYPES, type Asset, type AssetType } from '../../../../domain/contract/assets'
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
 import { searchAssets } from '../../../../domain/market/asset-search'
@@ -181,10 +182,10 @@ const WatchRow = memo(function WatchRow({
         data-updated-ms={Date.parse(asset.updated_at) || undefined}
         className={priceCell}
       >
-        {formatPrice(asset.sell_price, PRICE_DECIMALS.WATCH_TABLE)}
+        <LiveText text={formatPrice(asset.sell_price, PRICE_DECIMALS.WATCH_TABLE)} align="end" />
       </td>
       <td data-testid={`watch-ask-${seed.asset_id}`} data-price="" className={priceCell}>
-        {formatPrice(asset.buy_price, PRICE_DECIMALS.WATCH_TABLE)}
+        <LiveText text={formatPrice(asset.buy_price, PRICE_DECIMALS.WATCH_TABLE)} align="end" />
       </td>
       <td className={starCell}>
         <button
