@@ -276,4 +276,39 @@ describe('WorkspaceMarketWatch', () => {
     })
     expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('68,931.000')
   })
+
+  it('keeps a row out of sight asleep: no flash and no timer waking it while its asset ticks', () => {
+    vi.useFakeTimers()
+    const setOnScreen = installFakeIntersectionObserver()
+    const { store } = setup()
+    const btcRow = screen.getByTestId('watch-row-btcusd')
+    act(() => {
+      store.applyBatch([{ id: 'btcusd', price: 68_000 }], 1_000)
+    })
+    expect(btcRow).toHaveAttribute('data-flash', 'up')
+
+    // Scrolled away mid-flash: the flash ends at once, and however long its asset keeps ticking the row does not
+    // render again (its flash timer would have woken it every 2.2 s).
+    setOnScreen(btcRow, false)
+    expect(btcRow).not.toHaveAttribute('data-flash')
+    const format = vi.mocked(numbers.formatPrice)
+    format.mockClear()
+    for (let second = 2; second <= 10; second += 1) {
+      act(() => {
+        store.applyBatch([{ id: 'btcusd', price: 68_000 + second }], second * 1_000)
+      })
+      act(() => vi.advanceTimersByTime(1_000))
+    }
+    act(() => vi.advanceTimersByTime(5 * PRICE_FLASH_MS))
+    expect(format).not.toHaveBeenCalled()
+
+    // Back on screen: the newest price, as old news (no flash), and the next change flashes again.
+    setOnScreen(btcRow, true)
+    expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('67,941.990')
+    expect(btcRow).not.toHaveAttribute('data-flash')
+    act(() => {
+      store.applyBatch([{ id: 'btcusd', price: 67_000 }], 12_000)
+    })
+    expect(btcRow).toHaveAttribute('data-flash', 'down')
+  })
 })

@@ -9,18 +9,29 @@ export type FlashDirection = 'up' | 'down'
 
 /**
  * 'up' or 'down' for PRICE_FLASH_MS after each price change seen while mounted, else null. A change already in the
- * store when the row mounts (a search or tab switch remounts rows) does not flash: it is old news.
+ * store when the row mounts (a search or tab switch remounts rows) does not flash: it is old news. Nor does one
+ * made while `paused` (the row out of sight): a paused row keeps no timer, so it stays asleep until it is back on
+ * screen. (It once kept flashing: each timer's render read the newest price, a new change, and set the next timer,
+ * so every row out of sight woke every 2.2 s, all together; the tick benchmark showed a tab's prices stalling
+ * 200-400 ms at that period.)
  */
-export function usePriceFlash(live: LiveAsset | undefined): FlashDirection | null {
+export function usePriceFlash(live: LiveAsset | undefined, paused = false): FlashDirection | null {
   const changedAtMs = live?.changedAtMs ?? 0
   const [settledAtMs, setSettledAtMs] = useState(changedAtMs)
+  // Derived state, set while rendering (React re-renders at once): going out of sight ends a flash, and coming
+  // back shows the newest price as old news.
+  const [pausedBefore, setPausedBefore] = useState(paused)
+  if (paused !== pausedBefore) {
+    setPausedBefore(paused)
+    setSettledAtMs(changedAtMs)
+  }
   useEffect(() => {
-    if (changedAtMs === settledAtMs) return
+    if (paused || changedAtMs === settledAtMs) return
     // A newer change clears this timer (the effect re-runs), so the flash lasts 2.2 s after the latest change.
     const timer = setTimeout(() => setSettledAtMs(changedAtMs), PRICE_FLASH_MS)
     return () => clearTimeout(timer)
-  }, [changedAtMs, settledAtMs])
-  return changedAtMs !== settledAtMs ? (live?.direction ?? null) : null
+  }, [changedAtMs, settledAtMs, paused])
+  return !paused && changedAtMs !== settledAtMs ? (live?.direction ?? null) : null
 }
 
 // Two triangles drawn with borders, both always in the DOM and stacked in one slot; only their colour changes with

@@ -140,7 +140,7 @@ const WatchRow = memo(function WatchRow({
   // A row out of sight (scrolled away, or the sidebar hidden) stops re-rendering for ticks; it catches up on return.
   const onScreen = useInViewport(rowRef)
   const live = useLiveAsset(store, seed.asset_id, { paused: !onScreen })
-  const flash = usePriceFlash(live)
+  const flash = usePriceFlash(live, !onScreen)
   // The store may not know the asset yet (seeded after the list): show the list's own prices meanwhile.
   const asset = live?.asset ?? seed
   const select = () => onSelect(seed)
