@@ -3,6 +3,9 @@
 import type { Page } from '@playwright/test'
 import { test, expect, expectLoginPage } from './support/fixtures'
 
+/** SW_CACHES.SETTINGS in workers/sw.ts (that module runs the worker when imported, so it is not imported here). */
+const SETTINGS_CACHE = 'api-settings'
+
 /** Trap 6 of TOOLCHAIN.md: `ready` can resolve while the worker is still activating. */
 async function serviceWorkerActivated(page: Page) {
   await page.evaluate(async () => {
@@ -27,6 +30,16 @@ test('second visit with the server stopped: the shell and the cached settings', 
   await page.reload()
   await expectLoginPage(page)
   const siteName = await page.title()
+  // The worker stores that answer after handing it to the page: wait until it is in the cache, as a user who stays
+  // a moment would (a loaded machine once stopped the server first, and the next visit had no settings to show).
+  await expect
+    .poll(() =>
+      page.evaluate(async (cacheName) => {
+        const cache = await caches.open(cacheName)
+        return (await cache.keys()).some((request) => new URL(request.url).pathname === '/api/v1/settings')
+      }, SETTINGS_CACHE),
+    )
+    .toBe(true)
 
   await ownServer.stop()
   // Forget the page's own settings cache, so only the service worker can supply them.
