@@ -7,6 +7,7 @@ export { Checkbox, type CheckboxProps, type CheckedChangeDetails, type CheckedSt
 export * as Dialog from './dialog'
 export { DialogFrame, type DialogFrameProps } from './dialog-frame'
 export { Heading, type HeadingProps } from './heading'
+export { LiveText, type LiveTextProps } from './live-text'
 export { Field, PasswordField, TextField, type PasswordFieldProps, type TextFieldProps } from './input'
 export * as Menu from './menu'
 export * as Popover from './popover'
