@@ -685,16 +685,18 @@ async function runCell(server: RunningServer, rate: number, tabs: number, mode: 
     gaugeSamples.push(serverAfter)
 
     let unmatchedSamples = 0
-    const latencies = probes.map((probe) => {
-      const values: number[] = []
+    // Per tab, each measured paint: when it happened and its latency (server time of the price to the frame).
+    const paints = probes.map((probe) => {
+      const measured: { paintedMs: number; latencyMs: number }[] = []
       for (const [key, text, updatedMs, paintedMs] of probe.samples) {
         const serverMs =
           latencySource === 'attribute' ? updatedMs || undefined : feed!.serverTimeOf(key, text, paintedMs)
         if (serverMs === undefined) unmatchedSamples += 1
-        else values.push(paintedMs - serverMs)
+        else measured.push({ paintedMs, latencyMs: paintedMs - serverMs })
       }
-      return values.sort((a, b) => a - b)
+      return measured
     })
+    const latencies = paints.map((tab) => tab.map((paint) => paint.latencyMs).sort((a, b) => a - b))
     const samples = latencies.flat().sort((a, b) => a - b)
     const splits = tasksBefore.map((before, index) => tabSplit(before, tasksAfter[index]!))
     const busyPercentPerTab = splits.map((split) => split.busy)
@@ -760,7 +762,7 @@ async function runCell(server: RunningServer, rate: number, tabs: number, mode: 
         samples: tabSamples.length,
         p50Ms: percentile(latencies[index]!, 0.5),
         p99Ms: percentile(latencies[index]!, 0.99),
-        slowBursts: slowBursts(tabSamples, latencySource, feed, startedMs),
+        slowBursts: slowBursts(paints[index]!, startedMs),
         busyPercent: busyPercentPerTab[index]!,
         split: splits[index]!,
         renders: renders?.[index] ?? undefined,
@@ -779,19 +781,9 @@ async function runCell(server: RunningServer, rate: number, tabs: number, mode: 
  * When a tab's slow paints (over the p99 target) happened: bursts of them, as 's into the window: count (max ms)'.
  * One burst says one stall (a long task, a late delivery); many spread out say steady overload.
  */
-function slowBursts(
-  samples: PaintSample[],
-  latencySource: LatencySource,
-  feed: Awaited<ReturnType<typeof listenToFeed>> | undefined,
-  startedMs: number,
-): string {
-  const slow = samples
-    .map(([key, text, updatedMs, paintedMs]) => {
-      const serverMs =
-        latencySource === 'attribute' ? updatedMs || undefined : feed?.serverTimeOf(key, text, paintedMs)
-      return { paintedMs, latencyMs: serverMs === undefined ? 0 : paintedMs - serverMs }
-    })
-    .filter((sample) => sample.latencyMs > TARGETS.p99Ms)
+function slowBursts(paints: readonly { paintedMs: number; latencyMs: number }[], startedMs: number): string {
+  const slow = paints
+    .filter((paint) => paint.latencyMs > TARGETS.p99Ms)
     .sort((a, b) => a.paintedMs - b.paintedMs)
   const bursts: { atMs: number; count: number; maxMs: number; lastMs: number }[] = []
   for (const sample of slow) {

@@ -116,7 +116,8 @@ const ActiveRow = memo(function ActiveRow(props: {
         TP {trade.take_profit > 0 ? formatPrice(trade.take_profit) : '—'} · SL{' '}
         {trade.stop_loss > 0 ? formatPrice(trade.stop_loss) : '—'}
       </div>
-      <div className={cx(pnlClass(live.pnl), css({ textAlign: { base: 'right', md: 'left' } }))}>
+      {/* Below 768 px this is the content-sized last column, so the figure ends at the row's right edge. */}
+      <div className={pnlClass(live.pnl)}>
         <LiveText text={formatSignedAmount(live.pnl, props.currency)} data-testid="position-pnl" />
       </div>
       <div className={css({ gridColumn: { base: '1 / -1', md: 'auto' }, textAlign: 'right' })}>
