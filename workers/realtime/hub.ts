@@ -435,14 +435,21 @@ export function createHub(deps: HubDeps) {
 
   /**
    * Events reach the socket only once the channel's subscription is confirmed, which comes after `connected` (an
-   * authorisation round trip later). The catch-up poll at `connected` can read the database before a message that
-   * is then published before the confirmation: that message would reach neither path. So chat is fetched again
-   * from the last message seen once the subscription is back; the socket delivers everything after.
+   * authorisation round trip later). Whatever was published before that reached no path:
+   * - user and trade changes are signalled at every confirmation, as the usual events, so the tabs refetch. The
+   *   first one matters too: a change made between a tab loading its data and the confirmation (an admin
+   *   reactivating the account as the page reloads, a stop loss hit as /mt4 opens) was lost until the next one;
+   * - chat is fetched again from the last message seen (the catch-up poll at `connected` can read the database
+   *   before a message that is then published before the confirmation); the first confirmation of a session is
+   *   left alone there, as before: the tabs just loaded the conversation.
    */
   function onPushSubscribed(channel: string): void {
-    if (parseChannel(channel)?.kind !== 'chat.customer' || !channelTabs.has(channel)) return
+    const parsed = parseChannel(channel)
+    if (!parsed || !channelTabs.has(channel)) return
+    if (parsed.kind === 'user') return emit(channel, PUSH_EVENTS.USER_UPDATED, { user_id: parsed.id })
+    if (parsed.kind === 'trade') return emit(channel, PUSH_EVENTS.TRADE_UPDATED, { user_id: parsed.id })
+    if (parsed.kind !== 'chat.customer') return
     const cursor = cursorOf(channel)
-    // The first confirmation of a session needs nothing: the tabs just loaded the conversation.
     const resubscribed = cursor.subscribed || cursor.after !== null
     cursor.subscribed = true
     if (resubscribed) void pollChat(channel)

@@ -202,4 +202,25 @@ describe('after a reconnect, what may have been missed is fetched again', () => 
     await vi.advanceTimersByTimeAsync(0)
     expect(a.events()).toEqual([])
   })
+
+  it('signals user and trade changes when their subscription is confirmed, the first one included', async () => {
+    // An admin reactivating the account between the page loading the user and the channel going live published
+    // into nothing: the confirmation is when events start to flow, so the tabs refetch then.
+    const t = createTestHub()
+    t.signIn()
+    const a = t.addTab('a')
+    const b = t.addTab('b')
+    for (const channel of [USER, TRADE, NOTIFICATION]) t.hub.subscribe('a', channel)
+    t.hub.subscribe('b', USER)
+    t.push.connected()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(a.events()).toEqual([])
+
+    for (const channel of [USER, TRADE, NOTIFICATION]) t.push.options.onSubscribed?.(channel)
+    expect(a.events().map((e) => [e.channel, e.event, e.data])).toEqual([
+      [USER, PUSH_EVENTS.USER_UPDATED, { user_id: 7 }],
+      [TRADE, PUSH_EVENTS.TRADE_UPDATED, { user_id: 7 }],
+    ])
+    expect(b.events().map((e) => [e.channel, e.event])).toEqual([[USER, PUSH_EVENTS.USER_UPDATED]])
+  })
 })
