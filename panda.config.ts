@@ -237,15 +237,6 @@ export default defineConfig({
           from: { opacity: '1', transform: 'scale(1)' },
           to: { opacity: '0', transform: 'scale(0.96)' },
         },
-        // Spec 4: a rising price flashes green, a falling one red, cleared after 2.2 s.
-        'price-flash-up': {
-          from: { backgroundColor: 'color-mix(in srgb, var(--colors-gain) 35%, transparent)' },
-          to: { backgroundColor: 'transparent' },
-        },
-        'price-flash-down': {
-          from: { backgroundColor: 'color-mix(in srgb, var(--colors-loss) 35%, transparent)' },
-          to: { backgroundColor: 'transparent' },
-        },
       },
     },
   },

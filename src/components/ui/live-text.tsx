@@ -8,6 +8,7 @@
 // cause no layout from the root.
 import type { HTMLAttributes } from 'react'
 import { css, cx } from 'styled-system/css'
+import { text as textRecipe } from 'styled-system/recipes'
 
 const slot = css({ display: 'block' })
 
@@ -31,15 +32,18 @@ export interface LiveTextProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'ch
   text: string
   /** Where the box sits in the space around it: 'end' for figures in right-aligned columns. */
   align?: 'start' | 'center' | 'end'
+  /** A signed figure's colour (`signTone` of its text), also as `data-tone`: the text carries the sign too. */
+  tone?: 'gain' | 'loss'
 }
 
-export function LiveText({ text, align = 'start', className, style, ...rest }: LiveTextProps) {
+export function LiveText({ text, align = 'start', tone, className, style, ...rest }: LiveTextProps) {
   return (
     <span className={slot}>
       <span
         {...rest}
         data-align={align}
-        className={cx(box, className)}
+        data-tone={tone}
+        className={cx(box, tone && textRecipe({ tone }), className)}
         style={{ ...style, width: `${text.length}ch` }}
       >
         {text}

@@ -28,3 +28,13 @@ export function formatSignedPercent(percent: number): string {
   const sign = magnitude === '0.00' ? '' : percent > 0 ? '+' : '−'
   return `${sign}${magnitude}%`
 }
+
+/** How a signed figure is coloured: gain (green) or loss (red). */
+export type SignTone = 'gain' | 'loss'
+
+/**
+ * The colour of a signed figure (a P/L, a change) follows the sign it shows, so colour and text never disagree: a
+ * leading '-' or '−' is a loss; '+' or no sign (zero after rounding) a gain (spec 2.7: 'P/L of 0 or more is green,
+ * negative red'). A value of -0.004 reads '$0.00' and is green, as its text says.
+ */
+export const signTone = (signedText: string): SignTone => (/^[-−]/.test(signedText) ? 'loss' : 'gain')

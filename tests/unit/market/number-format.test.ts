@@ -4,6 +4,7 @@ import {
   formatPrice,
   formatSignedPercent,
   PRICE_DECIMALS,
+  signTone,
 } from '../../../src/domain/format/numbers'
 
 describe('number display (spec 9)', () => {
@@ -21,5 +22,13 @@ describe('number display (spec 9)', () => {
     expect(formatSignedPercent(-0.5)).toBe('−0.50%')
     expect(formatSignedPercent(0)).toBe('0.00%')
     expect(formatSignedPercent(-0.001)).toBe('0.00%')
+  })
+  it('colours a signed figure by the sign it shows: 0 or more green, negative red (spec 2.7)', () => {
+    expect(signTone(formatSignedPercent(1.234))).toBe('gain')
+    expect(signTone(formatSignedPercent(-0.5))).toBe('loss')
+    expect(signTone(formatSignedPercent(-0.001))).toBe('gain')
+    expect(signTone('-$5.00')).toBe('loss')
+    expect(signTone('+€12.34')).toBe('gain')
+    expect(signTone('$0.00')).toBe('gain')
   })
 })

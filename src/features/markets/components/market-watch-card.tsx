@@ -2,8 +2,9 @@ import { ArrowDownRight, ArrowUpRight, RefreshCw } from 'lucide-react'
 import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
-import { formatPrice, formatSignedPercent, PRICE_DECIMALS } from '../../../domain/format/numbers'
-import { PRICE_FLASH_MS } from '../../../domain/market/live-prices'
+import { LiveText } from '../../../components/ui/live-text'
+import { PriceFlashCue, usePriceFlash } from '../../../components/price-flash'
+import { formatPrice, formatSignedPercent, PRICE_DECIMALS, signTone } from '../../../domain/format/numbers'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 
 const cell = css({
@@ -15,62 +16,66 @@ const cell = css({
   whiteSpace: 'nowrap',
 })
 
-const flash = css({
-  '&[data-direction=up]': { animation: `price-flash-up ${PRICE_FLASH_MS}ms ease-out` },
-  '&[data-direction=down]': { animation: `price-flash-down ${PRICE_FLASH_MS}ms ease-out` },
+// Computed once: a row renders on every tick of its asset.
+const row = css({
+  // Its own paint layer: a tick repaints this row only (see the workspace's market watch rows).
+  position: 'relative',
+  borderTopWidth: '1px',
+  borderColor: 'border',
+  // Spec 4's flash, as in the workspace's market watch: a steady tint on the prices for its 2.2 s plus a triangle
+  // by the symbol, so colour is not the only signal.
+  '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
+  '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
 })
+const symbolHeader = css({ px: { base: '2', md: '3' }, py: '2', textAlign: 'left', fontWeight: 'medium' })
+const symbolLine = css({ display: 'flex', alignItems: 'center', gap: '1' })
+const assetName = css({
+  // Below 768 px the four figures need the width; the symbol says enough.
+  display: { base: 'none', md: 'block' },
+  fontSize: 'xs',
+  color: 'text.muted',
+  fontWeight: 'normal',
+})
+const changeLine = css({ display: 'inline-flex', alignItems: 'center', gap: '1' })
+const toneClass = { gain: css({ color: 'gain' }), loss: css({ color: 'loss' }) }
 
 /** One row; it subscribes to its own asset, so a tick elsewhere never re-renders it. */
 const MarketRow = memo(function MarketRow(props: { store: LivePriceStore; assetId: string }) {
   const live = useLiveAsset(props.store, props.assetId)
+  const flash = usePriceFlash(live)
   if (!live) return null
-  const { asset, direction, changedAtMs } = live
-  const rising = asset.change_percent >= 0
+  const { asset } = live
+  const change = formatSignedPercent(asset.change_percent)
+  const tone = signTone(change)
   return (
-    <tr
-      data-testid={`market-row-${asset.asset_id}`}
-      // Its own paint layer: a tick repaints this row only (see the workspace's market watch rows).
-      className={css({ position: 'relative', borderTopWidth: '1px', borderColor: 'border' })}
-    >
-      <th
-        scope="row"
-        className={css({ px: { base: '2', md: '3' }, py: '2', textAlign: 'left', fontWeight: 'medium' })}
-      >
-        {asset.symbol_display}
-        {/* Below 768 px the four figures need the width; the symbol says enough. */}
-        <span
-          className={css({
-            display: { base: 'none', md: 'block' },
-            fontSize: 'xs',
-            color: 'text.muted',
-            fontWeight: 'normal',
-          })}
-        >
-          {asset.name}
+    <tr data-testid={`market-row-${asset.asset_id}`} data-flash={flash ?? undefined} className={row}>
+      <th scope="row" className={symbolHeader}>
+        <span className={symbolLine}>
+          <PriceFlashCue direction={flash} />
+          {asset.symbol_display}
         </span>
+        <span className={assetName}>{asset.name}</span>
       </th>
-      {/* The key restarts the 2.2 s flash animation on every change of direction or price. */}
       <td
-        key={`bid-${changedAtMs}`}
-        data-direction={direction ?? undefined}
         data-testid="bid"
+        data-price=""
         // The price's server time: the tick-to-paint benchmark (tests/bench/ticks.ts) measures from it.
         data-updated-ms={Date.parse(asset.updated_at) || undefined}
-        className={cx(cell, flash)}
+        className={cell}
       >
-        {formatPrice(asset.sell_price, PRICE_DECIMALS.WATCH_TABLE)}
+        <LiveText text={formatPrice(asset.sell_price, PRICE_DECIMALS.WATCH_TABLE)} align="end" />
       </td>
-      <td key={`ask-${changedAtMs}`} data-direction={direction ?? undefined} className={cx(cell, flash)}>
-        {formatPrice(asset.buy_price, PRICE_DECIMALS.WATCH_TABLE)}
+      <td data-testid="ask" data-price="" className={cell}>
+        <LiveText text={formatPrice(asset.buy_price, PRICE_DECIMALS.WATCH_TABLE)} align="end" />
       </td>
-      <td className={cx(cell, css({ color: rising ? 'gain' : 'loss' }))}>
-        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-          {rising ? (
+      <td data-tone={tone} className={cx(cell, toneClass[tone])}>
+        <span className={changeLine}>
+          {tone === 'gain' ? (
             <ArrowUpRight size={14} aria-hidden="true" />
           ) : (
             <ArrowDownRight size={14} aria-hidden="true" />
           )}
-          {formatSignedPercent(asset.change_percent)}
+          {change}
         </span>
       </td>
     </tr>

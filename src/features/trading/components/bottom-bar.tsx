@@ -1,9 +1,10 @@
 import { memo } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { LiveText } from '../../../components/ui/live-text'
 import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import type { AccountSummary } from '../../../domain/trading/account-maths'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
+import { SignedLiveText } from './signed-figures'
 
 // The workspace's bottom bar (spec 2.7): Balance, Equity, Margin, Free Margin and P/L in the chosen currency. It
 // re-renders only when a shown figure changes by a cent (useAccountSummary), not on every tick, and each figure is a
@@ -18,7 +19,6 @@ export const BottomBar = memo(function BottomBar(props: {
   currency: DisplayCurrency
 }) {
   const { summary, currency } = props
-  const gain = summary.pnl >= 0
   return (
     <section
       aria-label="Account summary"
@@ -66,8 +66,8 @@ export const BottomBar = memo(function BottomBar(props: {
         </div>
         <div className={figure}>
           <dt className={label}>P/L</dt>
-          <dd className={cx(value, css({ color: gain ? 'gain' : 'loss' }))} data-testid="summary-pnl">
-            <LiveText text={formatSignedAmount(summary.pnl, currency)} />
+          <dd className={value} data-testid="summary-pnl">
+            <SignedLiveText text={formatSignedAmount(summary.pnl, currency)} />
           </dd>
         </div>
       </dl>

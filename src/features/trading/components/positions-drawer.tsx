@@ -11,6 +11,7 @@ import { formatPrice } from '../../../domain/format/numbers'
 import { TRADE_MESSAGES } from '../../../domain/trading/messages'
 import type { LivePriceStore } from '../../../lib/live-prices'
 import { useLiveAccountSummary, useLivePosition } from '../hooks/use-live-pnl'
+import { SignedAmount, SignedLiveText } from './signed-figures'
 
 // The collapsible positions drawer (spec 2.7): ACTIVE POSITIONS and POSITIONS HISTORY, a Total Portfolio line
 // when collapsed, more pages loaded as a sentinel scrolls into view, P/L of 0 or more green and negative red (with
@@ -68,7 +69,7 @@ const row = css({
 })
 const numeric = css({ textStyle: 'price', whiteSpace: 'nowrap' })
 const muted = css({ color: 'text.muted', fontSize: 'xs', display: { base: 'none', md: 'block' } })
-const pnlClass = (pnl: number) => css({ color: pnl >= 0 ? 'gain' : 'loss', fontWeight: 'semibold' })
+const pnlWeight = css({ fontWeight: 'semibold' })
 
 function SideBadge({ side }: { side: Trade['trade_type'] }) {
   return (
@@ -117,8 +118,8 @@ const ActiveRow = memo(function ActiveRow(props: {
         {trade.stop_loss > 0 ? formatPrice(trade.stop_loss) : '—'}
       </div>
       {/* Below 768 px this is the content-sized last column, so the figure ends at the row's right edge. */}
-      <div className={pnlClass(live.pnl)}>
-        <LiveText text={formatSignedAmount(live.pnl, props.currency)} data-testid="position-pnl" />
+      <div className={pnlWeight}>
+        <SignedLiveText text={formatSignedAmount(live.pnl, props.currency)} data-testid="position-pnl" />
       </div>
       <div className={css({ gridColumn: { base: '1 / -1', md: 'auto' }, textAlign: 'right' })}>
         <Button
@@ -164,8 +165,8 @@ function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurren
         {formatPrice(trade.closing_price)}
       </div>
       <div className={muted}>{time(trade.close_time)}</div>
-      <div className={cx(numeric, pnlClass(trade.pnl), css({ textAlign: { base: 'right', md: 'left' } }))}>
-        <span data-testid="history-pnl">{formatSignedAmount(trade.pnl, currency)}</span>
+      <div className={cx(pnlWeight, css({ textAlign: { base: 'right', md: 'left' } }))}>
+        <SignedAmount amountUsd={trade.pnl} currency={currency} data-testid="history-pnl" />
       </div>
       <div />
     </li>
@@ -176,9 +177,9 @@ function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurren
 function TotalPnl({ currency }: { currency: DisplayCurrency }) {
   const { pnl } = useLiveAccountSummary()
   return (
-    <LiveText
+    <SignedLiveText
       text={formatSignedAmount(pnl, currency)}
-      className={pnlClass(pnl)}
+      className={pnlWeight}
       data-testid="portfolio-pnl"
     />
   )

@@ -9,6 +9,7 @@ import type { Trade, TradeSide } from '../../../domain/contract/trades'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice, formatSignedPercent, PRICE_DECIMALS } from '../../../domain/format/numbers'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
+import { SignedLiveText } from './signed-figures'
 import { TradeTicket } from './trade-ticket'
 
 // The strip over the chart: the active asset, its information, the profit calculator and pending order dialogs,
@@ -39,8 +40,6 @@ function useActiveAsset(store: LivePriceStore, asset: Asset | null): Asset | nul
   return live?.asset ?? asset
 }
 
-const changeTone = { gain: css({ color: 'gain' }), loss: css({ color: 'loss' }) }
-
 function LiveTradePrice(props: { store: LivePriceStore; asset: Asset | null; side: TradeSide }) {
   const asset = useActiveAsset(props.store, props.asset)
   const price = asset ? (props.side === 'buy' ? asset.buy_price : asset.sell_price) : null
@@ -56,12 +55,7 @@ function LiveTradePrice(props: { store: LivePriceStore; asset: Asset | null; sid
 
 function LiveChangePercent(props: { store: LivePriceStore; asset: Asset }) {
   const asset = useActiveAsset(props.store, props.asset) ?? props.asset
-  return (
-    <LiveText
-      text={formatSignedPercent(asset.change_percent)}
-      className={changeTone[asset.change_percent >= 0 ? 'gain' : 'loss']}
-    />
-  )
+  return <SignedLiveText text={formatSignedPercent(asset.change_percent)} />
 }
 
 function LiveTradeTicket(props: TradeBarProps & { side: TradeSide }) {

@@ -6,7 +6,7 @@ import { USD, type DisplayCurrency } from '../../../../domain/format/currency'
 import { formatPrice } from '../../../../domain/format/numbers'
 import { DetailList } from './detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
-import { SignedAmount } from './signed-amount'
+import { SignedAmount } from '../signed-figures'
 
 export interface ClosePositionDialogProps {
   open: boolean

@@ -22,7 +22,7 @@ import {
 } from '../../../../domain/trading/profit-calculator'
 import { DetailList, type DetailRow } from './detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
-import { SignedAmount } from './signed-amount'
+import { SignedAmount } from '../signed-figures'
 import { StepperField } from './stepper-field'
 import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
 

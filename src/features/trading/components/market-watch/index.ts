@@ -2,5 +2,4 @@
 export { ASSET_TYPE_LABELS, AssetTypeChips } from './asset-type-chips'
 export { MarketPickerDialog, type MarketPickerDialogProps } from './market-picker-dialog'
 export { PairTabs, type PairTabsProps } from './pair-tabs'
-export { PriceFlashCue, usePriceFlash, type FlashDirection } from './price-flash'
 export { WorkspaceMarketWatch, type WorkspaceMarketWatchProps } from './workspace-market-watch'

@@ -21,7 +21,7 @@ import { searchAssets } from '../../../../domain/market/asset-search'
 import { useInViewport } from '../../../../lib/in-viewport'
 import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
 import { ASSET_TYPE_LABELS } from './asset-type-chips'
-import { PriceFlashCue, usePriceFlash } from './price-flash'
+import { PriceFlashCue, usePriceFlash } from '../../../../components/price-flash'
 import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
 
 export interface WorkspaceMarketWatchProps {

@@ -2,8 +2,8 @@
 // non-colour cue: a triangle for the eye, named for screen readers, since colour is never the only signal.
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { PRICE_FLASH_MS } from '../../../../domain/market/live-prices'
-import type { LiveAsset } from '../../../../lib/live-prices'
+import { PRICE_FLASH_MS } from '../domain/market/live-prices'
+import type { LiveAsset } from '../lib/live-prices'
 
 export type FlashDirection = 'up' | 'down'
 
