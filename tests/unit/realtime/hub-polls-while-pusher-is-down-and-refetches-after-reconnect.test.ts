@@ -224,3 +224,66 @@ describe('after a reconnect, what may have been missed is fetched again', () => 
     expect(b.events().map((e) => [e.channel, e.event])).toEqual([[USER, PUSH_EVENTS.USER_UPDATED]])
   })
 })
+
+describe('when the server answers again during an outage, Pusher reconnects at once', () => {
+  // pusher-js retries on its own schedule: after a server restart the page said 'Reconnecting...' ~11 s longer
+  // than needed, while the price feed and the chat poll had already reached the server.
+  it('reconnects Pusher when the price feed is back, at most once per 5 s, and never in a first connection', () => {
+    const t = createTestHub()
+    t.signIn()
+    t.addTab('a')
+    t.hub.subscribe('a', USER)
+    t.hub.subscribePrices('a')
+    // A session's first connection: the feed is up before Pusher, which is left to finish its own handshake.
+    t.prices.options.onStatus(CONNECTION_STATUS.CONNECTED)
+    expect(t.push.reconnects).toBe(0)
+    t.push.connected()
+
+    // The server goes away: both sockets retry.
+    t.push.status(CONNECTION_STATUS.CONNECTING)
+    t.prices.options.onStatus(CONNECTION_STATUS.CONNECTING, 'transport close')
+    expect(t.push.reconnects).toBe(0)
+    // It is back: the feed reconnects first, and Pusher is told to try now.
+    t.prices.options.onStatus(CONNECTION_STATUS.CONNECTED)
+    expect(t.push.reconnects).toBe(1)
+
+    // The feed flapping again within 5 s does not cut Pusher's new attempt short...
+    t.prices.options.onStatus(CONNECTION_STATUS.CONNECTING, 'transport close')
+    t.prices.options.onStatus(CONNECTION_STATUS.CONNECTED)
+    expect(t.push.reconnects).toBe(1)
+    // ...later it does, while Pusher is still down.
+    vi.advanceTimersByTime(5_000)
+    t.prices.options.onStatus(CONNECTION_STATUS.CONNECTING, 'transport close')
+    t.prices.options.onStatus(CONNECTION_STATUS.CONNECTED)
+    expect(t.push.reconnects).toBe(2)
+
+    // Pusher connected: the outage is over, and the feed's reconnects leave it alone.
+    t.push.connected()
+    vi.advanceTimersByTime(5_000)
+    t.prices.options.onStatus(CONNECTION_STATUS.CONNECTING, 'transport close')
+    t.prices.options.onStatus(CONNECTION_STATUS.CONNECTED)
+    expect(t.push.reconnects).toBe(2)
+  })
+
+  it('reconnects Pusher when a chat poll gets an answer during the outage', async () => {
+    const t = createTestHub()
+    t.signIn()
+    t.addTab('a')
+    t.hub.subscribe('a', CHAT)
+    t.push.connected()
+    await vi.advanceTimersByTimeAsync(0) // the visible tab's first heartbeat is answered
+    // The server is gone: the polls reach nothing.
+    t.http.respond(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    t.push.status(CONNECTION_STATUS.FAILED, 'Server unreachable')
+    await vi.advanceTimersByTimeAsync(CHAT_MS)
+    expect(t.http.to('/chat/messages').length).toBeGreaterThan(0)
+    expect(t.push.reconnects).toBe(0)
+
+    // Any answer, even an error status, says the server is reachable again.
+    t.http.respond(() => ({ status: 503 }))
+    await vi.advanceTimersByTimeAsync(CHAT_MS)
+    expect(t.push.reconnects).toBe(1)
+  })
+})
