@@ -5,7 +5,10 @@
 // layers fixed. Run after a build: `node --import tsx tests/bench/main-thread-trace.ts`; knobs: TRACE_PAGE (/mt4),
 // TRACE_SECONDS (5), PRICE_TICKS_PER_SECOND (2000), TRACE_CSS (a style sheet to add first, to try a change without
 // a build, e.g. "aside table { table-layout: fixed }"), TRACE_INVALIDATIONS=1 (also list what asked for each layout;
-// it slows script), BENCH_CLIENT_DIR as for the other benches. It also prints what each layout had to do.
+// it slows script), TRACE_TABS (1: how many tabs show the page; every renderer's main thread is summed, as a
+// mean per tab), BENCH_CLIENT_DIR as for the other benches. It also prints what each layout had to do, and for
+// each event its CPU time beside its wall time: the gap is time the thread waited inside it (for a core, or for
+// the compositor at a commit).
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startBenchServer } from './support/server'
@@ -17,6 +20,8 @@ interface TraceEvent {
   pid: number
   tid: number
   dur?: number
+  /** Thread (CPU) time: less than `dur` when the thread was descheduled or blocked inside the event. */
+  tdur?: number
   args?: {
     name?: string
     beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean }
@@ -28,6 +33,7 @@ const PAGE = process.env.TRACE_PAGE ?? '/mt4'
 const SECONDS = Number(process.env.TRACE_SECONDS ?? 5)
 const TOP = 40
 const INVALIDATIONS = process.env.TRACE_INVALIDATIONS === '1'
+const TABS = Number(process.env.TRACE_TABS ?? 1)
 
 const server = await startBenchServer({
   PRICE_TICKS_PER_SECOND: process.env.PRICE_TICKS_PER_SECOND ?? '2000',
@@ -41,10 +47,15 @@ try {
     viewport: { width: 1280, height: 1000 },
     storageState: await signedInStorage(server.url, { settingsCached: true }),
   })
-  const page = await context.newPage()
-  await page.goto(`${server.url}${PAGE}`)
-  await page.locator('[data-updated-ms]').first().waitFor()
-  if (process.env.TRACE_CSS) await page.addStyleTag({ content: process.env.TRACE_CSS })
+  const pages = []
+  for (let index = 0; index < TABS; index += 1) {
+    const tab = await context.newPage()
+    await tab.goto(`${server.url}${PAGE}`)
+    await tab.locator('[data-updated-ms]').first().waitFor()
+    if (process.env.TRACE_CSS) await tab.addStyleTag({ content: process.env.TRACE_CSS })
+    pages.push(tab)
+  }
+  const page = pages[0]!
   await page.waitForTimeout(3_000)
 
   const cdp = await context.newCDPSession(page)
@@ -80,18 +91,29 @@ try {
       .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
       .map((event) => `${event.pid}:${event.tid}`),
   )
-  const totals = new Map<string, { us: number; count: number }>()
+  const totals = new Map<string, { us: number; cpuUs: number; count: number }>()
   for (const event of events) {
     if (event.ph !== 'X' || !event.dur || !mainThreads.has(`${event.pid}:${event.tid}`)) continue
-    const total = totals.get(event.name) ?? { us: 0, count: 0 }
+    const total = totals.get(event.name) ?? { us: 0, cpuUs: 0, count: 0 }
     total.us += event.dur
+    total.cpuUs += event.tdur ?? event.dur
     total.count += 1
     totals.set(event.name, total)
   }
-  console.log(`${PAGE}, ${SECONDS} s, renderer main thread events by name (% of wall time, per second):`)
+  // Per tab: a renderer's main thread per tab.
+  const perTab = (value: number) => value / Math.max(1, mainThreads.size)
+  const percentOfWall = (us: number) => ((perTab(us) / 1e6 / SECONDS) * 100).toFixed(1).padStart(6)
+  console.log(
+    `${PAGE}, ${SECONDS} s, ${TABS} tab(s), ${mainThreads.size} renderer main thread(s); events by name, per tab ` +
+      '(% of wall time, of which CPU, per second):',
+  )
   for (const [name, total] of [...totals].sort((a, b) => b[1].us - a[1].us).slice(0, TOP)) {
-    const percent = ((total.us / 1e6 / SECONDS) * 100).toFixed(1).padStart(6)
-    console.log(`${percent} %  ${(total.count / SECONDS).toFixed(0).padStart(5)}/s  ${name}`)
+    console.log(
+      `${percentOfWall(total.us)} % ${percentOfWall(total.cpuUs)} %  ` +
+        `${perTab(total.count / SECONDS)
+          .toFixed(0)
+          .padStart(5)}/s  ${name}`,
+    )
   }
   // What each layout had to do: how many objects were dirty out of how many, and whether it was a subtree layout
   // (a relayout boundary stopped it) or one from the root.
