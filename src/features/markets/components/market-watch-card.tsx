@@ -8,7 +8,7 @@ import { formatPrice, formatSignedPercent, PRICE_DECIMALS, signTone } from '../.
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 
 const cell = css({
-  px: { base: '2', md: '3' },
+  px: { base: '1.5', md: '3' },
   py: '2',
   textAlign: 'right',
   fontFamily: 'mono',
@@ -27,7 +27,7 @@ const row = css({
   '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
   '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
 })
-const symbolHeader = css({ px: { base: '2', md: '3' }, py: '2', textAlign: 'left', fontWeight: 'medium' })
+const symbolHeader = css({ px: { base: '1.5', md: '3' }, py: '2', textAlign: 'left', fontWeight: 'medium' })
 const symbolLine = css({ display: 'flex', alignItems: 'center', gap: '1' })
 const assetName = css({
   // Below 768 px the four figures need the width; the symbol says enough.
