@@ -75,7 +75,8 @@ export function SideMenu(props: SideMenuProps) {
         >
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mb: '3' })}>
             <Dialog.Title className={css({ flex: '1', fontWeight: 'bold' })}>Workspace</Dialog.Title>
-            {plan ? <PlanBadge plan={plan} onClick={props.onOpenPlans} /> : null}
+            {/* The Algo Trader panel, when the site has a marketplace, heads with the same badge and link. */}
+            {plan && !props.algoTrader ? <PlanBadge plan={plan} onClick={props.onOpenPlans} /> : null}
             <Dialog.CloseTrigger asChild>
               <Button variant="ghost" size="sm" iconOnly aria-label="Close menu">
                 <X aria-hidden />
