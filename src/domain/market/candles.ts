@@ -54,5 +54,10 @@ export function mergeTickIntoCandles(
   const last = candles.at(-1)
   const next = nextCandle(last, priceQuote, timeSec, timeframe)
   if (next === null || next === last) return candles
-  return next.time === last?.time ? [...candles.slice(0, -1), next] : [...candles, next]
+  return withCandle(candles, next)
+}
+
+/** The candles with `candle` as the newest: it replaces the last one of the same period, or opens a new one. */
+export function withCandle(candles: readonly Candle[], candle: Candle): readonly Candle[] {
+  return candles.at(-1)?.time === candle.time ? [...candles.slice(0, -1), candle] : [...candles, candle]
 }

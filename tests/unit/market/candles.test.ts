@@ -6,6 +6,7 @@ import {
   candleStart,
   mergeTickIntoCandles,
   nextCandle,
+  withCandle,
 } from '../../../src/domain/market/candles'
 
 // 2024-05-01T10:00:00Z, on the hour.
@@ -112,5 +113,16 @@ describe('mergeTickIntoCandles', () => {
   it('returns the same array when nothing changes', () => {
     expect(mergeTickIntoCandles(candles, 101, HOUR + 10, '1m')).toBe(candles)
     expect(mergeTickIntoCandles(candles, 50, HOUR - 10, '1m')).toBe(candles)
+  })
+})
+
+describe('withCandle', () => {
+  it('replaces the newest candle of the same period, else opens a new one (the chart merges its pending bars so)', () => {
+    const open = candle(HOUR, 100, 101, 99, 100)
+    const widened = candle(HOUR, 100, 103, 99, 103)
+    const next = candle(HOUR + 60, 103, 103, 103, 103)
+    expect(withCandle([], open)).toEqual([open])
+    expect(withCandle([open], widened)).toEqual([widened])
+    expect(withCandle([widened], next)).toEqual([widened, next])
   })
 })

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import type { Candle, CandleTimeframe } from '../../../domain/contract/assets'
 import { PRICE_DECIMALS } from '../../../domain/format/numbers'
-import { nextCandle } from '../../../domain/market/candles'
+import { nextCandle, withCandle } from '../../../domain/market/candles'
 import { livePriceStore, type LiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 import { useCandles } from '../api/get-candles'
 import { DEFAULT_TIMEFRAME, loadChartLibrary } from '../chart-library'
@@ -178,7 +178,7 @@ export function AssetChart({
     // twice the interval if none comes (a timer at the interval itself would often paint a frame of its own just
     // before the next batch's).
     let last = data.at(-1)
-    let pending: Candle[] = []
+    let pending: readonly Candle[] = []
     let timer: ReturnType<typeof setTimeout> | undefined
     let lastDrawMs = -Infinity
     const draw = () => {
@@ -194,8 +194,7 @@ export function AssetChart({
       if (!live) return
       const next = nextCandle(last, live.asset.rate, liveTimeSec(live), timeframe)
       if (next === null || next === last) return
-      if (pending.at(-1)?.time === next.time) pending[pending.length - 1] = next
-      else pending.push(next)
+      pending = withCandle(pending, next)
       last = next
       const sinceDrawMs = Date.now() - lastDrawMs
       if (sinceDrawMs >= CHART_REDRAW_INTERVAL_MS) draw()
