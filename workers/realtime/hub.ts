@@ -463,11 +463,9 @@ export function createHub(deps: HubDeps) {
    *   left alone there, as before: the tabs just loaded the conversation.
    */
   function onPushSubscribed(channel: string): void {
-    const parsed = parseChannel(channel)
-    if (!parsed || !channelTabs.has(channel)) return
-    if (parsed.kind === 'user') return emit(channel, PUSH_EVENTS.USER_UPDATED, { user_id: parsed.id })
-    if (parsed.kind === 'trade') return emit(channel, PUSH_EVENTS.TRADE_UPDATED, { user_id: parsed.id })
-    if (parsed.kind !== 'chat.customer') return
+    if (!channelTabs.has(channel)) return
+    signalChannelChanged(channel)
+    if (parseChannel(channel)?.kind !== 'chat.customer') return
     const cursor = cursorOf(channel)
     const resubscribed = cursor.subscribed || cursor.after !== null
     cursor.subscribed = true
@@ -551,12 +549,15 @@ export function createHub(deps: HubDeps) {
     }
   }
 
+  /** Tells a user or trade channel's tabs to refetch, as the server's own event would; other channels: nothing. */
+  function signalChannelChanged(channel: string): void {
+    const parsed = parseChannel(channel)
+    if (parsed?.kind === 'user') emit(channel, PUSH_EVENTS.USER_UPDATED, { user_id: parsed.id })
+    if (parsed?.kind === 'trade') emit(channel, PUSH_EVENTS.TRADE_UPDATED, { user_id: parsed.id })
+  }
+
   function signalDataChanged(): void {
-    for (const channel of channelTabs.keys()) {
-      const parsed = parseChannel(channel)
-      if (parsed?.kind === 'user') emit(channel, PUSH_EVENTS.USER_UPDATED, { user_id: parsed.id })
-      if (parsed?.kind === 'trade') emit(channel, PUSH_EVENTS.TRADE_UPDATED, { user_id: parsed.id })
-    }
+    for (const channel of channelTabs.keys()) signalChannelChanged(channel)
   }
 
   function pollChats(): void {

@@ -1,6 +1,7 @@
 import { ArrowDownRight, ArrowUpRight, RefreshCw } from 'lucide-react'
 import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { text as textRecipe } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
 import { PriceFlashCue, usePriceFlash } from '../../../components/price-flash'
@@ -37,7 +38,6 @@ const assetName = css({
   fontWeight: 'normal',
 })
 const changeLine = css({ display: 'inline-flex', alignItems: 'center', gap: '1' })
-const toneClass = { gain: css({ color: 'gain' }), loss: css({ color: 'loss' }) }
 
 /** One row; it subscribes to its own asset, so a tick elsewhere never re-renders it. */
 const MarketRow = memo(function MarketRow(props: { store: LivePriceStore; assetId: string }) {
@@ -68,7 +68,7 @@ const MarketRow = memo(function MarketRow(props: { store: LivePriceStore; assetI
       <td data-testid="ask" data-price="" className={cell}>
         <LiveText text={formatPrice(asset.buy_price, PRICE_DECIMALS.WATCH_TABLE)} align="end" />
       </td>
-      <td data-tone={tone} className={cx(cell, toneClass[tone])}>
+      <td data-tone={tone} className={cx(cell, textRecipe({ tone }))}>
         <span className={changeLine}>
           {tone === 'gain' ? (
             <ArrowUpRight size={14} aria-hidden="true" />
