@@ -14,7 +14,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors'
 import { registerJsonBodies } from './plugins/json-bodies'
 import { registerMetrics } from './plugins/metrics'
 import { registerRateLimits, type AllRateLimits } from './plugins/rate-limit'
-import { registerSecurityHeaders } from './plugins/security-headers'
+import { registerSecurityHeaders, type SecurityHeaderOptions } from './plugins/security-headers'
 import { registerStatic } from './plugins/static'
 import { registerRealtime, type RealtimeOptions } from './realtime'
 import { createRepositories } from './repositories'
@@ -48,6 +48,8 @@ export interface BuildAppOptions {
    * PRICE_*); unset parts take their defaults: embedded broker, generated credentials, 20 ticks/s.
    */
   realtime?: RealtimeOptions
+  /** The Content-Security-Policy's extra sources (server.ts reads CSP_CONNECT_SRC). */
+  securityHeaders?: SecurityHeaderOptions
 }
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist', import.meta.url))
@@ -111,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  registerSecurityHeaders(app)
+  registerSecurityHeaders(app, options.securityHeaders)
   registerErrorHandling(app)
   registerJsonBodies(app)
   registerMetrics(app)

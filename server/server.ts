@@ -15,6 +15,9 @@ const seedDemo = process.env.SEED_DEMO !== 'false'
 // The built client to serve (default dist/): the benchmarks point it at a build of their own.
 const clientDir = process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : undefined
 const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
+// CSP_CONNECT_SRC: origins the page may call beyond this one and the realtime endpoints, space- or comma-separated
+// (a client built with VITE_API_BASE_URL pointing at another API, served from here).
+const extraConnectSources = (process.env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean)
 // Scales every per-address rate limit: end-to-end suites sign in dozens of times a minute from one address.
 const rateLimitMultiplier = Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1)
 // An orchestrator waits about 10-30 s after SIGTERM before it kills; finish well inside that.
@@ -22,6 +25,13 @@ const SHUTDOWN_GRACE_MS = 8000
 
 if (!Number.isFinite(rateLimitMultiplier) || rateLimitMultiplier <= 0) {
   console.error(`RATE_LIMIT_MULTIPLIER must be a positive number, got '${process.env.RATE_LIMIT_MULTIPLIER}'`)
+  process.exit(1)
+}
+
+if (extraConnectSources.some((source) => /[;'"]/.test(source))) {
+  console.error(
+    `CSP_CONNECT_SRC must list origins (e.g. https://api.example.com), got '${process.env.CSP_CONNECT_SRC}'`,
+  )
   process.exit(1)
 }
 
@@ -60,6 +70,7 @@ const app = await buildApp({
   seedDemo,
   trustProxy,
   rateLimits: scaleRateLimits(rateLimitMultiplier),
+  securityHeaders: { extraConnectSources },
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   ...(databaseUrl === undefined ? {} : { databaseUrl }),
   ...(clientDir === undefined ? {} : { clientDir }),

@@ -300,7 +300,7 @@ export const trades = pgTable(
     marginUsd: moneyUsd('margin'),
     /** Realised, booked to the ledger when the position closes. */
     pnlUsd: numeric('pnl', { precision: 18, scale: 2 }),
-    closeReason: text('close_reason').$type<'user' | 'take_profit' | 'stop_loss'>(),
+    closeReason: text('close_reason').$type<'user' | 'take_profit' | 'stop_loss' | 'stop_out'>(),
     /** One position per key and user: a retried submit returns the first one. */
     idempotencyKey: text('idempotency_key').notNull(),
     /** The client's opening_price, margin, leverage and amount, as sent; never used for pricing. */
@@ -311,11 +311,15 @@ export const trades = pgTable(
   (t) => [
     uniqueIndex('trades_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
     index('trades_user_status_idx').on(t.userId, t.status),
+    // The stop-out check reads every open position once a second: only the open ones, however long the history.
+    index('trades_open_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'open'`),
     check('trades_side_valid', sql`${t.side} in ('buy', 'sell')`),
     check('trades_status_valid', sql`${t.status} in ('open', 'closed')`),
     check(
       'trades_close_reason_valid',
-      sql`${t.closeReason} is null or ${t.closeReason} in ('user', 'take_profit', 'stop_loss')`,
+      sql`${t.closeReason} is null or ${t.closeReason} in ('user', 'take_profit', 'stop_loss', 'stop_out')`,
     ),
     // A closed row has all of its closing figures, an open row none: no half-closed position can exist.
     check(
@@ -336,7 +340,8 @@ export const ledgerEntries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'trade_pnl' | 'ea_purchase'>().notNull(),
+    /** 'negative_balance_protection': the broker's credit that brought a balance left below zero back to zero. */
+    kind: text('kind').$type<'trade_pnl' | 'ea_purchase' | 'negative_balance_protection'>().notNull(),
     amountUsd: numeric('amount', { precision: 18, scale: 2 }).notNull(),
     balanceAfterUsd: numeric('balance_after', { precision: 18, scale: 2 }).notNull(),
     tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'cascade' }),
@@ -354,12 +359,23 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_ea_purchase_unique')
       .on(t.userId, t.expertAdvisorId)
       .where(sql`${t.kind} = 'ea_purchase'`),
-    check('ledger_entries_kind_valid', sql`${t.kind} in ('trade_pnl', 'ea_purchase')`),
+    check(
+      'ledger_entries_kind_valid',
+      sql`${t.kind} in ('trade_pnl', 'ea_purchase', 'negative_balance_protection')`,
+    ),
     check(
       'ledger_entries_ea_purchase_has_advisor',
       sql`${t.kind} <> 'ea_purchase' or ${t.expertAdvisorId} is not null`,
     ),
     check('ledger_entries_trade_pnl_has_trade', sql`${t.kind} <> 'trade_pnl' or ${t.tradeId} is not null`),
+    // The close that left the balance below zero; once per position, like its P/L.
+    check(
+      'ledger_entries_protection_has_trade',
+      sql`${t.kind} <> 'negative_balance_protection' or ${t.tradeId} is not null`,
+    ),
+    uniqueIndex('ledger_entries_protection_unique')
+      .on(t.tradeId)
+      .where(sql`${t.kind} = 'negative_balance_protection'`),
   ],
 )
 

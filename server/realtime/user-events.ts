@@ -1,10 +1,34 @@
-// The one event that tells a customer's open tabs to refetch the user (spec 7: user.{userId} .user.updated): after
-// a purchase, a decided request, a notification read in another tab. Published after the commit, never awaited by
+// The events a customer's open tabs hear about their account: user.updated tells them to refetch the user (spec 7:
+// after a purchase, a decided request, a notification read in another tab), notification.message brings a stored
+// notification (an admin's, or the trade engine's stop-out). Published after the commit, never awaited by
 // the request: the publisher logs its own failures, and clients refetch after every reconnect anyway.
-import { CHANNELS, PUSH_EVENTS, type UserUpdatedEvent } from '../../src/domain/contract'
+import {
+  CHANNELS,
+  PUSH_EVENTS,
+  type NotificationEvent,
+  type UserUpdatedEvent,
+} from '../../src/domain/contract'
 import type { Publisher } from './publisher'
 
 export function publishUserUpdated(publisher: Publisher, userId: number, now: Date): void {
   const event: UserUpdatedEvent = { user_id: userId, updated_at: now.toISOString() }
   void publisher.trigger(CHANNELS.user(userId), PUSH_EVENTS.USER_UPDATED, event)
+}
+
+/**
+ * Pushes a notification already stored (so a tab that refetches the user on it finds it; spec 4: sound, then
+ * reload) and returns the event as sent.
+ */
+export function publishNotification(
+  publisher: Publisher,
+  stored: { id: number; userId: number; title: string; message: string; color: string },
+): NotificationEvent {
+  const event: NotificationEvent = {
+    id: stored.id,
+    title: stored.title,
+    message: stored.message,
+    color: stored.color,
+  }
+  void publisher.trigger(CHANNELS.notification(stored.userId), PUSH_EVENTS.NOTIFICATION_MESSAGE, event)
+  return event
 }

@@ -3,16 +3,26 @@
 // - open: the customer's row is locked, so two orders of one customer are checked against the free margin one after
 //   the other, and a retried Idempotency-Key finds the first position instead of opening a second;
 // - close: one conditional UPDATE (status 'open' to 'closed') decides who closes, the user or a take-profit or
-//   stop-loss, and the realised P/L is computed, added to the balance and booked in numeric, never through a float.
-import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
-import type { CLOSE_REASONS, TradeSide } from '../../src/domain/contract'
+//   stop-loss or the stop-out, and the realised P/L is computed, added to the balance and booked in numeric, never
+//   through a float; a balance the account's last open position leaves below zero is credited back to zero
+//   (negative balance protection, decision 0015).
+import { and, asc, desc, eq, gt, inArray, lt, notExists, or, sql, type SQL } from 'drizzle-orm'
+import type { CloseReason, TradeSide } from '../../src/domain/contract'
 import type { Db } from '../db/client'
 import { assets, ledgerEntries, trades, users } from '../db/schema'
 import type { UserRow } from './users'
 
 export type TradesRepository = ReturnType<typeof createTradesRepository>
 export type TradeRow = typeof trades.$inferSelect
-export type CloseReason = (typeof CLOSE_REASONS)[keyof typeof CLOSE_REASONS]
+export type { CloseReason }
+
+/** An account with open positions, as the stop-out check reads it. */
+export interface OpenAccount {
+  userId: number
+  /** numeric(18,2) as text. */
+  balanceUsd: string
+  openPositions: Position[]
+}
 
 /** The asset fields a position's view and pricing need. */
 export interface PositionAsset {
@@ -215,9 +225,34 @@ export function createTradesRepository(db: Db) {
           createdAt: close.now,
         })
 
+        // Negative balance protection: the account's last open position left the balance below zero, so the broker
+        // takes the rest of the loss. While other positions are open their P/L may still cover it (and a customer
+        // must not gain a credit an open winner would have paid), so only the last close is credited.
+        let balanceAfterUsd = balance.balanceUsd
+        const otherOpenPositions = tx
+          .select({ id: trades.id })
+          .from(trades)
+          .where(and(eq(trades.userId, close.userId), eq(trades.status, 'open')))
+        const [credited] = await tx
+          .update(users)
+          .set({ balanceUsd: '0.00' })
+          .where(and(eq(users.id, close.userId), lt(users.balanceUsd, '0'), notExists(otherOpenPositions)))
+          .returning({ balanceUsd: users.balanceUsd })
+        if (credited) {
+          await tx.insert(ledgerEntries).values({
+            userId: close.userId,
+            kind: 'negative_balance_protection',
+            amountUsd: sql`-cast(${balance.balanceUsd} as numeric(18, 2))`,
+            balanceAfterUsd: credited.balanceUsd,
+            tradeId: closed.id,
+            createdAt: close.now,
+          })
+          balanceAfterUsd = credited.balanceUsd
+        }
+
         const [position] = await selectPositions(tx, eq(trades.id, closed.id))
         if (!position) throw new Error('the position just closed could not be read back')
-        return { kind: 'closed', position, balanceAfterUsd: balance.balanceUsd }
+        return { kind: 'closed', position, balanceAfterUsd }
       })
     },
 
@@ -241,6 +276,30 @@ export function createTradesRepository(db: Db) {
         db.$count(trades, where),
       ])
       return { positions, total }
+    },
+
+    /**
+     * Every account with open positions, its balance and those positions: what the stop-out check marks to the
+     * market. One query for the positions and one for the balances, however many accounts.
+     */
+    async openAccounts(): Promise<OpenAccount[]> {
+      const positions = await selectPositions(db, eq(trades.status, 'open')).orderBy(asc(trades.id))
+      if (positions.length === 0) return []
+      const byUser = new Map<number, Position[]>()
+      for (const position of positions) {
+        const list = byUser.get(position.trade.userId)
+        if (list) list.push(position)
+        else byUser.set(position.trade.userId, [position])
+      }
+      const balances = await db
+        .select({ id: users.id, balanceUsd: users.balanceUsd })
+        .from(users)
+        .where(inArray(users.id, [...byUser.keys()]))
+      return balances.map(({ id, balanceUsd }) => ({
+        userId: id,
+        balanceUsd,
+        openPositions: byUser.get(id) ?? [],
+      }))
     },
 
     /** Every open position with a take-profit or a stop-loss: what the trade engine watches at start. */

@@ -4,16 +4,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  CHANNELS,
   MessageResponseSchema,
-  PUSH_EVENTS,
   SendNotificationRequestSchema,
   SendNotificationResponseSchema,
-  type NotificationEventSchema,
 } from '../../src/domain/contract'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
-import { publishUserUpdated } from '../realtime/user-events'
+import { publishNotification, publishUserUpdated } from '../realtime/user-events'
 import { MAX_SERIAL_ID } from './catalog'
 
 /** POST /notifications/{id}/read carries no fields (spec 7); anything sent is refused rather than ignored. */
@@ -29,8 +26,6 @@ const NotificationIdParamsSchema = z.object({
 })
 
 const BODY_LIMIT_BYTES = 16 * 1024
-
-type NotificationEvent = z.infer<typeof NotificationEventSchema>
 
 export const NOTIFICATION_MESSAGES = {
   NOT_FOUND: 'Notification not found',
@@ -83,14 +78,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         { adminId: authOf(request).user.id, userId, notificationId: stored.id },
         'notification sent',
       )
-      const event: NotificationEvent = {
-        id: stored.id,
-        title: stored.title,
-        message: stored.message,
-        color: stored.color,
-      }
-      // Stored first, so a tab that refetches the user on this push finds it (spec 4: sound, then reload).
-      void app.publisher.trigger(CHANNELS.notification(userId), PUSH_EVENTS.NOTIFICATION_MESSAGE, event)
+      const event = publishNotification(app.publisher, stored)
       return reply.code(201).send({ message: NOTIFICATION_MESSAGES.SENT, data: event })
     },
   )

@@ -1,7 +1,8 @@
 // The trade engine (issue 5): opens positions at the server's price, closes them at the server's price, and closes
-// them itself when a take-profit or stop-loss is reached. What the client sends as opening_price, margin or
-// leverage is kept for the record and never used (decision 0009). The database side (locks, the conditional close,
-// the ledger) is repositories/trades.ts; this file decides prices and refusals and tells the customer's tabs.
+// them itself when a take-profit or stop-loss is reached, or when an account's margin level falls to the stop-out
+// level (decision 0015). What the client sends as opening_price, margin or leverage is kept for the record and
+// never used (decision 0009). The database side (locks, the conditional close, the ledger) is
+// repositories/trades.ts; this file decides prices and refusals and tells the customer's tabs.
 import type { FastifyBaseLogger } from 'fastify'
 import {
   API_PREFIX,
@@ -28,11 +29,23 @@ import {
   roundToCents,
 } from '../../src/domain/trading/account-maths'
 import { leverageFor } from '../../src/domain/trading/leverage'
+import {
+  marginLevelPercent,
+  STOP_OUT_MARGIN_LEVEL_PERCENT,
+  stopOutPlan,
+} from '../../src/domain/trading/stop-out'
 import { TRADE_MESSAGES as CLIENT_TRADE_MESSAGES } from '../../src/domain/trading/messages'
 import type { Prices } from '../realtime'
 import type { BatchEvent, Publisher } from '../realtime/publisher'
+import { publishNotification } from '../realtime/user-events'
 import type { Repositories } from '../repositories'
-import type { AccountForOpening, CloseReason, Position } from '../repositories/trades'
+import {
+  tradeReference,
+  type AccountForOpening,
+  type CloseReason,
+  type OpenAccount,
+  type Position,
+} from '../repositories/trades'
 import type { UserRow } from '../repositories/users'
 import { closingPriceAt, formatPrice, formatUsd, quoteAt } from './pricing'
 import { TriggerBook, type Triggered, type WatchedPosition } from './trigger-book'
@@ -49,6 +62,12 @@ export const TRADE_MESSAGES = {
   PENDING: 'Your account is awaiting approval; you can trade once it is approved.',
   DEACTIVATED: 'Your account is deactivated, so it cannot trade.',
 } as const
+
+/**
+ * How often the accounts with open positions are marked to the market for the stop-out: one query a second, not one
+ * per tick batch. A crash faster than that is what negative balance protection is for.
+ */
+export const STOP_OUT_CHECK_INTERVAL_MS = 1_000
 
 /** Levels outside this range cannot be a price of any listed asset (and would not fit numeric(24,10)). */
 const MIN_LEVEL_QUOTE = 1e-8
@@ -157,15 +176,20 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
     void publisher.triggerBatch(events)
   }
 
+  /** A position's unrealised P/L at the server's price now (none yet: at its opening price, so 0). */
+  function pnlAtMarket({ trade, asset }: Position): number {
+    const rate = rateOf(asset.feedId)
+    const closing = rate === undefined ? trade.openingPrice : closingPriceAt(trade.side, asset, rate)
+    return positionPnlUsd(trade.side, trade.openingPrice, closing, trade.volumeUnits)
+  }
+
   /** Free margin (spec 9) at the server's prices: balance + unrealised P/L - margin in use. */
   function freeMarginOf(account: AccountForOpening): number {
     let pnl = 0
     let margin = 0
-    for (const { trade, asset } of account.openPositions) {
-      const rate = rateOf(asset.feedId)
-      const closing = rate === undefined ? trade.openingPrice : closingPriceAt(trade.side, asset, rate)
-      pnl += positionPnlUsd(trade.side, trade.openingPrice, closing, trade.volumeUnits)
-      margin += Number(trade.marginUsd)
+    for (const position of account.openPositions) {
+      pnl += pnlAtMarket(position)
+      margin += Number(position.trade.marginUsd)
     }
     return freeMarginUsd(equityUsd(Number(account.balanceUsd), pnl), margin)
   }
@@ -232,11 +256,95 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
     }
   }
 
+  /** Tells the customer why a position closed without them: stored, then pushed (plays the sound, spec 4). */
+  async function notifyStopOut(
+    position: Position,
+    closingQuote: number,
+    levelPercent: number,
+  ): Promise<void> {
+    const stored = await repos.notifications.create(
+      {
+        userId: position.trade.userId,
+        title: 'Stop out',
+        message:
+          `Your ${position.asset.symbol} position ${tradeReference(position.trade.id)} was closed at ` +
+          `${formatPrice(closingQuote)}: your margin level fell to ${levelPercent.toFixed(2)}% ` +
+          `(positions are closed at ${STOP_OUT_MARGIN_LEVEL_PERCENT}%).`,
+        color: 'danger',
+      },
+      now(),
+    )
+    if (stored) publishNotification(publisher, stored)
+  }
+
+  /** Closes what the stop-out plan names for one account, the position losing most first. */
+  async function stopOut(account: OpenAccount): Promise<void> {
+    const byTradeId = new Map(account.openPositions.map((position) => [position.trade.id, position]))
+    const figures = account.openPositions.map((position) => ({
+      tradeId: position.trade.id,
+      pnlUsd: pnlAtMarket(position),
+      marginUsd: Number(position.trade.marginUsd),
+      closable: prices.isOpen(position.asset.feedId) === true && rateOf(position.asset.feedId) !== undefined,
+    }))
+    const plan = stopOutPlan(Number(account.balanceUsd), figures)
+    if (plan.length === 0) return
+    const equity = figures.reduce((sum, figure) => sum + figure.pnlUsd, Number(account.balanceUsd))
+    const margin = figures.reduce((sum, figure) => sum + figure.marginUsd, 0)
+    const levelPercent = marginLevelPercent(equity, margin)
+    for (const victim of plan) {
+      const position = byTradeId.get(victim.tradeId)
+      const rate = position && rateOf(position.asset.feedId)
+      if (!position || rate === undefined) continue
+      const result = await closePosition(account.userId, victim.tradeId, CLOSE_REASONS.STOP_OUT, rate)
+      // Losing the race to the customer's own close (or a level) is normal: the position is closed either way.
+      if (!result.ok) continue
+      log.warn(
+        { tradeId: victim.tradeId, userId: account.userId, marginLevelPercent: levelPercent },
+        'stop out',
+      )
+      await notifyStopOut(position, closingPriceAt(position.trade.side, position.asset, rate), levelPercent)
+    }
+  }
+
+  async function checkStopOuts(): Promise<void> {
+    for (const account of await repos.trades.openAccounts()) {
+      // One account's failure (logged) does not spare the others; the next check tries it again.
+      await stopOut(account).catch((error: unknown) =>
+        log.error(
+          {
+            err: { message: error instanceof Error ? error.message : String(error) },
+            userId: account.userId,
+          },
+          'could not stop out an account',
+        ),
+      )
+    }
+  }
+
+  let stopOutCheckRunning = false
+  let lastStopOutCheckMs = Number.NEGATIVE_INFINITY
+
   function onTicks(ticks: readonly LivePriceUpdate[]): void {
     for (const triggered of book.take(ticks)) {
       const closing = closeTriggered(triggered).finally(() => inFlight.delete(closing))
       inFlight.add(closing)
     }
+    const nowMs = now().getTime()
+    if (stopOutCheckRunning || nowMs - lastStopOutCheckMs < STOP_OUT_CHECK_INTERVAL_MS) return
+    lastStopOutCheckMs = nowMs
+    stopOutCheckRunning = true
+    const check = checkStopOuts()
+      .catch((error: unknown) =>
+        log.error(
+          { err: { message: error instanceof Error ? error.message : String(error) } },
+          'the stop-out check failed',
+        ),
+      )
+      .finally(() => {
+        stopOutCheckRunning = false
+        inFlight.delete(check)
+      })
+    inFlight.add(check)
   }
 
   for (const position of await repos.trades.openWithLevels()) book.add(watched(position))

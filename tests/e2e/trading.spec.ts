@@ -43,6 +43,13 @@ for (const side of ['buy', 'sell'] as const) {
     const firstPrice = await price.textContent()
     await expect(price).not.toHaveText(firstPrice ?? '', { timeout: 15_000 })
 
+    // Every account figure is on screen without scrolling sideways, on a phone too.
+    const viewportWidth = page.viewportSize()?.width ?? 0
+    for (const figure of ['balance', 'equity', 'margin', 'free-margin', 'margin-level', 'pnl']) {
+      const box = await page.getByTestId(`summary-${figure}`).boundingBox()
+      expect(box && box.x >= 0 && box.x + box.width <= viewportWidth, figure).toBe(true)
+    }
+
     const balanceBefore = cents(await page.getByTestId('summary-balance').textContent())
     await placeOrder(page, side)
     const placed = page.getByText(side === 'buy' ? 'Buy order placed' : 'Sell order placed')

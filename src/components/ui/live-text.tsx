@@ -32,8 +32,11 @@ export interface LiveTextProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'ch
   text: string
   /** Where the box sits in the space around it: 'end' for figures in right-aligned columns. */
   align?: 'start' | 'center' | 'end'
-  /** A signed figure's colour (`signTone` of its text), also as `data-tone`: the text carries the sign too. */
-  tone?: 'gain' | 'loss'
+  /**
+   * A signed figure's colour (`signTone` of its text), or a warning (a margin level in margin call), also as
+   * `data-tone`: the text or a visually hidden note beside it carries the meaning too.
+   */
+  tone?: 'gain' | 'loss' | 'warning'
 }
 
 export function LiveText({ text, align = 'start', tone, className, style, ...rest }: LiveTextProps) {

@@ -91,6 +91,7 @@ export const NotificationEventSchema = z.object({
   message: z.string(),
   color: z.string(),
 })
+export type NotificationEvent = z.infer<typeof NotificationEventSchema>
 
 /** Connection states of spec 4 ("Realtime connection"). */
 export const CONNECTION_STATUS = {

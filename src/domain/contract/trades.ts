@@ -11,12 +11,20 @@ export const TRADE_STATUS = { OPEN: 'open', CLOSED: 'closed' } as const
 export const TradeStatusSchema = z.enum([TRADE_STATUS.OPEN, TRADE_STATUS.CLOSED])
 
 /** Why a position was closed: by its owner, or by the server when a take-profit or stop-loss was reached. */
-export const CLOSE_REASONS = { USER: 'user', TAKE_PROFIT: 'take_profit', STOP_LOSS: 'stop_loss' } as const
+/** Why a position closed: its owner, one of its levels, or the margin close-out (decision 0015). */
+export const CLOSE_REASONS = {
+  USER: 'user',
+  TAKE_PROFIT: 'take_profit',
+  STOP_LOSS: 'stop_loss',
+  STOP_OUT: 'stop_out',
+} as const
 export const CloseReasonSchema = z.enum([
   CLOSE_REASONS.USER,
   CLOSE_REASONS.TAKE_PROFIT,
   CLOSE_REASONS.STOP_LOSS,
+  CLOSE_REASONS.STOP_OUT,
 ])
+export type CloseReason = z.infer<typeof CloseReasonSchema>
 
 /** Spec 9: minimum 0.01 lot, maximum 50 lots, step 0.01 lot. */
 export const TRADE_LIMITS = { MIN_LOTS: 0.01, MAX_LOTS: 50, LOT_STEP: 0.01 } as const

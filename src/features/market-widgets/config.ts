@@ -1,7 +1,9 @@
 // TradingView's embed widgets for the workspace's Calendar and Market News panels (spec 2.7): which script each
 // panel loads and the settings it is given. The calendar shows every importance level for 19 countries.
 
-const EMBED_BASE = 'https://s3.tradingview.com/external-embedding'
+import { WIDGET_SCRIPT_ORIGIN } from '../../domain/site/third-party-origins'
+
+const EMBED_BASE = `${WIDGET_SCRIPT_ORIGIN}/external-embedding`
 
 export const ECONOMIC_CALENDAR_SCRIPT_SRC = `${EMBED_BASE}/embed-widget-events.js`
 export const MARKET_NEWS_SCRIPT_SRC = `${EMBED_BASE}/embed-widget-timeline.js`

@@ -11,6 +11,21 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Every page of every test runs under the server's Content-Security-Policy: a test fails if anything the app
+  // does is refused by it (Chromium reports each refusal as a console error).
+  context: async ({ context }, use) => {
+    const violations: string[] = []
+    const watch = (page: Page) =>
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+          violations.push(`${page.url()}: ${message.text()}`)
+        }
+      })
+    context.pages().forEach(watch)
+    context.on('page', watch)
+    await use(context)
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
+  },
   sharedServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

@@ -50,7 +50,8 @@ describe('the workspace side menu', { timeout: 20_000 }, () => {
     renderMenu({ marketplace: false })
     const menu = await screen.findByRole('dialog', { name: 'Workspace' })
     expect(within(menu).getAllByRole('button', { name: /compare plans/ })).toEqual([
-      within(menu).getByRole('button', { name: 'Basic · 1:100: compare plans' }),
+      within(menu).getByRole('button', { name: 'Basic plan, leverage 1:100: compare plans' }),
     ])
+    expect(within(menu).getByTestId('plan-badge')).toHaveTextContent('Basic · 1:100')
   })
 })

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import type { User } from '../../../domain/contract/user'
@@ -8,7 +9,6 @@ import { advisorPriceLabel, isOwned, selectAlgoTraderAdvisors } from '../../../d
 import { useCatalog } from '../api/get-catalog'
 import { AutoTrader } from './auto-trader'
 import { MARKETPLACE_MESSAGES } from './marketplace-page'
-import { PlanBadge } from './plan-badge'
 import { RunningSwitch } from './running-switch'
 
 export interface AlgoTraderPanelProps {

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { LiveText } from '../../../components/ui/live-text'
 import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import type { AccountSummary } from '../../../domain/trading/account-maths'
+import { inMarginCall } from '../../../domain/trading/stop-out'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 import { SignedLiveText } from './signed-figures'
 
@@ -19,18 +20,23 @@ export const BottomBar = memo(function BottomBar(props: {
   currency: DisplayCurrency
 }) {
   const { summary, currency } = props
+  const marginCall = inMarginCall(summary.equity, summary.margin)
   return (
     <section
       aria-label="Account summary"
       className={css({
-        display: 'flex',
-        gap: { base: '4', md: '8' },
-        px: '4',
+        // Phones: two rows of three, so every figure (Margin Level above all) shows without scrolling sideways;
+        // from md one row.
+        display: { base: 'grid', md: 'flex' },
+        gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+        gap: { base: '1.5', md: '8' },
+        columnGap: { base: '3', md: '8' },
+        px: { base: '3', md: '4' },
         py: '2',
         borderTopWidth: '1px',
         borderColor: 'border',
         bg: 'bg.surface',
-        overflowX: 'auto',
+        overflowX: { base: 'hidden', md: 'auto' },
       })}
     >
       <dl className={css({ display: 'contents' })}>
@@ -61,7 +67,8 @@ export const BottomBar = memo(function BottomBar(props: {
         <div className={figure}>
           <dt className={label}>Margin Level</dt>
           <dd className={value} data-testid="summary-margin-level">
-            <LiveText text={summary.marginLevel} />
+            <LiveText text={summary.marginLevel} tone={marginCall ? 'warning' : undefined} />
+            {marginCall ? <span className={css({ srOnly: true })}>, margin call</span> : null}
           </dd>
         </div>
         <div className={figure}>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
 import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
-import type { Trade } from '../../../domain/contract/trades'
+import type { CloseReason, Trade } from '../../../domain/contract/trades'
 import { formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice } from '../../../domain/format/numbers'
 import { TRADE_MESSAGES } from '../../../domain/trading/messages'
@@ -135,13 +135,16 @@ const ActiveRow = memo(function ActiveRow(props: {
   )
 })
 
+/** Why a position closed, when it was not its owner's close. */
+const CLOSE_REASON_LABELS: Record<CloseReason, string | null> = {
+  user: null,
+  take_profit: 'Take profit',
+  stop_loss: 'Stop loss',
+  stop_out: 'Stop out',
+}
+
 function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurrency }) {
-  const reason =
-    trade.close_reason === 'take_profit'
-      ? 'Take profit'
-      : trade.close_reason === 'stop_loss'
-        ? 'Stop loss'
-        : null
+  const reason = trade.close_reason ? CLOSE_REASON_LABELS[trade.close_reason] : null
   return (
     <li className={row} data-testid={`history-row-${trade.id}`}>
       <div>

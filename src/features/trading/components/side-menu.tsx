@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { Plus, Wallet, X } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
+import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import type { User } from '../../../domain/contract/user'
@@ -76,7 +77,9 @@ export function SideMenu(props: SideMenuProps) {
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mb: '3' })}>
             <Dialog.Title className={css({ flex: '1', fontWeight: 'bold' })}>Workspace</Dialog.Title>
             {/* The Algo Trader panel, when the site has a marketplace, heads with the same badge and link. */}
-            {plan && !props.algoTrader ? <PlanBadge plan={plan} onClick={props.onOpenPlans} /> : null}
+            {plan && !props.algoTrader ? (
+              <PlanBadge plan={plan} withLeverage onClick={props.onOpenPlans} />
+            ) : null}
             <Dialog.CloseTrigger asChild>
               <Button variant="ghost" size="sm" iconOnly aria-label="Close menu">
                 <X aria-hidden />
@@ -180,47 +183,5 @@ export function SideMenu(props: SideMenuProps) {
         </Dialog.Content>
       </Dialog.Positioner>
     </Dialog.Root>
-  )
-}
-
-const badgeClass = css({
-  fontSize: 'xs',
-  fontWeight: 'bold',
-  px: '2',
-  py: '0.5',
-  rounded: 'pill',
-  borderWidth: '1px',
-  whiteSpace: 'nowrap',
-})
-
-/** The plan badge: a button to the plans comparison when the route offers one. */
-function PlanBadge(props: { plan: NonNullable<User['account_type']>; onClick?: () => void }) {
-  const { plan } = props
-  const text = `${plan.title} · 1:${plan.leverage}`
-  if (!props.onClick) {
-    return (
-      <span className={badgeClass} style={{ borderColor: plan.color }} data-testid="plan-badge">
-        {text}
-      </span>
-    )
-  }
-  return (
-    <button
-      type="button"
-      onClick={props.onClick}
-      aria-label={`${text}: compare plans`}
-      className={cx(
-        badgeClass,
-        css({
-          cursor: 'pointer',
-          _hover: { bg: 'bg.hover' },
-          _focusVisible: { focusVisibleRing: 'outside' },
-        }),
-      )}
-      style={{ borderColor: plan.color }}
-      data-testid="plan-badge"
-    >
-      {text}
-    </button>
   )
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronDown, Menu as MenuIcon, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import * as Menu from '../../../components/ui/menu'
 import type { User } from '../../../domain/contract/user'
@@ -78,29 +79,7 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
       <div className={css({ flex: { base: '1', md: '0' } })} />
       <div className={css({ display: { base: 'none', md: 'block' } })}>{props.status}</div>
       {user.account_type && props.onOpenPlans ? (
-        <button
-          type="button"
-          onClick={props.onOpenPlans}
-          aria-label={`${user.account_type.title} plan: compare plans`}
-          data-testid="header-plan-badge"
-          style={{ borderColor: user.account_type.color }}
-          className={css({
-            display: { base: 'none', md: 'inline-flex' },
-            alignItems: 'center',
-            h: '6',
-            px: '2',
-            rounded: 'pill',
-            borderWidth: '1px',
-            fontSize: 'xs',
-            fontWeight: 'bold',
-            whiteSpace: 'nowrap',
-            cursor: 'pointer',
-            _hover: { bg: 'bg.hover' },
-            _focusVisible: { focusVisibleRing: 'outside' },
-          })}
-        >
-          {user.account_type.title}
-        </button>
+        <PlanBadge plan={user.account_type} onClick={props.onOpenPlans} fromMd />
       ) : null}
       <Link
         to="/main/deposit"
