@@ -1,6 +1,6 @@
 // The site gate against a stubbed network: the states of spec 2.6 and 4 as a visitor sees them.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SiteGate } from '../../../src/features/site'
@@ -110,6 +110,41 @@ describe('site gate', () => {
     answer = respondWith(200, { data: SETTINGS })
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }))
     expect(await screen.findByText('Site content')).toBeInTheDocument()
+  })
+
+  it('keeps Site Unreachable, never the splash, while Try Again asks again', async () => {
+    // A first visit: no cached settings, so the query has no data to fall back on while it refetches.
+    answer = () => {
+      throw new TypeError('Failed to fetch')
+    }
+    vi.useFakeTimers()
+    renderGate()
+    await act(() => vi.advanceTimersByTimeAsync(3100))
+    expect(screen.getByRole('heading', { name: 'Site Unreachable' })).toBeInTheDocument()
+
+    let failAgain = () => {}
+    answer = () => {
+      throw new TypeError('Failed to fetch')
+    }
+    const pending = new Promise<void>((resolve) => (failAgain = resolve))
+    configureHttp({
+      getBaseUrl: () => 'http://localhost/api/v1',
+      fetch: (async () => {
+        await pending
+        return answer()
+      }) as typeof fetch,
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }))
+    await act(() => vi.advanceTimersByTimeAsync(500))
+    // Spec 8: initialised once the first fetch has failed, so the splash does not come back.
+    expect(screen.queryByText('Loading market data...')).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Site Unreachable' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try Again' })).toHaveAttribute('aria-busy', 'true')
+
+    failAgain()
+    await act(() => vi.advanceTimersByTimeAsync(100))
+    expect(screen.getByRole('heading', { name: 'Site Unreachable' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try Again' })).not.toHaveAttribute('aria-busy')
   })
 
   it('shows Site Temporarily Disabled with the message and mail link; Check Status releases it', async () => {

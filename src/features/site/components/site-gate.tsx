@@ -22,7 +22,9 @@ export function SiteGate(props: { children: ReactNode }) {
 
   const state = siteGateState({
     settings: settings.data ?? null,
-    initialized: settings.data !== undefined || settings.isError,
+    // Spec 8: a failed fetch initialises too. errorUpdateCount, not isError: a query without data goes back to
+    // 'pending' while Try Again asks again, and the splash must not replace Site Unreachable meanwhile.
+    initialized: settings.data !== undefined || settings.errorUpdateCount > 0,
     isLoading: settings.isFetching,
     hasError: settings.isError,
     splashRunning,
