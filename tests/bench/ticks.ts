@@ -77,7 +77,7 @@ interface PageSpec {
 const PAGES: Record<PageName, PageSpec> = {
   mt4: {
     path: '/mt4',
-    readyCell: '[data-testid="watch-bid-btcusd"]',
+    readyCell: '[data-testid="watch-bid-eurusd"]',
     container: 'table',
     bidCell: '[data-testid^="watch-bid-"]',
     key: { from: 'self', prefix: 'watch-bid-' },

@@ -133,3 +133,32 @@ test("with no asset to trade, an order says 'No asset selected for trading.'", a
   await page.getByRole('dialog', { name: 'Buy order' }).getByRole('button', { name: /^Buy/ }).click()
   await expect(page.getByText('No asset selected for trading.')).toBeVisible()
 })
+
+test('the market watch holds a window of its rows: Tab walks on past it, and a market far down is one search away', async ({
+  page,
+  sharedServer,
+}) => {
+  await openWorkspace(page, sharedServer.url)
+  const watch = page.getByRole('table', { name: 'Market Watch' })
+  // The whole list for assistive technology: the head row, six type headings and 100 markets.
+  await expect(watch).toHaveAttribute('aria-rowcount', '107')
+  const rendered = watch.locator('[data-testid^="watch-row-"]')
+  await expect(rendered.first()).toBeVisible()
+  const windowRows = await rendered.count()
+  expect(windowRows).toBeLessThan(50)
+  // BTC/USD comes after the forex and stock groups: not in the document while the list shows its top.
+  await expect(page.getByTestId('watch-row-btcusd')).toHaveCount(0)
+
+  // Each row holds two stops (the symbol, the star); Tab from the first row goes past the window's last row.
+  await watch.getByRole('button', { name: 'EUR/USD', exact: true }).focus()
+  for (let press = 0; press < 2 * (windowRows + 4); press += 1) await page.keyboard.press('Tab')
+  const focusedRowIndex = await page.evaluate(() =>
+    Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex')),
+  )
+  expect(focusedRowIndex).toBeGreaterThan(windowRows + 4)
+  await expect(page.locator(':focus')).toBeInViewport()
+
+  await page.getByRole('button', { name: 'Search assets' }).click()
+  await page.getByRole('searchbox', { name: 'Search assets' }).fill('bitcoin')
+  await expect(page.getByTestId('watch-row-btcusd')).toBeVisible()
+})

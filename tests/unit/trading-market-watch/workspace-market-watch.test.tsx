@@ -1,12 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as numbers from '../../../src/domain/format/numbers'
 import { PRICE_FLASH_MS } from '../../../src/domain/market/live-prices'
 import { WorkspaceMarketWatch } from '../../../src/features/trading/components/market-watch'
 import { createLivePriceStore } from '../../../src/lib/live-prices'
 import { expectNoA11yViolations } from '../components/test-utils'
-import { MARKET_WATCH_ASSETS } from '../support/assets'
+import { listedAsset, MARKET_WATCH_ASSETS } from '../support/assets'
 
 // Counts the price formatting of each render, to see which rows a tick re-renders.
 vi.mock('../../../src/domain/format/numbers', async (importOriginal) => {
@@ -37,9 +37,17 @@ const visibleRowIds = () =>
     .queryAllByTestId(/^watch-row-/)
     .map((row) => row.getAttribute('data-testid')?.replace('watch-row-', ''))
 
+// jsdom lays nothing out: every element reports a 400 px high view, so the virtualised list renders a window of rows
+// (the four assets of most tests and their headings fit in it).
+const VIEW_PX = 400
+beforeEach(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEW_PX })
+})
+
 afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
 })
 
 /** jsdom has no IntersectionObserver: this one lets a test say which rows are on screen. */
@@ -90,6 +98,9 @@ describe('WorkspaceMarketWatch', () => {
     expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('66,933.000')
     expect(screen.getByTestId('watch-ask-btcusd')).toHaveTextContent('67,067.000')
     expect(screen.getByTestId('watch-bid-eurusd')).toHaveTextContent('1.099')
+    // Every price column reserves the list's widest price ('67,067.000'), so the columns keep their width whichever
+    // rows the window holds.
+    expect(screen.getByTestId('watch-ask-eurusd').style.minWidth).toBe('calc(10ch + 0.75rem)')
     // Groups follow the spec's type order: forex, stocks, crypto, commodities, indices, metals.
     const headings = screen
       .getAllByRole('rowheader')
@@ -310,5 +321,49 @@ describe('WorkspaceMarketWatch', () => {
       store.applyBatch([{ id: 'btcusd', price: 67_000 }], 12_000)
     })
     expect(btcRow).toHaveAttribute('data-flash', 'down')
+  })
+  it('keeps only the rows in view in the document; scrolling brings the others in, and the list keeps its height', () => {
+    const pairs = Array.from({ length: 60 }, (_, index) =>
+      listedAsset(
+        {
+          asset_id: `pair${index}`,
+          name: `Pair ${index}`,
+          symbol: `PAIR${index}`,
+          symbol_display: `PAIR/${index}`,
+          sy: `PAIR/${index}`,
+          type: 'forex',
+        },
+        1 + index / 100,
+        100 + index,
+      ),
+    )
+    setup({ assets: pairs, activeAssetId: null })
+    const table = screen.getByRole('table', { name: 'Market Watch' })
+    // Head row, the Forex heading and 60 pairs: the whole list, for assistive technology.
+    expect(table).toHaveAttribute('aria-rowcount', '62')
+    const rendered = () => visibleRowIds()
+    // 400 px: the 28 px head, the 28 px heading, then 32 px rows: pair0 to pair10 (its top at 376 px) are in view,
+    // and six more past the edge.
+    expect(rendered()).toEqual(pairs.slice(0, 17).map((asset) => asset.asset_id))
+    expect(screen.getByTestId('watch-row-pair0')).toHaveAttribute('aria-rowindex', '3')
+
+    const scroller = table.parentElement as HTMLElement
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 1_000 })
+    act(() => {
+      fireEvent.scroll(scroller)
+    })
+    const ids = rendered()
+    expect(ids).not.toContain('pair0')
+    // The row at 1,000 px from the top (28 + 28 + 29 x 32 = 984) is in the window, with its place in the table.
+    expect(ids).toContain('pair29')
+    expect(screen.getByTestId('watch-row-pair29')).toHaveAttribute('aria-rowindex', '32')
+    expect(screen.queryByRole('rowheader', { name: 'Forex' })).not.toBeInTheDocument()
+    // Spacers stand in for the rows outside the window: the table keeps the height of all 60.
+    const spacerPx = [...table.querySelectorAll('tbody[aria-hidden="true"] tr')].map((tr) =>
+      Number.parseFloat((tr as HTMLElement).style.height),
+    )
+    expect(spacerPx).toHaveLength(2)
+    const windowPx = screen.getAllByTestId(/^watch-row-/).length * 32
+    expect(spacerPx[0]! + windowPx + spacerPx[1]!).toBe(28 + 60 * 32)
   })
 })

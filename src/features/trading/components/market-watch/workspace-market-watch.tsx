@@ -1,6 +1,9 @@
 // The /mt4 right sidebar's market watch (spec 2.7): Symbol, Bid, Ask with 3 decimals, grouped by asset type, a
 // collapsed search, All / Watchlist, a star per row. Presentational: the workspace owns the watchlist and the active
-// asset. Each row subscribes to its own asset in the live store, so a tick re-renders that row only.
+// asset. Each row subscribes to its own asset in the live store, so a tick re-renders that row only. Only the rows in
+// view (and a few either side) are in the document: the ~100 rows of the full list made Chromium record and walk the
+// whole table's display list on every frame a price changed (tests/bench/README.md, decision 0016).
+import { useVirtualizer } from '@tanstack/react-virtual'
 import { Search, Star, X } from 'lucide-react'
 import {
   memo,
@@ -48,11 +51,17 @@ const priceCell = css({
   whiteSpace: 'nowrap',
 })
 
+// Row heights in px, fixed: the virtualiser places rows by them without measuring any (a measurement is a layout).
+const HEAD_ROW_PX = 28
+const GROUP_ROW_PX = 28
+const ASSET_ROW_PX = 32
+// Rows rendered beyond each edge of the view: enough that a wheel step or a Tab to the next row finds it mounted.
+const OVERSCAN_ROWS = 6
+
 const row = css({
   // Each row its own paint layer: a tick repaints its row, and Chromium reuses the others' cached paint instead of
   // re-recording the whole scrolled table every frame (it was a third of the main thread's frame time).
   position: 'relative',
-  h: '8',
   cursor: 'pointer',
   borderTopWidth: '1px',
   borderColor: 'border.muted',
@@ -122,6 +131,10 @@ const toggle = css({
 interface RowProps {
   store: LivePriceStore
   asset: Asset
+  /** aria-rowindex: the row's place in the whole table, of which only a window is in the document. */
+  rowIndex: number
+  /** The price cells' min-width (CSS): the widest price of the whole list, not only of the rows in the document. */
+  priceMinWidth: string
   active: boolean
   saved: boolean
   onToggleSaved: (assetId: string) => void
@@ -131,6 +144,8 @@ interface RowProps {
 const WatchRow = memo(function WatchRow({
   store,
   asset: seed,
+  rowIndex,
+  priceMinWidth,
   active,
   saved,
   onToggleSaved,
@@ -154,6 +169,8 @@ const WatchRow = memo(function WatchRow({
     <tr
       ref={rowRef}
       data-testid={`watch-row-${seed.asset_id}`}
+      aria-rowindex={rowIndex}
+      style={{ height: ASSET_ROW_PX }}
       data-active={active ? '' : undefined}
       data-flash={flash ?? undefined}
       className={row}
@@ -181,10 +198,16 @@ const WatchRow = memo(function WatchRow({
         data-price=""
         data-updated-ms={Date.parse(asset.updated_at) || undefined}
         className={priceCell}
+        style={{ minWidth: priceMinWidth }}
       >
         <LiveText text={formatPrice(asset.sell_price, PRICE_DECIMALS.WATCH_TABLE)} align="end" />
       </td>
-      <td data-testid={`watch-ask-${seed.asset_id}`} data-price="" className={priceCell}>
+      <td
+        data-testid={`watch-ask-${seed.asset_id}`}
+        data-price=""
+        className={priceCell}
+        style={{ minWidth: priceMinWidth }}
+      >
         <LiveText text={formatPrice(asset.buy_price, PRICE_DECIMALS.WATCH_TABLE)} align="end" />
       </td>
       <td className={starCell}>
@@ -203,15 +226,35 @@ const WatchRow = memo(function WatchRow({
   )
 })
 
-function groupByType(assets: readonly Asset[]): [AssetType, Asset[]][] {
+/** The table's rows below its head, in order: each asset type's heading, then its assets. */
+type WatchItem = { kind: 'group'; type: AssetType } | { kind: 'asset'; type: AssetType; asset: Asset }
+
+function watchItems(assets: readonly Asset[]): WatchItem[] {
   const groups = new Map<AssetType, Asset[]>()
   for (const asset of assets) {
     const group = groups.get(asset.type)
     if (group) group.push(asset)
     else groups.set(asset.type, [asset])
   }
-  return ASSET_TYPES.filter((type) => groups.has(type)).map((type) => [type, groups.get(type) ?? []])
+  return ASSET_TYPES.flatMap((type): WatchItem[] => {
+    const group = groups.get(type)
+    if (!group) return []
+    return [{ kind: 'group', type }, ...group.map((asset): WatchItem => ({ kind: 'asset', type, asset }))]
+  })
 }
+
+const itemKey = (item: WatchItem) => (item.kind === 'group' ? `group-${item.type}` : item.asset.asset_id)
+
+const groupHeader = css({
+  px: '2',
+  textAlign: 'left',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  letterSpacing: 'wide',
+  textTransform: 'uppercase',
+  color: 'text.muted',
+  bg: 'bg.app',
+})
 
 /** The collapsed search of spec 2.7: an icon button that opens into an input; Escape closes and clears it. */
 function CollapsedSearch(props: { query: string; onQueryChange: (query: string) => void }) {
@@ -290,16 +333,67 @@ function CollapsedSearch(props: { query: string; onQueryChange: (query: string) 
   )
 }
 
+/** The height of the rows outside the window, so the scrollbar and the scroll position are the whole list's. */
+function Spacer(props: { heightPx: number }) {
+  return (
+    <tbody aria-hidden="true">
+      <tr style={{ height: props.heightPx }}>
+        <td colSpan={4} className={css({ p: '0' })} />
+      </tr>
+    </tbody>
+  )
+}
+
 export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
   const { assets, savedAssetIds } = props
   const [view, setView] = useState<View>('all')
   const [query, setQuery] = useState('')
   const headingId = useId()
 
-  const groups = useMemo(() => {
+  const items = useMemo(() => {
     const inView = view === 'watchlist' ? assets.filter((asset) => savedAssetIds.has(asset.asset_id)) : assets
-    return groupByType(searchAssets(inView, query))
+    return watchItems(searchAssets(inView, query))
   }, [assets, savedAssetIds, view, query])
+
+  // The columns are as wide as the widest rendered price: with only a window of rows in the document, they would
+  // change width as the list scrolls from forex (1.085) to crypto (97,412.759), so every row reserves the widest.
+  const priceMinWidth = useMemo(() => {
+    let widestChars = 0
+    for (const asset of assets) {
+      for (const price of [asset.sell_price, asset.buy_price]) {
+        widestChars = Math.max(widestChars, formatPrice(price, PRICE_DECIMALS.WATCH_TABLE).length)
+      }
+    }
+    // The cell's padding (px 1.5 each side) counts in its min-width.
+    return `calc(${widestChars}ch + 0.75rem)`
+  }, [assets])
+
+  const scrollRef = useRef<HTMLDivElement | null>(null)
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's functions are read during render by design
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (items[index]?.kind === 'group' ? GROUP_ROW_PX : ASSET_ROW_PX),
+    getItemKey: (index) => (items[index] ? itemKey(items[index]) : index),
+    // The sticky column heads sit above the first row, inside the scroller.
+    paddingStart: HEAD_ROW_PX,
+    scrollPaddingStart: HEAD_ROW_PX,
+    overscan: OVERSCAN_ROWS,
+  })
+  const windowed = virtualizer.getVirtualItems()
+  const firstRow = windowed[0]
+  const lastRow = windowed[windowed.length - 1]
+  const spaceAbovePx = firstRow ? firstRow.start - HEAD_ROW_PX : 0
+  const spaceBelowPx = lastRow ? virtualizer.getTotalSize() - lastRow.end : 0
+  // The window's rows, one tbody per asset type (its heading row, when in the window, heads that rowgroup).
+  const bodies: { type: AssetType; rows: { item: WatchItem; index: number }[] }[] = []
+  for (const virtualRow of windowed) {
+    const item = items[virtualRow.index]
+    if (!item) continue
+    const body = bodies[bodies.length - 1]
+    if (body && body.type === item.type) body.rows.push({ item, index: virtualRow.index })
+    else bodies.push({ type: item.type, rows: [{ item, index: virtualRow.index }] })
+  }
 
   const emptyText =
     query.trim() !== ''
@@ -379,18 +473,25 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
       </header>
       {/* Positioned, so the rows' visually hidden text is laid out inside the scroller, not against the page. */}
       <div
+        ref={scrollRef}
         className={css({
           position: 'relative',
           flex: '1',
           minH: '0',
           overflow: 'auto',
           overscrollBehavior: 'contain',
+          // A row focused by Tab scrolls into view below the sticky column heads, not under them.
+          scrollPaddingTop: '28px',
         })}
       >
-        {groups.length === 0 ? (
+        {items.length === 0 ? (
           <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>{emptyText}</p>
         ) : (
           <table
+            aria-labelledby={headingId}
+            // The whole list's row count, head included: assistive technology reads 'row 40 of 107' though only a
+            // window of rows is in the document.
+            aria-rowcount={items.length + 1}
             className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'separate', borderSpacing: '0' })}
           >
             <thead
@@ -404,7 +505,7 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                 textTransform: 'uppercase',
               })}
             >
-              <tr className={css({ h: '7' })}>
+              <tr aria-rowindex={1} style={{ height: HEAD_ROW_PX }}>
                 <th scope="col" className={css({ pl: '5', textAlign: 'left', fontWeight: 'medium' })}>
                   Symbol
                 </th>
@@ -419,40 +520,33 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                 </th>
               </tr>
             </thead>
-            {groups.map(([type, group]) => (
-              <tbody key={type}>
-                <tr>
-                  <th
-                    scope="rowgroup"
-                    colSpan={4}
-                    className={css({
-                      h: '7',
-                      px: '2',
-                      textAlign: 'left',
-                      fontSize: 'xs',
-                      fontWeight: 'semibold',
-                      letterSpacing: 'wide',
-                      textTransform: 'uppercase',
-                      color: 'text.muted',
-                      bg: 'bg.app',
-                    })}
-                  >
-                    {ASSET_TYPE_LABELS[type]}
-                  </th>
-                </tr>
-                {group.map((asset) => (
-                  <WatchRow
-                    key={asset.asset_id}
-                    store={props.store}
-                    asset={asset}
-                    active={asset.asset_id === props.activeAssetId}
-                    saved={savedAssetIds.has(asset.asset_id)}
-                    onToggleSaved={props.onToggleSaved}
-                    onSelect={props.onSelect}
-                  />
-                ))}
+            {spaceAbovePx > 0 && <Spacer heightPx={spaceAbovePx} />}
+            {bodies.map((body) => (
+              <tbody key={body.type}>
+                {body.rows.map(({ item, index }) =>
+                  item.kind === 'group' ? (
+                    <tr key={itemKey(item)} aria-rowindex={index + 2} style={{ height: GROUP_ROW_PX }}>
+                      <th scope="rowgroup" colSpan={4} className={groupHeader}>
+                        {ASSET_TYPE_LABELS[item.type]}
+                      </th>
+                    </tr>
+                  ) : (
+                    <WatchRow
+                      key={itemKey(item)}
+                      store={props.store}
+                      asset={item.asset}
+                      rowIndex={index + 2}
+                      priceMinWidth={priceMinWidth}
+                      active={item.asset.asset_id === props.activeAssetId}
+                      saved={savedAssetIds.has(item.asset.asset_id)}
+                      onToggleSaved={props.onToggleSaved}
+                      onSelect={props.onSelect}
+                    />
+                  ),
+                )}
               </tbody>
             ))}
+            {spaceBelowPx > 0 && <Spacer heightPx={spaceBelowPx} />}
           </table>
         )}
       </div>
