@@ -29,11 +29,7 @@ import {
   roundToCents,
 } from '../../src/domain/trading/account-maths'
 import { leverageFor } from '../../src/domain/trading/leverage'
-import {
-  marginLevelPercent,
-  STOP_OUT_MARGIN_LEVEL_PERCENT,
-  stopOutPlan,
-} from '../../src/domain/trading/stop-out'
+import { STOP_OUT_MARGIN_LEVEL_PERCENT, stopOutPlan } from '../../src/domain/trading/stop-out'
 import { TRADE_MESSAGES as CLIENT_TRADE_MESSAGES } from '../../src/domain/trading/messages'
 import type { Prices } from '../realtime'
 import type { BatchEvent, Publisher } from '../realtime/publisher'
@@ -287,11 +283,8 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
       closable: prices.isOpen(position.asset.feedId) === true && rateOf(position.asset.feedId) !== undefined,
     }))
     const plan = stopOutPlan(Number(account.balanceUsd), figures)
-    if (plan.length === 0) return
-    const equity = figures.reduce((sum, figure) => sum + figure.pnlUsd, Number(account.balanceUsd))
-    const margin = figures.reduce((sum, figure) => sum + figure.marginUsd, 0)
-    const levelPercent = marginLevelPercent(equity, margin)
-    for (const victim of plan) {
+    const levelPercent = plan.marginLevelPercent
+    for (const victim of plan.close) {
       const position = byTradeId.get(victim.tradeId)
       const rate = position && rateOf(position.asset.feedId)
       if (!position || rate === undefined) continue

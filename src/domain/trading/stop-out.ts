@@ -31,22 +31,30 @@ export interface PositionAtRisk {
   closable: boolean
 }
 
+export interface StopOutPlan {
+  /** The account's margin level before anything closes: what the customer is told it fell to. */
+  marginLevelPercent: number
+  /** The positions to close, in order; empty for a healthy account. */
+  close: PositionAtRisk[]
+}
+
 /**
  * The positions to close, in order, while the account's margin level is at or below the stop-out level: the
  * closable one losing most first (closing it books its loss but frees its margin, so equity stays and the level
- * rises), until the level is above the stop-out level or nothing closable is left. Empty for a healthy account.
+ * rises), until the level is above the stop-out level or nothing closable is left.
  */
-export function stopOutPlan(balanceUsd: number, positions: readonly PositionAtRisk[]): PositionAtRisk[] {
+export function stopOutPlan(balanceUsd: number, positions: readonly PositionAtRisk[]): StopOutPlan {
   const equity = positions.reduce((sum, position) => sum + position.pnlUsd, balanceUsd)
   let margin = positions.reduce((sum, position) => sum + position.marginUsd, 0)
+  const levelPercent = marginLevelPercent(equity, margin)
   const candidates = positions
     .filter((position) => position.closable)
     .sort((a, b) => a.pnlUsd - b.pnlUsd || a.tradeId - b.tradeId)
-  const plan: PositionAtRisk[] = []
+  const close: PositionAtRisk[] = []
   for (const position of candidates) {
     if (marginLevelPercent(equity, margin) > STOP_OUT_MARGIN_LEVEL_PERCENT) break
-    plan.push(position)
+    close.push(position)
     margin -= position.marginUsd
   }
-  return plan
+  return { marginLevelPercent: levelPercent, close }
 }

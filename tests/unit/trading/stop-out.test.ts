@@ -33,8 +33,8 @@ describe('margin call', () => {
 describe('stop-out plan', () => {
   it('closes nothing while the margin level is above 50 %', () => {
     // Balance 100, one position losing 40 with margin 100: equity 60, level 60 %.
-    expect(stopOutPlan(100, [position(1, -40, 100)])).toEqual([])
-    expect(stopOutPlan(100, [])).toEqual([])
+    expect(stopOutPlan(100, [position(1, -40, 100)])).toEqual({ marginLevelPercent: 60, close: [] })
+    expect(stopOutPlan(100, [])).toEqual({ marginLevelPercent: Number.POSITIVE_INFINITY, close: [] })
   })
 
   it('closes the position losing most first, at exactly 50 % too, and stops once the level is above 50 %', () => {
@@ -44,20 +44,21 @@ describe('stop-out plan', () => {
     const winner = position(3, 5, 20)
     expect(STOP_OUT_MARGIN_LEVEL_PERCENT).toBe(50)
     // Closing the worst frees 40 of margin: equity 50 over margin 60 is 83 %, so the rest stay open.
-    expect(stopOutPlan(100, [winner, second, worst])).toEqual([worst])
+    // The level named is the one the account fell to, before the close.
+    expect(stopOutPlan(100, [winner, second, worst])).toEqual({ marginLevelPercent: 50, close: [worst] })
   })
 
   it('goes on down the losers while the level stays at or below 50 %', () => {
     // Balance 100, losses 70 and 20: equity 10. Margins 50 and 50: level 10 %; without the first, 10 / 50 = 20 %.
     const first = position(1, -70, 50)
     const next = position(2, -20, 50)
-    expect(stopOutPlan(100, [next, first])).toEqual([first, next])
+    expect(stopOutPlan(100, [next, first])).toEqual({ marginLevelPercent: 10, close: [first, next] })
   })
 
   it('passes over a position whose market is closed: its last price is stale', () => {
     const closedMarket = position(1, -90, 50, false)
     const open = position(2, -5, 50)
     // Equity 5 over margin 100: 5 %. Only the open market's position can be closed.
-    expect(stopOutPlan(100, [closedMarket, open])).toEqual([open])
+    expect(stopOutPlan(100, [closedMarket, open]).close).toEqual([open])
   })
 })
