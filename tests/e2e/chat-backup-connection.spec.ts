@@ -100,7 +100,7 @@ async function databaseOrder(server: RunningServer, customerId: number): Promise
 }
 
 test('with the broker cut, the backup notice shows and messages still arrive; after it heals each shows once, in order', async ({
-  browser,
+  newContext,
 }) => {
   test.setTimeout(180_000)
   const proxy = await startBrokerProxy()
@@ -109,8 +109,8 @@ test('with the broker cut, the backup notice shows and messages still arrive; af
     PUSHER_PUBLIC_PORT: String(proxy.port),
   })
   proxy.target = server.port
-  const customerContext = await browser.newContext()
-  const adminContext = await browser.newContext()
+  const customerContext = await newContext()
+  const adminContext = await newContext()
   try {
     const customer = await signIn(customerContext, server.url, DEMO_CUSTOMER)
     const admin = await signIn(adminContext, server.url, DEMO_ADMIN)

@@ -2,7 +2,7 @@
 // both ways live and show 'Read' once seen; attachments upload with progress and open; the unread notifier shows
 // and hides as spec 2.9 says and agrees across tabs; markup in messages and file names stays text; the stored
 // history shows with the server stopped.
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
 import { test, expect, signInThroughForm } from './support/fixtures'
 import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
 
@@ -58,9 +58,13 @@ async function demoCustomerId(baseUrl: string): Promise<number> {
   return customer.id
 }
 
-async function openBoth(browser: Browser, baseUrl: string, viewport?: { width: number; height: number }) {
-  const customerContext = await browser.newContext(viewport ? { viewport } : {})
-  const adminContext = await browser.newContext(viewport ? { viewport } : {})
+async function openBoth(
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>,
+  baseUrl: string,
+  viewport?: { width: number; height: number },
+) {
+  const customerContext = await newContext(viewport ? { viewport } : {})
+  const adminContext = await newContext(viewport ? { viewport } : {})
   const customer = await signIn(customerContext, baseUrl, DEMO_CUSTOMER)
   const admin = await signIn(adminContext, baseUrl, DEMO_ADMIN)
   const customerId = await demoCustomerId(baseUrl)
@@ -68,11 +72,11 @@ async function openBoth(browser: Browser, baseUrl: string, viewport?: { width: n
 }
 
 test('messages flow both ways live, and show Read once the other side has seen them', async ({
-  browser,
+  newContext,
   ownServer,
 }) => {
   const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
-    browser,
+    newContext,
     ownServer.url,
   )
   // The console is for admins: a customer who opens it is sent to /main (and on to the dashboard).
@@ -124,11 +128,11 @@ test('messages flow both ways live, and show Read once the other side has seen t
 })
 
 test('the unread notifier shows off the chat page, agrees across tabs, and hides on opening the chat', async ({
-  browser,
+  newContext,
   ownServer,
 }) => {
   const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
-    browser,
+    newContext,
     ownServer.url,
   )
   const secondTab = await customerContext.newPage()
@@ -166,9 +170,9 @@ test('the unread notifier shows off the chat page, agrees across tabs, and hides
   await adminContext.close()
 })
 
-test('an image and a PDF upload with progress and open', async ({ browser, ownServer }) => {
+test('an image and a PDF upload with progress and open', async ({ newContext, ownServer }) => {
   const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
-    browser,
+    newContext,
     ownServer.url,
   )
   await customer.goto(`${ownServer.url}/main/chat`)
@@ -239,9 +243,9 @@ test('an image and a PDF upload with progress and open', async ({ browser, ownSe
   await adminContext.close()
 })
 
-test('markup in a message and a file name shows as text, never runs', async ({ browser, ownServer }) => {
+test('markup in a message and a file name shows as text, never runs', async ({ newContext, ownServer }) => {
   const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
-    browser,
+    newContext,
     ownServer.url,
   )
   const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>'
@@ -303,11 +307,11 @@ test('with the server stopped, reopening /main/chat shows the stored history, ma
 })
 
 test("@mobile below 768 px the console's user list is a slide-over drawer; the customer chat fits the screen", async ({
-  browser,
+  newContext,
   ownServer,
 }) => {
   const phone = { width: 390, height: 844 }
-  const { customer, admin, customerContext, adminContext } = await openBoth(browser, ownServer.url, phone)
+  const { customer, admin, customerContext, adminContext } = await openBoth(newContext, ownServer.url, phone)
   await admin.goto(`${ownServer.url}/admin/chat`)
   await expect(admin.getByText('Select a user to start chatting')).toBeVisible()
   // The side list is not shown on a phone; a button opens it as a drawer.

@@ -1,4 +1,10 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test'
 import { startServer, type RunningServer } from './server'
 
 interface WorkerFixtures {
@@ -8,6 +14,23 @@ interface WorkerFixtures {
 interface TestFixtures {
   /** A server of this test's own, for tests that change settings or stop the server. */
   ownServer: RunningServer
+  /**
+   * Another browser context (a second person: the admin beside the customer), watched for Content-Security-Policy
+   * refusals like the `context` fixture's and closed at the end of the test.
+   */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>
+}
+
+/** Collects the console errors Chromium prints when the page's Content-Security-Policy refuses something. */
+function watchPolicyRefusals(context: BrowserContext, violations: string[]) {
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+        violations.push(`${page.url()}: ${message.text()}`)
+      }
+    })
+  context.pages().forEach(watch)
+  context.on('page', watch)
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -15,15 +38,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // does is refused by it (Chromium reports each refusal as a console error).
   context: async ({ context }, use) => {
     const violations: string[] = []
-    const watch = (page: Page) =>
-      page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
-          violations.push(`${page.url()}: ${message.text()}`)
-        }
-      })
-    context.pages().forEach(watch)
-    context.on('page', watch)
+    watchPolicyRefusals(context, violations)
     await use(context)
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
+  },
+  newContext: async ({ browser }, use) => {
+    const violations: string[] = []
+    const contexts: BrowserContext[] = []
+    await use(async (options) => {
+      const context = await browser.newContext(options)
+      watchPolicyRefusals(context, violations)
+      contexts.push(context)
+      return context
+    })
+    // Closing twice is harmless: a test may close its contexts itself to end their realtime connections.
+    await Promise.all(contexts.map((context) => context.close()))
     expect(violations, 'Content-Security-Policy violations').toEqual([])
   },
   sharedServer: [

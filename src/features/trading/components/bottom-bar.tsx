@@ -1,5 +1,6 @@
+import { TriangleAlert } from 'lucide-react'
 import { memo } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { LiveText } from '../../../components/ui/live-text'
 import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import type { AccountSummary } from '../../../domain/trading/account-maths'
@@ -66,9 +67,23 @@ export const BottomBar = memo(function BottomBar(props: {
         </div>
         <div className={figure}>
           <dt className={label}>Margin Level</dt>
-          <dd className={value} data-testid="summary-margin-level">
+          <dd
+            className={cx(value, css({ display: 'flex', alignItems: 'center', gap: '1' }))}
+            data-testid="summary-margin-level"
+          >
             <LiveText text={summary.marginLevel} tone={marginCall ? 'warning' : undefined} />
-            {marginCall ? <span className={css({ srOnly: true })}>, margin call</span> : null}
+            {/* Colour is never the only signal: a warning sign beside the figure, the words for screen readers. */}
+            {marginCall ? (
+              <>
+                <TriangleAlert
+                  size={12}
+                  aria-hidden="true"
+                  data-testid="margin-call-sign"
+                  className={css({ flexShrink: 0, color: 'warning' })}
+                />
+                <span className={css({ srOnly: true })}>, margin call</span>
+              </>
+            ) : null}
           </dd>
         </div>
         <div className={figure}>
