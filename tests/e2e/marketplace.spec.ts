@@ -23,7 +23,9 @@ async function openMarketplace(page: Page, baseUrl: string) {
 const choose = (page: Page, group: 'Category' | 'Show', label: string) =>
   page.getByRole('group', { name: group }).getByText(label, { exact: true }).click()
 
-const cardNames = (page: Page) => page.getByRole('article').getByRole('heading').allTextContents()
+// A locator, so the expectations below wait for the cards (after a navigation the URL and the search box are ready
+// before the catalogue's answer).
+const cardNames = (page: Page) => page.getByRole('article').getByRole('heading')
 
 test('search, category and filter live in the URL, defaults dropped @mobile', async ({
   page,
@@ -33,7 +35,7 @@ test('search, category and filter live in the URL, defaults dropped @mobile', as
   await openMarketplace(page, sharedServer.url)
   await expect(page).toHaveURL(base)
   // Popular: most downloaded first.
-  expect(await cardNames(page)).toEqual([
+  await expect(cardNames(page)).toHaveText([
     'Trend Rider',
     'Risk Guard',
     'Scalper Pro',
@@ -52,14 +54,14 @@ test('search, category and filter live in the URL, defaults dropped @mobile', as
 
   await choose(page, 'Show', 'Popular')
   await expect(page).toHaveURL(`${base}?category=others`)
-  expect(await cardNames(page)).toEqual(['Risk Guard'])
+  await expect(cardNames(page)).toHaveText(['Risk Guard'])
 
   await choose(page, 'Category', 'All')
   await expect(page).toHaveURL(base)
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('scalper')
   await expect(page).toHaveURL(`${base}?search=scalper`)
-  expect(await cardNames(page)).toEqual(['Scalper Pro'])
+  await expect(cardNames(page)).toHaveText(['Scalper Pro'])
 
   await choose(page, 'Show', 'Purchased')
   await expect(page).toHaveURL(`${base}?search=scalper&filter=purchased`)
@@ -69,7 +71,7 @@ test('search, category and filter live in the URL, defaults dropped @mobile', as
   await page.goto(`${base}?category=all&filter=popular&search=grid`)
   await expect(page).toHaveURL(`${base}?search=grid`)
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('grid')
-  expect(await cardNames(page)).toEqual(['Grid Master'])
+  await expect(cardNames(page)).toHaveText(['Grid Master'])
 })
 
 test('buy an advisor: confirmed, charged once, owned, and it can run @mobile', async ({
@@ -106,7 +108,7 @@ test('buy an advisor: confirmed, charged once, owned, and it can run @mobile', a
 
   // Purchased lists it beside the advisor owned from the start.
   await choose(page, 'Show', 'Purchased')
-  expect(await cardNames(page)).toEqual(['Trend Rider', 'Risk Guard'])
+  await expect(cardNames(page)).toHaveText(['Trend Rider', 'Risk Guard'])
 })
 
 test("the Pro-only advisor says it is not for the customer's plan and leads to the plans", async ({

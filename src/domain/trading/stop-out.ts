@@ -8,7 +8,7 @@ export const STOP_OUT_MARGIN_LEVEL_PERCENT = 50
 
 /**
  * Below this margin level the account is in margin call: nothing is closed yet, but the customer is warned (the
- * bottom bar's Margin Level turns to the warning colour and says so to screen readers).
+ * bottom bar's Margin Level turns to the warning colour, with a warning sign, and says so to screen readers).
  */
 export const MARGIN_CALL_LEVEL_PERCENT = 100
 
@@ -39,9 +39,9 @@ export interface StopOutPlan {
 }
 
 /**
- * The positions to close, in order, while the account's margin level is at or below the stop-out level: the
- * closable one losing most first (closing it books its loss but frees its margin, so equity stays and the level
- * rises), until the level is above the stop-out level or nothing closable is left.
+ * What a stop-out check finds for one account: its margin level, and the positions to close while the level is at
+ * or below the stop-out level: the closable one losing most first (closing it books its loss but frees its margin,
+ * so equity stays and the level rises), until the level is above the stop-out level or nothing closable is left.
  */
 export function stopOutPlan(balanceUsd: number, positions: readonly PositionAtRisk[]): StopOutPlan {
   const equity = positions.reduce((sum, position) => sum + position.pnlUsd, balanceUsd)

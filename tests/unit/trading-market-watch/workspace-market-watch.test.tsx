@@ -98,13 +98,14 @@ describe('WorkspaceMarketWatch', () => {
     expect(screen.getByTestId('watch-bid-btcusd')).toHaveTextContent('66,933.000')
     expect(screen.getByTestId('watch-ask-btcusd')).toHaveTextContent('67,067.000')
     expect(screen.getByTestId('watch-bid-eurusd')).toHaveTextContent('1.099')
-    // Every price column reserves the list's widest price ('67,067.000'), so the columns keep their width whichever
-    // rows the window holds.
-    expect(screen.getByTestId('watch-ask-eurusd').style.minWidth).toBe('calc(10ch + 0.75rem)')
+    // Every price column reserves the list's widest price ('67,067.000', 10 characters) and one more, so the columns
+    // keep their width whichever rows the window holds.
+    expect(screen.getByTestId('watch-ask-eurusd').style.minWidth).toBe('calc(11ch + 0.75rem)')
     // Groups follow the spec's type order: forex, stocks, crypto, commodities, indices, metals.
+    // Each type's heading is a row of its own, headed by the type's name across the four columns.
     const headings = screen
       .getAllByRole('rowheader')
-      .filter((th) => th.getAttribute('scope') === 'rowgroup')
+      .filter((th) => (th as HTMLTableCellElement).colSpan === 4)
       .map((th) => th.textContent)
     expect(headings).toEqual(['Forex', 'Crypto', 'Indices', 'Metals'])
     expect(visibleRowIds()).toEqual(['eurusd', 'btcusd', 'us500', 'xauusd'])
@@ -323,20 +324,7 @@ describe('WorkspaceMarketWatch', () => {
     expect(btcRow).toHaveAttribute('data-flash', 'down')
   })
   it('keeps only the rows in view in the document; scrolling brings the others in, and the list keeps its height', () => {
-    const pairs = Array.from({ length: 60 }, (_, index) =>
-      listedAsset(
-        {
-          asset_id: `pair${index}`,
-          name: `Pair ${index}`,
-          symbol: `PAIR${index}`,
-          symbol_display: `PAIR/${index}`,
-          sy: `PAIR/${index}`,
-          type: 'forex',
-        },
-        1 + index / 100,
-        100 + index,
-      ),
-    )
+    const pairs = sixtyPairs()
     setup({ assets: pairs, activeAssetId: null })
     const table = screen.getByRole('table', { name: 'Market Watch' })
     // Head row, the Forex heading and 60 pairs: the whole list, for assistive technology.
@@ -347,11 +335,7 @@ describe('WorkspaceMarketWatch', () => {
     expect(rendered()).toEqual(pairs.slice(0, 17).map((asset) => asset.asset_id))
     expect(screen.getByTestId('watch-row-pair0')).toHaveAttribute('aria-rowindex', '3')
 
-    const scroller = table.parentElement as HTMLElement
-    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 1_000 })
-    act(() => {
-      fireEvent.scroll(scroller)
-    })
+    scrollTo(table, 1_000)
     const ids = rendered()
     expect(ids).not.toContain('pair0')
     // The row at 1,000 px from the top (28 + 28 + 29 x 32 = 984) is in the window, with its place in the table.
@@ -359,11 +343,62 @@ describe('WorkspaceMarketWatch', () => {
     expect(screen.getByTestId('watch-row-pair29')).toHaveAttribute('aria-rowindex', '32')
     expect(screen.queryByRole('rowheader', { name: 'Forex' })).not.toBeInTheDocument()
     // Spacers stand in for the rows outside the window: the table keeps the height of all 60.
-    const spacerPx = [...table.querySelectorAll('tbody[aria-hidden="true"] tr')].map((tr) =>
+    const spacerPx = [...table.querySelectorAll('tr[aria-hidden="true"]')].map((tr) =>
       Number.parseFloat((tr as HTMLElement).style.height),
     )
     expect(spacerPx).toHaveLength(2)
     const windowPx = screen.getAllByTestId(/^watch-row-/).length * 32
     expect(spacerPx[0]! + windowPx + spacerPx[1]!).toBe(28 + 60 * 32)
   })
+
+  it('keeps the row holding keyboard focus mounted, and focused, when the list scrolls away from it', () => {
+    setup({ assets: sixtyPairs(), activeAssetId: null })
+    const table = screen.getByRole('table', { name: 'Market Watch' })
+    const star = screen.getByRole('button', { name: 'Add PAIR/2 to watchlist' })
+    act(() => star.focus())
+
+    scrollTo(table, 1_000)
+    expect(visibleRowIds()).toContain('pair29')
+    // pair2 is far above the window, yet still in the document with focus, between two spacers.
+    expect(visibleRowIds()[0]).toBe('pair2')
+    expect(star).toHaveFocus()
+    const spacerPx = [...table.querySelectorAll('tr[aria-hidden="true"]')].map((tr) =>
+      Number.parseFloat((tr as HTMLElement).style.height),
+    )
+    expect(spacerPx).toHaveLength(3)
+    const rowsPx = screen.getAllByTestId(/^watch-row-/).length * 32
+    expect(spacerPx.reduce((sum, px) => sum + px, 0) + rowsPx).toBe(28 + 60 * 32)
+
+    // Focus elsewhere: the row is let go.
+    act(() => screen.getByRole('button', { name: 'Search assets' }).focus())
+    scrollTo(table, 1_010)
+    expect(visibleRowIds()).not.toContain('pair2')
+  })
 })
+
+/** Sixty forex pairs: more rows than a 400 px view holds. */
+function sixtyPairs() {
+  return Array.from({ length: 60 }, (_, index) =>
+    listedAsset(
+      {
+        asset_id: `pair${index}`,
+        name: `Pair ${index}`,
+        symbol: `PAIR${index}`,
+        symbol_display: `PAIR/${index}`,
+        sy: `PAIR/${index}`,
+        type: 'forex',
+      },
+      1 + index / 100,
+      100 + index,
+    ),
+  )
+}
+
+/** Scrolls the table's scroller to a position, as a wheel would, and lets the virtualiser see it. */
+function scrollTo(table: HTMLElement, scrollTopPx: number) {
+  const scroller = table.parentElement as HTMLElement
+  Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: scrollTopPx })
+  act(() => {
+    fireEvent.scroll(scroller)
+  })
+}

@@ -15,6 +15,10 @@ import { SignedLiveText } from './signed-figures'
 const figure = css({ display: 'flex', flexDirection: 'column', minW: '0', flexShrink: 0 })
 const label = css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })
 const value = css({ textStyle: 'price', fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })
+// The bar memoises on its figures but still renders on every cent they move: its classes are computed once.
+const marginLevelValue = cx(value, css({ display: 'flex', alignItems: 'center', gap: '1' }))
+const marginCallSign = css({ flexShrink: 0, color: 'warning' })
+const srOnly = css({ srOnly: true })
 
 export const BottomBar = memo(function BottomBar(props: {
   summary: AccountSummary
@@ -67,10 +71,7 @@ export const BottomBar = memo(function BottomBar(props: {
         </div>
         <div className={figure}>
           <dt className={label}>Margin Level</dt>
-          <dd
-            className={cx(value, css({ display: 'flex', alignItems: 'center', gap: '1' }))}
-            data-testid="summary-margin-level"
-          >
+          <dd className={marginLevelValue} data-testid="summary-margin-level">
             <LiveText text={summary.marginLevel} tone={marginCall ? 'warning' : undefined} />
             {/* Colour is never the only signal: a warning sign beside the figure, the words for screen readers. */}
             {marginCall ? (
@@ -79,9 +80,9 @@ export const BottomBar = memo(function BottomBar(props: {
                   size={12}
                   aria-hidden="true"
                   data-testid="margin-call-sign"
-                  className={css({ flexShrink: 0, color: 'warning' })}
+                  className={marginCallSign}
                 />
-                <span className={css({ srOnly: true })}>, margin call</span>
+                <span className={srOnly}>, margin call</span>
               </>
             ) : null}
           </dd>

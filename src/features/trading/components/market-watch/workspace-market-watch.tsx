@@ -3,14 +3,16 @@
 // asset. Each row subscribes to its own asset in the live store, so a tick re-renders that row only. Only the rows in
 // view (and a few either side) are in the document: the ~100 rows of the full list made Chromium record and walk the
 // whole table's display list on every frame a price changed (tests/bench/README.md, decision 0016).
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { Search, Star, X } from 'lucide-react'
 import {
   memo,
+  useCallback,
   useId,
   useMemo,
   useRef,
   useState,
+  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -22,6 +24,7 @@ import { ASSET_TYPES, type Asset, type AssetType } from '../../../../domain/cont
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
 import { searchAssets } from '../../../../domain/market/asset-search'
 import { useInViewport } from '../../../../lib/in-viewport'
+import { rootFontSizePx } from '../../../../lib/root-font-size'
 import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
 import { ASSET_TYPE_LABELS } from './asset-type-chips'
 import { PriceFlashCue, usePriceFlash } from '../../../../components/price-flash'
@@ -51,10 +54,11 @@ const priceCell = css({
   whiteSpace: 'nowrap',
 })
 
-// Row heights in px, fixed: the virtualiser places rows by them without measuring any (a measurement is a layout).
-const HEAD_ROW_PX = 28
-const GROUP_ROW_PX = 28
-const ASSET_ROW_PX = 32
+// Row heights, fixed, in rem like the text and buttons inside them (a reader's larger default font grows them all):
+// the virtualiser places rows by these, converted to px once, and never measures one (a measurement is a layout).
+const HEAD_ROW_REM = 1.75
+const GROUP_ROW_REM = 1.75
+const ASSET_ROW_REM = 2
 // Rows rendered beyond each edge of the view: enough that a wheel step or a Tab to the next row finds it mounted.
 const OVERSCAN_ROWS = 6
 
@@ -170,7 +174,7 @@ const WatchRow = memo(function WatchRow({
       ref={rowRef}
       data-testid={`watch-row-${seed.asset_id}`}
       aria-rowindex={rowIndex}
-      style={{ height: ASSET_ROW_PX }}
+      style={{ height: `${ASSET_ROW_REM}rem` }}
       data-active={active ? '' : undefined}
       data-flash={flash ?? undefined}
       className={row}
@@ -244,6 +248,8 @@ function watchItems(assets: readonly Asset[]): WatchItem[] {
 }
 
 const itemKey = (item: WatchItem) => (item.kind === 'group' ? `group-${item.type}` : item.asset.asset_id)
+
+const spacerCell = css({ p: '0' })
 
 const groupHeader = css({
   px: '2',
@@ -333,14 +339,15 @@ function CollapsedSearch(props: { query: string; onQueryChange: (query: string) 
   )
 }
 
-/** The height of the rows outside the window, so the scrollbar and the scroll position are the whole list's. */
-function Spacer(props: { heightPx: number }) {
+/**
+ * Stands in for rows outside the window (above it, below it, or between it and a focused row kept mounted), so the
+ * scrollbar and the scroll position are the whole list's.
+ */
+function SpacerRow(props: { heightPx: number }) {
   return (
-    <tbody aria-hidden="true">
-      <tr style={{ height: props.heightPx }}>
-        <td colSpan={4} className={css({ p: '0' })} />
-      </tr>
-    </tbody>
+    <tr aria-hidden="true" style={{ height: props.heightPx }}>
+      <td colSpan={4} className={spacerCell} />
+    </tr>
   )
 }
 
@@ -355,8 +362,9 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
     return watchItems(searchAssets(inView, query))
   }, [assets, savedAssetIds, view, query])
 
-  // The columns are as wide as the widest rendered price: with only a window of rows in the document, they would
-  // change width as the list scrolls from forex (1.085) to crypto (97,412.759), so every row reserves the widest.
+  // Every price cell reserves the width of the list's widest price (as listed, plus one character for a price that
+  // gains a digit): with only a window of rows in the document, the columns would otherwise change width as the list
+  // scrolls from forex (1.085) to crypto (97,412.759).
   const priceMinWidth = useMemo(() => {
     let widestChars = 0
     for (const asset of assets) {
@@ -365,34 +373,72 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
       }
     }
     // The cell's padding (px 1.5 each side) counts in its min-width.
-    return `calc(${widestChars}ch + 0.75rem)`
+    return `calc(${widestChars + 1}ch + 0.75rem)`
   }, [assets])
 
   const scrollRef = useRef<HTMLDivElement | null>(null)
+  const [remPx] = useState(rootFontSizePx)
+  const headRowPx = HEAD_ROW_REM * remPx
+  // The row holding keyboard focus stays mounted when the list scrolls away from it: unmounting it would drop focus
+  // to the page and the keyboard user's place with it.
+  const [focusedIndex, setFocusedIndex] = useState<number | null>(null)
+  const estimateSize = useCallback(
+    (index: number) => (items[index]?.kind === 'group' ? GROUP_ROW_REM : ASSET_ROW_REM) * remPx,
+    [items, remPx],
+  )
+  const getItemKey = useCallback((index: number) => (items[index] ? itemKey(items[index]) : index), [items])
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range)
+      if (focusedIndex === null || focusedIndex >= range.count || indexes.includes(focusedIndex))
+        return indexes
+      return [...indexes, focusedIndex].sort((a, b) => a - b)
+    },
+    [focusedIndex],
+  )
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's functions are read during render by design
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (items[index]?.kind === 'group' ? GROUP_ROW_PX : ASSET_ROW_PX),
-    getItemKey: (index) => (items[index] ? itemKey(items[index]) : index),
+    estimateSize,
+    getItemKey,
+    rangeExtractor,
     // The sticky column heads sit above the first row, inside the scroller.
-    paddingStart: HEAD_ROW_PX,
-    scrollPaddingStart: HEAD_ROW_PX,
+    paddingStart: headRowPx,
     overscan: OVERSCAN_ROWS,
   })
-  const windowed = virtualizer.getVirtualItems()
-  const firstRow = windowed[0]
-  const lastRow = windowed[windowed.length - 1]
-  const spaceAbovePx = firstRow ? firstRow.start - HEAD_ROW_PX : 0
-  const spaceBelowPx = lastRow ? virtualizer.getTotalSize() - lastRow.end : 0
-  // The window's rows, one tbody per asset type (its heading row, when in the window, heads that rowgroup).
-  const bodies: { type: AssetType; rows: { item: WatchItem; index: number }[] }[] = []
-  for (const virtualRow of windowed) {
+
+  // The body, top to bottom: each rendered row, and a spacer wherever rows are left out.
+  const bodyRows: (
+    { kind: 'row'; item: WatchItem; index: number } | { kind: 'space'; key: string; px: number }
+  )[] = []
+  let coveredToPx = headRowPx
+  for (const virtualRow of virtualizer.getVirtualItems()) {
     const item = items[virtualRow.index]
     if (!item) continue
-    const body = bodies[bodies.length - 1]
-    if (body && body.type === item.type) body.rows.push({ item, index: virtualRow.index })
-    else bodies.push({ type: item.type, rows: [{ item, index: virtualRow.index }] })
+    // Sub-pixel differences are rounding, not missing rows.
+    if (virtualRow.start - coveredToPx > 0.5) {
+      bodyRows.push({
+        kind: 'space',
+        key: `space-before-${virtualRow.index}`,
+        px: virtualRow.start - coveredToPx,
+      })
+    }
+    bodyRows.push({ kind: 'row', item, index: virtualRow.index })
+    coveredToPx = virtualRow.end
+  }
+  const totalPx = virtualizer.getTotalSize()
+  if (totalPx - coveredToPx > 0.5)
+    bodyRows.push({ kind: 'space', key: 'space-after', px: totalPx - coveredToPx })
+
+  const rowIndexOf = (element: Element | null) => {
+    const rowIndex = Number(element?.closest('tr[aria-rowindex]')?.getAttribute('aria-rowindex'))
+    return Number.isInteger(rowIndex) && rowIndex >= 2 ? rowIndex - 2 : null
+  }
+  const onBodyFocus = (event: FocusEvent<HTMLTableSectionElement>) =>
+    setFocusedIndex(rowIndexOf(event.target))
+  const onBodyBlur = (event: FocusEvent<HTMLTableSectionElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocusedIndex(null)
   }
 
   const emptyText =
@@ -480,9 +526,9 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
           minH: '0',
           overflow: 'auto',
           overscrollBehavior: 'contain',
-          // A row focused by Tab scrolls into view below the sticky column heads, not under them.
-          scrollPaddingTop: '28px',
         })}
+        // A row focused by Tab scrolls into view below the sticky column heads, not under them.
+        style={{ scrollPaddingTop: `${HEAD_ROW_REM}rem` }}
       >
         {items.length === 0 ? (
           <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>{emptyText}</p>
@@ -505,7 +551,7 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                 textTransform: 'uppercase',
               })}
             >
-              <tr aria-rowindex={1} style={{ height: HEAD_ROW_PX }}>
+              <tr aria-rowindex={1} style={{ height: `${HEAD_ROW_REM}rem` }}>
                 <th scope="col" className={css({ pl: '5', textAlign: 'left', fontWeight: 'medium' })}>
                   Symbol
                 </th>
@@ -520,33 +566,33 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                 </th>
               </tr>
             </thead>
-            {spaceAbovePx > 0 && <Spacer heightPx={spaceAbovePx} />}
-            {bodies.map((body) => (
-              <tbody key={body.type}>
-                {body.rows.map(({ item, index }) =>
-                  item.kind === 'group' ? (
-                    <tr key={itemKey(item)} aria-rowindex={index + 2} style={{ height: GROUP_ROW_PX }}>
-                      <th scope="rowgroup" colSpan={4} className={groupHeader}>
-                        {ASSET_TYPE_LABELS[item.type]}
-                      </th>
-                    </tr>
-                  ) : (
-                    <WatchRow
-                      key={itemKey(item)}
-                      store={props.store}
-                      asset={item.asset}
-                      rowIndex={index + 2}
-                      priceMinWidth={priceMinWidth}
-                      active={item.asset.asset_id === props.activeAssetId}
-                      saved={savedAssetIds.has(item.asset.asset_id)}
-                      onToggleSaved={props.onToggleSaved}
-                      onSelect={props.onSelect}
-                    />
-                  ),
-                )}
-              </tbody>
-            ))}
-            {spaceBelowPx > 0 && <Spacer heightPx={spaceBelowPx} />}
+            {/* One body: a row keeps its parent as the window moves, so React moves it instead of remounting it. */}
+            <tbody onFocus={onBodyFocus} onBlur={onBodyBlur}>
+              {bodyRows.map((bodyRow) => {
+                if (bodyRow.kind === 'space') return <SpacerRow key={bodyRow.key} heightPx={bodyRow.px} />
+                const { item, index } = bodyRow
+                return item.kind === 'group' ? (
+                  <tr key={itemKey(item)} aria-rowindex={index + 2} style={{ height: `${GROUP_ROW_REM}rem` }}>
+                    {/* A row of its own, headed by the type's name. */}
+                    <th scope="row" colSpan={4} className={groupHeader}>
+                      {ASSET_TYPE_LABELS[item.type]}
+                    </th>
+                  </tr>
+                ) : (
+                  <WatchRow
+                    key={itemKey(item)}
+                    store={props.store}
+                    asset={item.asset}
+                    rowIndex={index + 2}
+                    priceMinWidth={priceMinWidth}
+                    active={item.asset.asset_id === props.activeAssetId}
+                    saved={savedAssetIds.has(item.asset.asset_id)}
+                    onToggleSaved={props.onToggleSaved}
+                    onSelect={props.onSelect}
+                  />
+                )
+              })}
+            </tbody>
           </table>
         )}
       </div>
