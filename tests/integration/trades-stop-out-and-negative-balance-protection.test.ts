@@ -5,32 +5,22 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerEntries, notifications, users } from '../../server/db/schema'
-import {
-  CHANNELS,
-  NotificationEventSchema,
-  PUSH_EVENTS,
-  TradesPageSchema,
-  type Asset,
-  type Trade,
-} from '../../src/domain/contract'
+import { CHANNELS, NotificationEventSchema, PUSH_EVENTS, type Asset } from '../../src/domain/contract'
 import { closeAllClients, eventually, sleep } from './support/realtime-clients'
 import {
-  assetBySymbol,
   balanceOf,
   fundedCustomer,
+  assetBySymbol,
   listAssets,
+  listenLiveMarket,
   openPosition,
   order,
   recordChannel,
+  tradesOf,
 } from './support/trading'
-import { bearer, listenTestApp, movableClock, type ListeningServer } from './support/test-server'
+import { listenTestApp, movableClock, type ListeningServer } from './support/test-server'
 
 const MINUTE_MS = 60 * 1000
-
-async function tradesOf(server: ListeningServer, token: string, which: 'open' | 'closed'): Promise<Trade[]> {
-  const response = await server.app.inject({ url: `/api/v1/${which}/trades`, headers: bearer(token) })
-  return TradesPageSchema.parse(response.json()).data
-}
 
 async function setBalance(server: ListeningServer, userId: number, balanceUsd: string) {
   await server.app.db.update(users).set({ balanceUsd }).where(eq(users.id, userId))
@@ -45,21 +35,7 @@ describe('stop-out on the live simulator', () => {
   let btcusd: Asset
 
   beforeAll(async () => {
-    server = await listenTestApp({
-      realtime: {
-        prices: {
-          ticksPerSecond: 2_000,
-          emitIntervalMs: 50,
-          ignoreMarketHours: true,
-          seed: 34,
-          historyMinutes: 60,
-        },
-        marketNow: market.now,
-      },
-    })
-    const settings = (await server.app.inject({ url: '/api/v1/settings' })).json()
-    pusherKey = settings.data.realtime.pusher.key
-    btcusd = assetBySymbol(await listAssets(server.app), 'BTCUSD')
+    ;({ server, pusherKey, btcusd } = await listenLiveMarket({ seed: 34, marketNow: market.now }))
   })
   afterAll(async () => {
     closeAllClients()

@@ -10,23 +10,21 @@ import { createTradeEngine } from '../../server/trading/engine'
 import {
   CHANNELS,
   PUSH_EVENTS,
-  TradesPageSchema,
   TradeUpdatedEventSchema,
   UserUpdatedEventSchema,
   type Asset,
-  type Trade,
 } from '../../src/domain/contract'
 import { closeAllClients, eventually, sleep } from './support/realtime-clients'
 import {
-  assetBySymbol,
   balanceOf,
   fundedCustomer,
-  listAssets,
+  listenLiveMarket,
   openPosition,
   order,
   recordChannel,
+  tradesOf,
 } from './support/trading'
-import { bearer, listenTestApp, movableClock, type ListeningServer } from './support/test-server'
+import { movableClock, type ListeningServer } from './support/test-server'
 
 const HOUR_MS = 60 * 60 * 1000
 const market = movableClock()
@@ -35,32 +33,12 @@ let pusherKey: string
 let btcusd: Asset
 
 beforeAll(async () => {
-  server = await listenTestApp({
-    realtime: {
-      // About one tick per asset per 50 ms batch, so Bitcoin moves in nearly every batch.
-      prices: {
-        ticksPerSecond: 2_000,
-        emitIntervalMs: 50,
-        ignoreMarketHours: true,
-        seed: 21,
-        historyMinutes: 60,
-      },
-      marketNow: market.now,
-    },
-  })
-  const settings = (await server.app.inject({ url: '/api/v1/settings' })).json()
-  pusherKey = settings.data.realtime.pusher.key
-  btcusd = assetBySymbol(await listAssets(server.app), 'BTCUSD')
+  ;({ server, pusherKey, btcusd } = await listenLiveMarket({ seed: 21, marketNow: market.now }))
 })
 afterAll(async () => {
   closeAllClients()
   await server?.close()
 })
-
-async function tradesOf(token: string, which: 'open' | 'closed'): Promise<Trade[]> {
-  const response = await server.app.inject({ url: `/api/v1/${which}/trades`, headers: bearer(token) })
-  return TradesPageSchema.parse(response.json()).data
-}
 
 describe('levels reached by the simulator', () => {
   it('closes a buy and a sell on their levels: one at take-profit, the other at stop-loss', async () => {
@@ -105,14 +83,14 @@ describe('levels reached by the simulator', () => {
 
     const balanceBefore = await balanceOf(server.app, customer.id)
     // Six market hours per step: Bitcoin's 0.6 % is about a third of one step's typical move.
-    for (let step = 0; step < 60 && (await tradesOf(customer.token, 'open')).length > 0; step += 1) {
+    for (let step = 0; step < 60 && (await tradesOf(server, customer.token, 'open')).length > 0; step += 1) {
       market.advance(6 * HOUR_MS)
       await sleep(150)
     }
-    await eventually(async () => expect(await tradesOf(customer.token, 'open')).toEqual([]))
+    await eventually(async () => expect(await tradesOf(server, customer.token, 'open')).toEqual([]))
     expect(server.app.trading.watchedCount).toBe(0)
 
-    const closed = await tradesOf(customer.token, 'closed')
+    const closed = await tradesOf(server, customer.token, 'closed')
     const closedBuy = closed.find((trade) => trade.id === buy.id)
     const closedSell = closed.find((trade) => trade.id === sell.id)
     if (!closedBuy || !closedSell) throw new Error('both positions should be in the closed list')
@@ -170,7 +148,7 @@ describe('levels reached by the simulator', () => {
       await sleep(150)
     }
     expect(server.app.trading.watchedCount).toBe(watchedBefore)
-    const open = await tradesOf(customer.token, 'open')
+    const open = await tradesOf(server, customer.token, 'open')
     expect(open.map((trade) => trade.id)).toEqual([plain.id])
     // Still marked to the moving price.
     expect(open[0]?.closing_price).not.toBe(plain.closing_price)

@@ -10,20 +10,55 @@ import {
   AssetsResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   StoreTradeResponseSchema,
+  TradesPageSchema,
   type Asset,
   type StoreTradeRequest,
+  type Trade,
   type TradeSide,
   type UserStatus,
 } from '../../../src/domain/contract'
 import { plans, users } from '../../../server/db/schema'
 import type { RateLimits } from '../../../server/plugins/rate-limit'
 import { connectedPusher, waitFor } from './realtime-clients'
-import { bearer } from './test-server'
+import { bearer, listenTestApp, type ListeningServer } from './test-server'
 
 export const newKey = () => `test-${randomUUID()}`
 
 export async function listAssets(app: FastifyInstance): Promise<Asset[]> {
   return AssetsResponseSchema.parse((await app.inject({ url: '/api/v1/assets' })).json()).data
+}
+
+/**
+ * A listening server whose simulator ticks fast (2,000 ticks/s in 50 ms batches, about one tick per asset per batch,
+ * so Bitcoin moves in nearly every batch) on a market clock the test moves, with its Pusher key and BTC/USD.
+ */
+export async function listenLiveMarket(options: { seed: number; marketNow: () => Date }) {
+  const server = await listenTestApp({
+    realtime: {
+      prices: {
+        ticksPerSecond: 2_000,
+        emitIntervalMs: 50,
+        ignoreMarketHours: true,
+        seed: options.seed,
+        historyMinutes: 60,
+      },
+      marketNow: options.marketNow,
+    },
+  })
+  const settings = (await server.app.inject({ url: '/api/v1/settings' })).json()
+  const pusherKey: string = settings.data.realtime.pusher.key
+  const btcusd = assetBySymbol(await listAssets(server.app), 'BTCUSD')
+  return { server, pusherKey, btcusd }
+}
+
+/** The customer's open or closed trades, first page. */
+export async function tradesOf(
+  server: ListeningServer,
+  token: string,
+  which: 'open' | 'closed',
+): Promise<Trade[]> {
+  const response = await server.app.inject({ url: `/api/v1/${which}/trades`, headers: bearer(token) })
+  return TradesPageSchema.parse(response.json()).data
 }
 
 export function assetBySymbol(assets: readonly Asset[], symbol: string): Asset {
