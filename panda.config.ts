@@ -7,10 +7,12 @@ import {
   defineTokens,
 } from '@pandacss/dev'
 
-// The dark trading theme. Components use only the semantic tokens below (bg.*, text.*, border.*, accent.*,
-// gain.*, loss.*, warning.*, danger.*, success.*, focusRing); the raw palette exists to feed them.
+// The trading theme, dark by default with a light variant (issue 16). Components use only the semantic tokens below
+// (bg.*, text.*, border.*, accent.*, gain.*, loss.*, warning.*, danger.*, success.*, focusRing); the raw palette
+// exists to feed them. Each token has its dark value as `base` and its light one under `_light`, which applies when
+// <html data-theme="light"> (set before the first paint by public/theme-init.js, then by src/lib/theme-store.ts).
 // Each group's bare name is its `.default` (`color: 'gain'` = `color: 'gain.default'`, `borderColor: 'border'`).
-// Contrast was checked against every background (bg.app .. bg.hover and each tone's .subtle tint):
+// Contrast was checked against every background (bg.app .. bg.hover and each tone's .subtle tint), in both themes:
 // body text >= 11:1, text.muted >= 5.4:1, tone text (.default) >= 4.5:1, text on .solid >= 4.5:1,
 // control borders (border.control) and focusRing >= 3:1 (WCAG 1.4.11).
 
@@ -57,6 +59,30 @@ const tokens = defineTokens({
       600: { value: '#c72c41' },
       700: { value: '#ab2437' },
     },
+    // The light theme's surfaces, text and tones (issue 16).
+    paper: {
+      0: { value: '#ffffff' },
+      50: { value: '#f7f8fa' },
+      100: { value: '#f2f4f7' },
+      150: { value: '#e8ecf1' },
+      200: { value: '#e1e6ec' },
+      300: { value: '#d3d9e2' },
+      500: { value: '#7c8798' },
+      700: { value: '#4a5568' },
+      900: { value: '#0f1623' },
+    },
+    day: {
+      accent: { value: '#1d4ed8' },
+      gain: { value: '#036a47' },
+      gainSolid: { value: '#047a52' },
+      gainSolidHover: { value: '#03603f' },
+      loss: { value: '#b01c34' },
+      lossSolid: { value: '#c2203a' },
+      lossSolidHover: { value: '#a51b31' },
+      danger: { value: '#b42318' },
+      dangerSolidHover: { value: '#991f15' },
+      warning: { value: '#8a4b00' },
+    },
   },
   // Stacking order, low to high; overlays are portalled, so these only compete at the top level.
   zIndex: {
@@ -85,65 +111,147 @@ const tokens = defineTokens({
   },
 })
 
-function tone(text: string, solid: string, solidHover: string, fg: string, rgb: string) {
+interface Tone {
+  /** Text and icons on the page's backgrounds. */
+  text: string
+  solid: string
+  solidHover: string
+  /** Text on .solid. */
+  fg: string
+  /** The tint's colour as `r, g, b`. */
+  rgb: string
+}
+
+/** A tone's semantic tokens, dark (`base`) and light (`_light`). The light tint is lighter: 0.10 against 0.12. */
+function tone(dark: Tone, light: Tone) {
+  const both = (base: string, lightValue: string) => ({ value: { base, _light: lightValue } })
+  const text = both(dark.text, light.text)
   return {
-    DEFAULT: { value: text },
-    default: { value: text },
-    solid: { value: solid },
-    solidHover: { value: solidHover },
-    fg: { value: fg },
-    subtle: { value: `rgba(${rgb}, 0.12)` },
-    border: { value: `rgba(${rgb}, 0.45)` },
+    DEFAULT: text,
+    default: text,
+    solid: both(dark.solid, light.solid),
+    solidHover: both(dark.solidHover, light.solidHover),
+    fg: both(dark.fg, light.fg),
+    subtle: both(`rgba(${dark.rgb}, 0.12)`, `rgba(${light.rgb}, 0.10)`),
+    border: both(`rgba(${dark.rgb}, 0.45)`, `rgba(${light.rgb}, 0.45)`),
   }
+}
+
+/** One value per theme. */
+const themed = (base: string, light: string) => ({ value: { base, _light: light } })
+
+const GAIN_DARK: Tone = {
+  text: '{colors.bull.400}',
+  solid: '{colors.bull.700}',
+  solidHover: '{colors.bull.800}',
+  fg: '#ffffff',
+  rgb: '46, 189, 133',
+}
+const GAIN_LIGHT: Tone = {
+  text: '{colors.day.gain}',
+  solid: '{colors.day.gainSolid}',
+  solidHover: '{colors.day.gainSolidHover}',
+  fg: '#ffffff',
+  rgb: '4, 122, 82',
 }
 
 const semanticTokens = defineSemanticTokens({
   colors: {
     bg: {
-      app: { value: '{colors.ink.900}' },
-      surface: { value: '{colors.ink.850}' },
-      raised: { value: '{colors.ink.800}' },
-      overlay: { value: '{colors.ink.750}' },
-      hover: { value: '{colors.ink.700}' },
-      backdrop: { value: 'rgba(4, 6, 10, 0.72)' },
+      app: themed('{colors.ink.900}', '{colors.paper.100}'),
+      surface: themed('{colors.ink.850}', '{colors.paper.0}'),
+      raised: themed('{colors.ink.800}', '{colors.paper.50}'),
+      overlay: themed('{colors.ink.750}', '{colors.paper.0}'),
+      hover: themed('{colors.ink.700}', '{colors.paper.150}'),
+      backdrop: themed('rgba(4, 6, 10, 0.72)', 'rgba(15, 22, 35, 0.45)'),
+      // The sign-up screens' cards and chips over their blurred photo: nearly opaque, so text keeps its contrast.
+      glass: themed('rgba(17, 22, 31, 0.94)', 'rgba(255, 255, 255, 0.94)'),
+      glassSoft: themed('rgba(17, 22, 31, 0.75)', 'rgba(255, 255, 255, 0.8)'),
+      // The veil over that photo, top and bottom.
+      scrimTop: themed('rgba(11, 15, 23, 0.45)', 'rgba(242, 244, 247, 0.55)'),
+      scrimBottom: themed('rgba(11, 15, 23, 0.8)', 'rgba(242, 244, 247, 0.88)'),
     },
     border: {
-      DEFAULT: { value: '{colors.ink.600}' },
-      default: { value: '{colors.ink.600}' },
-      muted: { value: '{colors.ink.650}' },
-      control: { value: '{colors.ink.400}' },
+      DEFAULT: themed('{colors.ink.600}', '{colors.paper.300}'),
+      default: themed('{colors.ink.600}', '{colors.paper.300}'),
+      muted: themed('{colors.ink.650}', '{colors.paper.200}'),
+      control: themed('{colors.ink.400}', '{colors.paper.500}'),
     },
     text: {
-      DEFAULT: { value: '{colors.ink.100}' },
-      default: { value: '{colors.ink.100}' },
-      muted: { value: '{colors.ink.300}' },
-      inverted: { value: '{colors.ink.900}' },
+      DEFAULT: themed('{colors.ink.100}', '{colors.paper.900}'),
+      default: themed('{colors.ink.100}', '{colors.paper.900}'),
+      muted: themed('{colors.ink.300}', '{colors.paper.700}'),
+      inverted: themed('{colors.ink.900}', '{colors.paper.0}'),
     },
     accent: tone(
-      '{colors.brand.300}',
-      '{colors.brand.600}',
-      '{colors.brand.700}',
-      '#ffffff',
-      '121, 174, 252',
+      {
+        text: '{colors.brand.300}',
+        solid: '{colors.brand.600}',
+        solidHover: '{colors.brand.700}',
+        fg: '#ffffff',
+        rgb: '121, 174, 252',
+      },
+      {
+        text: '{colors.day.accent}',
+        solid: '{colors.brand.600}',
+        solidHover: '{colors.brand.700}',
+        fg: '#ffffff',
+        rgb: '37, 99, 235',
+      },
     ),
-    gain: tone('{colors.bull.400}', '{colors.bull.700}', '{colors.bull.800}', '#ffffff', '46, 189, 133'),
-    success: tone('{colors.bull.400}', '{colors.bull.700}', '{colors.bull.800}', '#ffffff', '46, 189, 133'),
-    loss: tone('{colors.bear.400}', '{colors.bear.600}', '{colors.bear.700}', '#ffffff', '255, 107, 125'),
+    gain: tone(GAIN_DARK, GAIN_LIGHT),
+    success: tone(GAIN_DARK, GAIN_LIGHT),
+    loss: tone(
+      {
+        text: '{colors.bear.400}',
+        solid: '{colors.bear.600}',
+        solidHover: '{colors.bear.700}',
+        fg: '#ffffff',
+        rgb: '255, 107, 125',
+      },
+      {
+        text: '{colors.day.loss}',
+        solid: '{colors.day.lossSolid}',
+        solidHover: '{colors.day.lossSolidHover}',
+        fg: '#ffffff',
+        rgb: '194, 32, 58',
+      },
+    ),
     danger: tone(
-      '{colors.crimson.400}',
-      '{colors.crimson.600}',
-      '{colors.crimson.700}',
-      '#ffffff',
-      '255, 123, 123',
+      {
+        text: '{colors.crimson.400}',
+        solid: '{colors.crimson.600}',
+        solidHover: '{colors.crimson.700}',
+        fg: '#ffffff',
+        rgb: '255, 123, 123',
+      },
+      {
+        text: '{colors.day.danger}',
+        solid: '{colors.day.danger}',
+        solidHover: '{colors.day.dangerSolidHover}',
+        fg: '#ffffff',
+        rgb: '180, 35, 24',
+      },
     ),
     warning: tone(
-      '{colors.gold.400}',
-      '{colors.gold.400}',
-      '{colors.gold.500}',
-      '{colors.gold.950}',
-      '240, 185, 11',
+      {
+        text: '{colors.gold.400}',
+        solid: '{colors.gold.400}',
+        solidHover: '{colors.gold.500}',
+        fg: '{colors.gold.950}',
+        rgb: '240, 185, 11',
+      },
+      {
+        text: '{colors.day.warning}',
+        solid: '{colors.gold.400}',
+        solidHover: '{colors.gold.500}',
+        fg: '{colors.gold.950}',
+        rgb: '180, 110, 0',
+      },
     ),
-    focusRing: { value: '{colors.brand.300}' },
+    focusRing: themed('{colors.brand.300}', '{colors.brand.600}'),
+    /** A switch's track when off (a neutral that reads as "off" on either theme's surfaces). */
+    track: themed('{colors.ink.500}', '{colors.paper.300}'),
   },
   radii: {
     control: { value: '{radii.md}' },
@@ -151,10 +259,14 @@ const semanticTokens = defineSemanticTokens({
     pill: { value: '{radii.full}' },
   },
   shadows: {
-    raised: { value: '0 1px 2px rgba(0, 0, 0, 0.35), 0 1px 1px rgba(0, 0, 0, 0.2)' },
-    overlay: {
-      value: '0 16px 40px -12px rgba(0, 0, 0, 0.7), 0 4px 12px rgba(0, 0, 0, 0.35)',
-    },
+    raised: themed(
+      '0 1px 2px rgba(0, 0, 0, 0.35), 0 1px 1px rgba(0, 0, 0, 0.2)',
+      '0 1px 2px rgba(15, 22, 35, 0.08), 0 1px 1px rgba(15, 22, 35, 0.05)',
+    ),
+    overlay: themed(
+      '0 16px 40px -12px rgba(0, 0, 0, 0.7), 0 4px 12px rgba(0, 0, 0, 0.35)',
+      '0 16px 40px -12px rgba(15, 22, 35, 0.25), 0 4px 12px rgba(15, 22, 35, 0.12)',
+    ),
   },
 })
 
@@ -190,6 +302,8 @@ const globalCss = defineGlobalStyles({
     fontFamily: 'body',
     minHeight: '100dvh',
   },
+  // The light theme's native parts (scrollbars, date pickers, autofill) follow it too.
+  'html[data-theme=light]': { colorScheme: 'light' },
   '::selection': { bg: 'accent.solid', color: 'accent.fg' },
   '*, *::before, *::after': { borderColor: 'border.default' },
   '@media (prefers-reduced-motion: reduce)': {
@@ -215,6 +329,8 @@ export default defineConfig({
       // Only flag fields the app marked invalid; the default also matches :invalid, which would paint every
       // empty required field red before the user touched it.
       invalid: '&:is([data-invalid], [aria-invalid=true])',
+      // The theme is an attribute on <html> (src/lib/theme-store.ts); semantic tokens switch their variables there.
+      light: '[data-theme=light] &',
     },
   },
   theme: {

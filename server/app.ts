@@ -7,8 +7,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_PREFIX } from '../src/domain/contract'
 import { registerChat } from './chat'
 import { openDatabase } from './db/client'
+import { registerMail, type MailOptions } from './mail'
 import { seed } from './db/seed'
 import { registerAuth } from './plugins/auth'
+import { registerFunds, type FundsOptions } from './funds'
 import { registerClock } from './plugins/clock'
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors'
 import { registerJsonBodies } from './plugins/json-bodies'
@@ -50,6 +52,18 @@ export interface BuildAppOptions {
   realtime?: RealtimeOptions
   /** The Content-Security-Policy's extra sources (server.ts reads CSP_CONNECT_SRC). */
   securityHeaders?: SecurityHeaderOptions
+  /**
+   * The bearer token /metrics asks for (server.ts reads METRICS_TOKEN); unset, /metrics answers loopback callers
+   * only.
+   */
+  metricsToken?: string
+  /**
+   * The cashier (issue 15): the payment provider (server.ts reads PAYMENT_PROVIDER), the sandbox chain's
+   * confirmation interval (CRYPTO_CONFIRMATION_INTERVAL_MS), and whether its jobs run on timers.
+   */
+  funds?: FundsOptions
+  /** SMTP_URL, MAIL_FROM and PUBLIC_URL (links in mails); without an SMTP URL mails go to the dev outbox. */
+  mail?: MailOptions
 }
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist', import.meta.url))
@@ -69,6 +83,15 @@ const REDACT_PATHS = [
   '*.token',
   '*.password_hash',
   '*.passwordHash',
+  // A card's number and CVC go to the payment provider and nowhere else (issue 15).
+  'body.card_number',
+  'body.cvc',
+  'req.body.card_number',
+  'req.body.cvc',
+  'card_number',
+  'cvc',
+  '*.card_number',
+  '*.cvc',
 ]
 
 // One-time sign-in links put their token in the page URL (/auto-login?token=...), and request lines are logged.
@@ -139,12 +162,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('db', database.db)
     app.decorate('repos', createRepositories(database.db))
     registerAuth(app)
-    await registerRealtime(app, options.realtime)
+    registerMail(app, options.mail)
+    await registerRealtime(app, options.realtime, options.trustProxy)
     await registerTrading(app)
+    await registerFunds(app, options.funds)
     await registerChat(app, options.dataDir)
 
     await app.register(apiRoutes, { prefix: API_PREFIX })
-    await app.register(metricsRoutes)
+    await app.register(metricsRoutes, { token: options.metricsToken })
     await registerStatic(app, options.clientDir ?? DEFAULT_CLIENT_DIR)
   } catch (error) {
     // The caller never gets the app, so nobody else could close the database.

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path'
 import { buildApp, type BuildAppOptions } from './app'
 import { DEMO_USERS } from './db/seed-data/catalog'
+import { isPaymentProviderName, PAYMENT_PROVIDERS } from './funds/payment-provider'
 import { scaleRateLimits } from './plugins/rate-limit'
 import { realtimeOptionsFromEnv } from './realtime/config'
 
@@ -20,11 +21,25 @@ const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
 const extraConnectSources = (process.env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean)
 // Scales every per-address rate limit: end-to-end suites sign in dozens of times a minute from one address.
 const rateLimitMultiplier = Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1)
+// METRICS_TOKEN: the bearer token Prometheus sends for /metrics; unset, /metrics answers this machine only.
+const metricsToken = process.env.METRICS_TOKEN || undefined
+// Mail (issue 16): SMTP_URL sends real mail; without it mails go to the dev outbox admins read. Links in mails point
+// at PUBLIC_URL (the page's origin as customers reach it), by default this server on localhost.
+const mail = {
+  smtpUrl: process.env.SMTP_URL || undefined,
+  from: process.env.MAIL_FROM || undefined,
+  publicUrl: process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 8080}`,
+}
 // An orchestrator waits about 10-30 s after SIGTERM before it kills; finish well inside that.
 const SHUTDOWN_GRACE_MS = 8000
 
 if (!Number.isFinite(rateLimitMultiplier) || rateLimitMultiplier <= 0) {
   console.error(`RATE_LIMIT_MULTIPLIER must be a positive number, got '${process.env.RATE_LIMIT_MULTIPLIER}'`)
+  process.exit(1)
+}
+
+if (metricsToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+  console.error('METRICS_TOKEN must be at least 16 printable characters without spaces')
   process.exit(1)
 }
 
@@ -56,6 +71,20 @@ function parseTrustProxy(value: string | undefined): NonNullable<BuildAppOptions
   return text
 }
 
+// The cashier (issue 15): which card gateway charges cards, and how fast the sandbox chain confirms transfers.
+const paymentProvider = process.env.PAYMENT_PROVIDER || 'sandbox'
+if (!isPaymentProviderName(paymentProvider)) {
+  console.error(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got '${paymentProvider}'`)
+  process.exit(1)
+}
+const confirmationIntervalMs = Number(process.env.CRYPTO_CONFIRMATION_INTERVAL_MS ?? 2000)
+if (!Number.isInteger(confirmationIntervalMs) || confirmationIntervalMs < 10) {
+  console.error(
+    `CRYPTO_CONFIRMATION_INTERVAL_MS must be a whole number of milliseconds, at least 10, got '${process.env.CRYPTO_CONFIRMATION_INTERVAL_MS}'`,
+  )
+  process.exit(1)
+}
+
 let realtime: BuildAppOptions['realtime']
 try {
   realtime = realtimeOptionsFromEnv(process.env, port)
@@ -71,9 +100,12 @@ const app = await buildApp({
   trustProxy,
   rateLimits: scaleRateLimits(rateLimitMultiplier),
   securityHeaders: { extraConnectSources },
+  mail,
+  funds: { paymentProvider, confirmationIntervalMs },
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   ...(databaseUrl === undefined ? {} : { databaseUrl }),
   ...(clientDir === undefined ? {} : { clientDir }),
+  ...(metricsToken === undefined ? {} : { metricsToken }),
 })
 
 let shuttingDown = false

@@ -6,8 +6,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './index.css'
 import { configureHttp } from './lib/http'
+import { livePriceStore } from './lib/live-prices'
+import { keepOfflineCopies } from './lib/offline-copies'
 import { createQueryClient } from './lib/query-client'
 import { sessionStore } from './lib/session-store'
+// Follows the stored theme across tabs and the system's switch (public/theme-init.js applied it before the paint).
+import './lib/theme-store'
 import { routeTree } from './routeTree.gen'
 
 const queryClient = createQueryClient()
@@ -39,6 +43,9 @@ configureHttp({
 
 // Sign-in or sign-out in another tab: re-run the guards of the page this tab shows.
 sessionStore.subscribe(() => void router.invalidate())
+
+// What the workspace shows offline (issue 17): started before the first query, so a failure at start-up is seen.
+keepOfflineCopies({ queryClient, prices: livePriceStore, session: sessionStore })
 
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('index.html lacks #root')

@@ -8,12 +8,16 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
+import { buildVersion, SW_MESSAGES, type SwVersionAnswer } from '../src/domain/site/service-worker'
 
 declare const self: ServiceWorkerGlobalScope
 
 export const SW_CACHES = { SETTINGS: 'api-settings', IMAGES: 'images' } as const
 
-precacheAndRoute(self.__WB_MANIFEST)
+const MANIFEST = self.__WB_MANIFEST
+const VERSION = buildVersion(MANIFEST)
+
+precacheAndRoute(MANIFEST)
 cleanupOutdatedCaches()
 
 // Static routes (Chromium 123+, ignored elsewhere): the API and the realtime sockets go straight to the network
@@ -74,5 +78,11 @@ registerRoute(
 )
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  const type = (event.data as { type?: string } | null)?.type
+  if (type === 'SKIP_WAITING') void self.skipWaiting()
+  // The connection test (issue 16) shows which build this worker serves.
+  if (type === SW_MESSAGES.GET_VERSION) {
+    const answer: SwVersionAnswer = { version: VERSION }
+    event.ports[0]?.postMessage(answer)
+  }
 })

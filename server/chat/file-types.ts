@@ -167,3 +167,27 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
   )
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
+
+/**
+ * The same check for an upload that may only be some of the kinds (verification documents: images and PDF; avatars:
+ * PNG, JPEG and WebP). One store, one rule (DESIGN 10): markup is refused first with its own sentence, then a name
+ * outside `kinds`, then content that does not match its name.
+ */
+export function checkFileOfKinds(
+  fileName: string,
+  bytes: Uint8Array,
+  kinds: readonly ChatFileKind[],
+  notAllowedMessage: string,
+): FileVerdict {
+  const extension = extensionOf(fileName)
+  const extensions = kinds.flatMap((kind) => CHAT_FILE_KINDS[kind].extensions)
+  const markup = MARKUP_EXTENSIONS.has(extension) || looksLikeMarkup(bytes)
+  if (!markup && !extensions.includes(extension)) {
+    return { ok: false, statusCode: 415, message: notAllowedMessage }
+  }
+  const verdict = checkChatFile(fileName, bytes)
+  if (verdict.ok && !kinds.includes(verdict.kind)) {
+    return { ok: false, statusCode: 415, message: notAllowedMessage }
+  }
+  return verdict
+}

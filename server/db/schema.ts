@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   index,
+  date,
   integer,
   jsonb,
   numeric,
@@ -95,9 +96,35 @@ export const users = pgTable(
     avatar: text('avatar'),
     balanceUsd: moneyUsd('balance'),
     creditBalanceUsd: moneyUsd('credit_balance'),
+    /** Flexible savings (issue 15): the sum of the customer's 'savings' ledger rows; never margin or equity. */
+    savingsBalanceUsd: moneyUsd('savings_balance'),
     accountTypeId: integer('account_type_id').references(() => plans.id),
     autotrader: boolean('autotrader').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The code part of `phone` ('+44'), chosen on the profile page (issue 16); null for sign-ups before it. */
+    phoneCountryCode: text('phone_country_code'),
+    address: jsonb('address').$type<{
+      line1: string
+      line2: string | null
+      city: string
+      postal_code: string | null
+      country: string
+    }>(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** TOTP (issue 16): base32 secret in force once confirmed; the one being set up until then. */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code for it or an earlier step never works again. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    /** The last order the server refused and its message: what support is asked about first (back office). */
+    lastRefusedOrder: jsonb('last_refused_order').$type<{
+      message: string
+      asset_symbol: string | null
+      trade_type: string | null
+      lots: number | null
+      at: string
+    }>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -106,6 +133,7 @@ export const users = pgTable(
     check('users_role_valid', sql`${t.role} in ('customer', 'admin')`),
     check('users_status_valid', sql`${t.status} in ('pending', 'active', 'deactivated')`),
     check('users_account_id_format', sql`${t.accountId} ~ '^CFD[0-9]{7}$'`),
+    check('users_savings_balance_not_negative', sql`${t.savingsBalanceUsd} >= 0`),
     // 'Ann' and 'ann' would be told apart by nobody reading a chat or a back office: one of them only.
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
   ],
@@ -123,24 +151,34 @@ export const authTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** A token is a session (issue 16): where and with what it signed in, and when it was last used (a minute's grain). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_tokens_user_id_idx').on(t.userId)],
 )
 
 /**
- * Failed sign-ins per email address, known or not: a lock must not tell which addresses have accounts. Kept in the
- * database so a lock survives a restart and holds across instances.
+ * Failed sign-ins per email address, known or not (a lock must not tell which addresses have accounts), and per
+ * client address: strangers' failures lock only themselves out (decision 0018). Kept in the database so a lock
+ * survives a restart and holds across instances.
  */
 export const loginFailures = pgTable(
   'login_failures',
   {
     /** Lowercased, as users.email. */
-    email: text('email').primaryKey(),
+    email: text('email').notNull(),
+    /** The client's rate-limit key: an IPv4 address, or an IPv6 /64 (lib/rate-limit.ts clientKey). */
+    clientAddress: text('client_address').notNull(),
     failureCount: integer('failure_count').notNull().default(0),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
-  (t) => [index('login_failures_window_started_at_idx').on(t.windowStartedAt)],
+  (t) => [
+    primaryKey({ columns: [t.email, t.clientAddress] }),
+    index('login_failures_window_started_at_idx').on(t.windowStartedAt),
+  ],
 )
 
 /** Password-reset requests; the token is mailed (later) and only its sha256 is kept, like bearer tokens. */
@@ -303,6 +341,11 @@ export const trades = pgTable(
     closeReason: text('close_reason').$type<'user' | 'take_profit' | 'stop_loss' | 'stop_out'>(),
     /** One position per key and user: a retried submit returns the first one. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * sha256 of the order as validated (trading/engine.ts requestHash): a retry under the key must send the same
+     * order. Null on positions opened before it was kept.
+     */
+    requestHash: text('request_hash'),
     /** The client's opening_price, margin, leverage and amount, as sent; never used for pricing. */
     requested: jsonb('requested').$type<Record<string, unknown>>().notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
@@ -330,8 +373,174 @@ export const trades = pgTable(
 )
 
 /**
- * Every movement of a customer's balance, with the balance it left. Amounts are numeric(18,2) strings end to end:
- * computed in SQL, never through a float.
+ * Money coming in (issue 15): a card charge, a transfer on the sandbox chain, or a bank wire. Pending until the
+ * card's 3-D Secure step, the chain's confirmations or the back office settle it; a completed one has exactly one
+ * 'deposit' ledger row. Of a card only the brand, last four digits and expiry are kept: never the number or CVC.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').$type<'card' | 'crypto' | 'wire'>().notNull(),
+    status: text('status').$type<'pending' | 'completed' | 'failed' | 'rejected'>().notNull(),
+    /** USD credited or to be credited; a transfer still confirming carries its value at the price it was seen at. */
+    amountUsd: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    /** DEP-… for a card, the wire's WIRE-… reference, the transfer's hash. */
+    reference: text('reference').notNull().unique(),
+    failureReason: text('failure_reason'),
+    /** 'three_ds' while a card waits for its 3-D Secure step. */
+    nextAction: text('next_action').$type<'three_ds'>(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    cryptoCoin: text('crypto_coin').$type<'bitcoin' | 'ethereum' | 'tether'>(),
+    cryptoNetwork: text('crypto_network').$type<'bitcoin' | 'erc20' | 'trc20'>(),
+    cryptoAddress: text('crypto_address'),
+    coinAmount: numeric('coin_amount', { precision: 28, scale: 8 }),
+    txHash: text('tx_hash'),
+    confirmations: integer('confirmations').notNull().default(0),
+    /** When the sandbox chain counts the next confirmation (null once settled). */
+    nextConfirmationAt: timestamp('next_confirmation_at', { withTimezone: true }),
+    /** The customer's Idempotency-Key for a card charge: a retried submit charges once. */
+    idempotencyKey: text('idempotency_key'),
+    /** The admin who approved or rejected a wire, when and why. */
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deposits_user_id_idx').on(t.userId, t.createdAt),
+    uniqueIndex('deposits_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
+    // What the sandbox chain's job reads every interval: only the transfers still confirming.
+    index('deposits_confirming_idx')
+      .on(t.nextConfirmationAt)
+      .where(sql`${t.status} = 'pending' and ${t.method} = 'crypto'`),
+    check('deposits_method_valid', sql`${t.method} in ('card', 'crypto', 'wire')`),
+    check('deposits_status_valid', sql`${t.status} in ('pending', 'completed', 'failed', 'rejected')`),
+    check('deposits_amount_not_negative', sql`${t.amountUsd} >= 0`),
+    check('deposits_next_action_valid', sql`${t.nextAction} is null or ${t.nextAction} = 'three_ds'`),
+    check(
+      'deposits_card_fields',
+      sql`${t.method} <> 'card' or (${t.cardBrand} is not null and ${t.cardLast4} ~ '^[0-9]{4}$' and ${t.cardExpMonth} between 1 and 12 and ${t.cardExpYear} is not null)`,
+    ),
+    check(
+      'deposits_crypto_fields',
+      sql`${t.method} <> 'crypto' or (${t.cryptoCoin} is not null and ${t.cryptoNetwork} is not null and ${t.cryptoAddress} is not null and ${t.coinAmount} > 0 and ${t.txHash} is not null)`,
+    ),
+    check('deposits_completed_at', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
+  ],
+)
+
+/** 'I am about to wire money': a unique reference the customer quotes on the transfer; used by one deposit. */
+export const wireIntents = pgTable(
+  'wire_intents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wire_intents_user_id_idx').on(t.userId)],
+)
+
+/** Each customer's deposit address per coin and network: made once, then always the same. */
+export const cryptoAddresses = pgTable(
+  'crypto_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    coin: text('coin').$type<'bitcoin' | 'ethereum' | 'tether'>().notNull(),
+    network: text('network').$type<'bitcoin' | 'erc20' | 'trc20'>().notNull(),
+    address: text('address').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('crypto_addresses_user_coin_network_unique').on(t.userId, t.coin, t.network)],
+)
+
+/**
+ * Money going out (issue 15). Its amount is held (a 'withdrawal_hold' ledger row) when the row is written, as
+ * in_review; rejected and cancelled release it ('withdrawal_release'), sent captures it (nothing more is written).
+ * Bank details are kept for the payout and shown masked.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status')
+      .$type<'in_review' | 'approved' | 'sent' | 'rejected' | 'cancelled'>()
+      .notNull()
+      .default('in_review'),
+    method: text('method').$type<'card' | 'crypto' | 'bank'>().notNull(),
+    amountUsd: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    /** WD-… */
+    reference: text('reference').notNull().unique(),
+    /** For people, already masked: 'Visa •••• 4242', 'USDT (TRC20) T9yD…', 'Bank ••••1234'. */
+    destination: text('destination').notNull(),
+    /** A card withdrawal goes back to the card of this completed deposit. */
+    cardDepositId: integer('card_deposit_id').references(() => deposits.id),
+    cryptoCoin: text('crypto_coin').$type<'bitcoin' | 'ethereum' | 'tether'>(),
+    cryptoNetwork: text('crypto_network').$type<'bitcoin' | 'erc20' | 'trc20'>(),
+    cryptoAddress: text('crypto_address'),
+    bankHolder: text('bank_holder'),
+    bankIban: text('bank_iban'),
+    bankBic: text('bank_bic'),
+    bankName: text('bank_name'),
+    /** The back office's reason for a rejection, shown to the customer. */
+    decisionReason: text('decision_reason'),
+    payoutReference: text('payout_reference'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sha256 of the request as validated: a retry under the key must send the same one. */
+    requestHash: text('request_hash').notNull(),
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('withdrawals_user_id_idx').on(t.userId, t.createdAt),
+    uniqueIndex('withdrawals_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
+    check(
+      'withdrawals_status_valid',
+      sql`${t.status} in ('in_review', 'approved', 'sent', 'rejected', 'cancelled')`,
+    ),
+    check('withdrawals_method_valid', sql`${t.method} in ('card', 'crypto', 'bank')`),
+    check('withdrawals_amount_positive', sql`${t.amountUsd} > 0`),
+    check('withdrawals_card_fields', sql`${t.method} <> 'card' or ${t.cardDepositId} is not null`),
+    check(
+      'withdrawals_crypto_fields',
+      sql`${t.method} <> 'crypto' or (${t.cryptoCoin} is not null and ${t.cryptoNetwork} is not null and ${t.cryptoAddress} is not null)`,
+    ),
+    check(
+      'withdrawals_bank_fields',
+      sql`${t.method} <> 'bank' or (${t.bankHolder} is not null and ${t.bankIban} is not null and ${t.bankName} is not null)`,
+    ),
+    check(
+      'withdrawals_sent_fields',
+      sql`(${t.status} = 'sent') = (${t.sentAt} is not null and ${t.payoutReference} is not null)`,
+    ),
+    check('withdrawals_cancelled_at', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+  ],
+)
+
+/**
+ * Every movement of a customer's money, with the balance of its account it left. Amounts are numeric(18,2) strings
+ * end to end: computed in SQL, never through a float. Two accounts (issue 15): 'trading' (users.balance, the margin
+ * account) and 'savings' (users.savings_balance); each balance is the sum of its account's rows.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -341,16 +550,40 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** 'negative_balance_protection': the broker's credit that brought a balance left below zero back to zero. */
-    kind: text('kind').$type<'trade_pnl' | 'ea_purchase' | 'negative_balance_protection'>().notNull(),
+    kind: text('kind')
+      .$type<
+        | 'trade_pnl'
+        | 'ea_purchase'
+        | 'negative_balance_protection'
+        | 'adjustment'
+        | 'deposit'
+        | 'withdrawal_hold'
+        | 'withdrawal_release'
+        | 'savings_transfer'
+        | 'savings_interest'
+      >()
+      .notNull(),
+    /** Which balance the row moves; a savings transfer is two rows, one in each, written together. */
+    account: text('account').$type<'trading' | 'savings'>().notNull().default('trading'),
     amountUsd: numeric('amount', { precision: 18, scale: 2 }).notNull(),
     balanceAfterUsd: numeric('balance_after', { precision: 18, scale: 2 }).notNull(),
     tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'cascade' }),
     /** The advisor an 'ea_purchase' paid for. */
     expertAdvisorId: integer('expert_advisor_id').references(() => expertAdvisors.id),
+    /** An 'adjustment' by the back office: its kind, why, who, and the key that makes a retry harmless. */
+    adjustmentKind: text('adjustment_kind').$type<'deposit' | 'withdrawal' | 'credit' | 'correction'>(),
+    reason: text('reason'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key'),
+    /** The deposit a 'deposit' row credits. */
+    depositId: integer('deposit_id').references(() => deposits.id, { onDelete: 'cascade' }),
+    /** The withdrawal a 'withdrawal_hold' or 'withdrawal_release' row is for. */
+    withdrawalId: integer('withdrawal_id').references(() => withdrawals.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_user_id_idx').on(t.userId, t.createdAt),
+    index('ledger_entries_user_account_idx').on(t.userId, t.account, t.createdAt),
     // A position's profit or loss is booked once, whatever races to close it.
     uniqueIndex('ledger_entries_trade_pnl_unique')
       .on(t.tradeId)
@@ -361,8 +594,45 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.kind} = 'ea_purchase'`),
     check(
       'ledger_entries_kind_valid',
-      sql`${t.kind} in ('trade_pnl', 'ea_purchase', 'negative_balance_protection')`,
+      sql`${t.kind} in ('trade_pnl', 'ea_purchase', 'negative_balance_protection', 'adjustment', 'deposit', 'withdrawal_hold', 'withdrawal_release', 'savings_transfer', 'savings_interest')`,
     ),
+    check('ledger_entries_account_valid', sql`${t.account} in ('trading', 'savings')`),
+    // Only savings transfers and interest touch the savings account; everything else is trading money.
+    check(
+      'ledger_entries_account_of_kind',
+      sql`(${t.account} = 'savings') = (${t.kind} = 'savings_interest' or (${t.kind} = 'savings_transfer' and ${t.account} = 'savings'))`,
+    ),
+    check('ledger_entries_deposit_has_deposit', sql`(${t.kind} = 'deposit') = (${t.depositId} is not null)`),
+    check(
+      'ledger_entries_withdrawal_has_withdrawal',
+      sql`(${t.kind} in ('withdrawal_hold', 'withdrawal_release')) = (${t.withdrawalId} is not null)`,
+    ),
+    check(
+      'ledger_entries_savings_transfer_has_key',
+      sql`${t.kind} <> 'savings_transfer' or ${t.idempotencyKey} is not null`,
+    ),
+    // A deposit is credited once, a withdrawal held once and released at most once, whatever races.
+    uniqueIndex('ledger_entries_deposit_unique')
+      .on(t.depositId)
+      .where(sql`${t.kind} = 'deposit'`),
+    uniqueIndex('ledger_entries_withdrawal_hold_unique')
+      .on(t.withdrawalId)
+      .where(sql`${t.kind} = 'withdrawal_hold'`),
+    uniqueIndex('ledger_entries_withdrawal_release_unique')
+      .on(t.withdrawalId)
+      .where(sql`${t.kind} = 'withdrawal_release'`),
+    // One savings transfer per key per customer: its trading row and its savings row.
+    uniqueIndex('ledger_entries_savings_transfer_key_unique')
+      .on(t.userId, t.account, t.idempotencyKey)
+      .where(sql`${t.kind} = 'savings_transfer'`),
+    check(
+      'ledger_entries_adjustment_complete',
+      sql`${t.kind} <> 'adjustment' or (${t.adjustmentKind} in ('deposit', 'withdrawal', 'credit', 'correction') and ${t.reason} is not null and ${t.idempotencyKey} is not null)`,
+    ),
+    // One adjustment per key per customer, whatever retries or races.
+    uniqueIndex('ledger_entries_adjustment_key_unique')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.kind} = 'adjustment'`),
     check(
       'ledger_entries_ea_purchase_has_advisor',
       sql`${t.kind} <> 'ea_purchase' or ${t.expertAdvisorId} is not null`,
@@ -379,6 +649,39 @@ export const ledgerEntries = pgTable(
   ],
 )
 
+/**
+ * Savings interest, one row per customer per day (act/365 on that day's savings balance): the unique (user_id, day)
+ * makes the daily job run once per day per customer, however many instances run it. Credited to savings (one
+ * 'savings_interest' ledger row per credit) monthly, or when money moves out of savings.
+ */
+export const savingsAccruals = pgTable(
+  'savings_accruals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The savings balance the day's interest was computed on, and the rate. */
+    balanceUsd: numeric('balance', { precision: 18, scale: 2 }).notNull(),
+    aprPercent: numeric('apr_percent', { precision: 7, scale: 4 }).notNull(),
+    amountUsd: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** The 'savings_interest' row that paid it. */
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('savings_accruals_user_day_unique').on(t.userId, t.day),
+    index('savings_accruals_unpaid_idx')
+      .on(t.userId, t.day)
+      .where(sql`${t.creditedAt} is null`),
+    check('savings_accruals_amount_not_negative', sql`${t.amountUsd} >= 0`),
+  ],
+)
+
 /** A customer's request for the auto trader (spec 4): one pending at a time, decided by an admin. */
 export const autotraderRequests = pgTable(
   'autotrader_requests',
@@ -391,6 +694,8 @@ export const autotraderRequests = pgTable(
     status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
     decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The admin's reason, shown to the customer (required to reject). */
+    decisionReason: text('decision_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -417,6 +722,8 @@ export const planUpgradeRequests = pgTable(
     status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
     decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The admin's reason, shown to the customer (required to reject). */
+    decisionReason: text('decision_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -475,3 +782,162 @@ export const chatAttachments = pgTable(
   },
   (t) => [index('chat_attachments_message_id_idx').on(t.messageId)],
 )
+
+/**
+ * What every admin did, written in the same transaction as the change (server/back-office/audit.ts). Append-only:
+ * a trigger (migration 0007) refuses UPDATE and DELETE, so nobody, the application included, can edit history.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  // No foreign keys: a deleted user's history stays, and a cascade would be a DELETE the trigger refuses.
+  (t) => [
+    index('audit_events_created_idx').on(t.createdAt, t.id),
+    index('audit_events_target_idx').on(t.targetUserId, t.createdAt),
+    index('audit_events_actor_idx').on(t.actorId, t.createdAt),
+  ],
+)
+
+// ---- the account and security centre (issue 16; docs/decisions/0020-account-security.md) ----------------------
+
+/** Single-use TOTP recovery codes, sha256 of the normalised code only. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_hash_unique').on(t.userId, t.codeHash)],
+)
+
+/** A sign-in whose password was right, waiting for its second factor: short-lived, a few tries, used once. */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_challenges_user_id_idx').on(t.userId)],
+)
+
+/** Every sign-in attempt for a known account: the history the customer reads and the new-device check. */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    result: text('result').$type<'success' | 'failure' | 'two_factor_failed'>().notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('sign_in_events_result_valid', sql`${t.result} in ('success', 'failure', 'two_factor_failed')`),
+    index('sign_in_events_user_created_idx').on(t.userId, t.createdAt),
+  ],
+)
+
+/** An e-mail change waiting for the link mailed to the new address; sha256 of the token only. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user_id_idx').on(t.userId)],
+)
+
+/** The dev outbox: every mail the Mailer sent while SMTP_URL is unset, for admins to read (GET /admin/outbox). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt, t.id)],
+)
+
+/**
+ * Verification (KYC) documents, each one request of the back-office queue (type `verification`). The file is in the
+ * one file store under `storage_key`; `status` is the review's (expiry of a proof of address is computed on read).
+ */
+export const verificationDocuments = pgTable(
+  'verification_documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'identity' | 'identity_back' | 'address'>().notNull(),
+    kind: text('kind'),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    storageKey: text('storage_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }),
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('verification_documents_type_valid', sql`${t.type} in ('identity', 'identity_back', 'address')`),
+    check('verification_documents_status_valid', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    // One document of each type waits for review at a time.
+    uniqueIndex('verification_documents_one_pending')
+      .on(t.userId, t.type)
+      .where(sql`${t.status} = 'pending'`),
+    index('verification_documents_user_idx').on(t.userId, t.createdAt),
+    index('verification_documents_status_idx').on(t.status, t.createdAt),
+  ],
+)
+
+/** Avatars (issue 16) in the one file store: the key is the URL's, served to anyone who holds it. */
+export const avatarFiles = pgTable('avatar_files', {
+  storageKey: text('storage_key').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+})

@@ -17,6 +17,7 @@ import {
   assets,
   currencies,
   expertAdvisors,
+  ledgerEntries,
   notifications,
   planFeatures,
   plans,
@@ -24,6 +25,9 @@ import {
   userExpertAdvisors,
   users,
 } from './schema'
+
+/** The reason of the ledger row that books money an account held before its history was kept. */
+export const OPENING_BALANCE_REASON = 'Opening balance'
 
 export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
   await db.insert(siteSettings).values({ id: 1, value: DEFAULT_SITE_SETTINGS }).onConflictDoNothing()
@@ -90,6 +94,19 @@ async function seedDemoUser(db: Db, demo: DemoUserSeed, planIdBySlug: Map<string
     .returning({ id: users.id })
   // Another instance seeding at the same moment won the race; it also adds the extras below.
   if (!created) return
+
+  // The balance is the sum of the ledger (issue 15): the demo money is booked as the account's opening balance.
+  if (Number(demo.balanceUsd) !== 0) {
+    await db.insert(ledgerEntries).values({
+      userId: created.id,
+      kind: 'adjustment',
+      adjustmentKind: 'deposit',
+      amountUsd: demo.balanceUsd,
+      balanceAfterUsd: demo.balanceUsd,
+      reason: OPENING_BALANCE_REASON,
+      idempotencyKey: 'opening-balance',
+    })
+  }
 
   if (demo.expertAdvisors.length > 0) {
     const advisorIds = await idsBySlug(db, expertAdvisors, demo.expertAdvisors)

@@ -2,3 +2,18 @@
 export function moneyToJson(amount: string): number {
   return Math.round(Number(amount) * 100) / 100
 }
+
+/** numeric(18,2) text ('-12.5', '100.25') to whole cents, exactly. */
+export function moneyToCents(amount: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim())
+  if (!match) throw new RangeError(`Not an amount of money: ${amount}`)
+  const cents = BigInt(match[2] ?? '0') * 100n + BigInt((match[3] ?? '').padEnd(2, '0'))
+  return match[1] === '-' ? -cents : cents
+}
+
+/** Whole cents to numeric(18,2) text: -1250n -> '-12.50'. */
+export function centsToMoney(cents: bigint): string {
+  const sign = cents < 0n ? '-' : ''
+  const magnitude = cents < 0n ? -cents : cents
+  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`
+}

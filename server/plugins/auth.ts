@@ -1,13 +1,19 @@
 // Bearer-token authentication. Routes opt in with `onRequest: [app.authenticate]` (and `app.requireAdmin`
 // after it); running in onRequest means an anonymous caller is turned away before any body is read.
+//
+// Account status is enforced here, once, for every route (issue 14): a pending or deactivated account gets 403 with
+// the gate's own sentence everywhere except the four calls its gate screen needs (GET /user for Check Status,
+// logout, the heartbeat, and the channel authorisation of its own private-user channel for the live release),
+// which use `app.authenticateAnyStatus` instead.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { USER_ROLE, USER_STATUS } from '../../src/domain/contract'
+import { ACCOUNT_STATUS_MESSAGES, USER_ROLE, USER_STATUS } from '../../src/domain/contract'
 import type { Authenticated } from '../repositories/auth-tokens'
 import { MESSAGES, sendError } from './errors'
 
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: AuthHook
+    authenticateAnyStatus: AuthHook
     requireAdmin: AuthHook
   }
   interface FastifyRequest {
@@ -34,11 +40,22 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null)
 
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+  async function authenticateAnyStatus(request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request)
     const auth = token === undefined ? undefined : await app.repos.authTokens.authenticate(token, app.now())
     if (!auth) return sendError(reply, 401, { message: MESSAGES.UNAUTHENTICATED })
     request.auth = auth
+    return undefined
+  }
+  app.decorate('authenticateAnyStatus', authenticateAnyStatus)
+
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const refused = await authenticateAnyStatus(request, reply)
+    if (refused) return refused
+    const status = request.auth?.user.status
+    if (status === USER_STATUS.PENDING || status === USER_STATUS.DEACTIVATED) {
+      return sendError(reply, 403, { message: ACCOUNT_STATUS_MESSAGES[status] })
+    }
     return undefined
   })
 

@@ -112,7 +112,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(handleError)
 }
 
-/** For fastify's own routing errors (a malformed URL), which bypass the error handler. */
+/**
+ * For fastify's own routing errors (a malformed URL), which bypass the error handler. Their message quotes the
+ * URL, which may be kilobytes long: clipped like every other message.
+ */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  return sendError(reply, 400, { message: error.message || 'Bad request.' })
+  return sendError(reply, 400, { message: clip(error.message || 'Bad request.') })
 }

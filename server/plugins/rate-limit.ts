@@ -16,7 +16,24 @@ export type RateLimits = Record<
 export type TradingRateLimits = Record<'tradeStore', RateLimit>
 /** Buying an expert advisor (a money transaction) and asking the back office for the auto trader or a plan. */
 export type MarketplaceRateLimits = Record<'eaPurchase' | 'autotraderRequest' | 'planUpgrade', RateLimit>
-export type AllRateLimits = RateLimits & TradingRateLimits & MarketplaceRateLimits
+/**
+ * The account and security centre (issue 16): password changes and resets, two-factor codes (sign-in, enabling,
+ * disabling), e-mail changes and confirmations, and uploads (verification documents, avatars).
+ */
+export type AccountRateLimits = Record<
+  'passwordChange' | 'resetPassword' | 'twoFactor' | 'emailChange' | 'accountUpload',
+  RateLimit
+>
+/** The cashier's calls that move money or make references (issue 15). */
+export type FundsRateLimits = Record<
+  'cardDeposit' | 'wireDeposit' | 'withdrawal' | 'savingsTransfer',
+  RateLimit
+>
+export type AllRateLimits = RateLimits &
+  TradingRateLimits &
+  MarketplaceRateLimits &
+  AccountRateLimits &
+  FundsRateLimits
 export type RateLimitedAction = keyof AllRateLimits
 
 const MINUTE_MS = 60_000
@@ -33,6 +50,20 @@ export const DEFAULT_RATE_LIMITS: AllRateLimits = {
   eaPurchase: { max: 30, windowMs: MINUTE_MS },
   autotraderRequest: { max: 20, windowMs: MINUTE_MS },
   planUpgrade: { max: 20, windowMs: MINUTE_MS },
+  // Each needs a password or a code: a person types a few a minute; more is guessing (2FA: 10 a minute gives a
+  // six-digit code a one-in-100,000 chance a minute, and each challenge allows only 5 tries).
+  passwordChange: { max: 10, windowMs: MINUTE_MS },
+  resetPassword: { max: 10, windowMs: MINUTE_MS },
+  twoFactor: { max: 10, windowMs: MINUTE_MS },
+  emailChange: { max: 10, windowMs: MINUTE_MS },
+  accountUpload: { max: 20, windowMs: MINUTE_MS },
+  // Card charges and their 3-D Secure steps: a card tester's script tries hundreds a minute; a person a handful.
+  cardDeposit: { max: 20, windowMs: MINUTE_MS },
+  // Wire references and 'I have sent the transfer'.
+  wireDeposit: { max: 20, windowMs: MINUTE_MS },
+  // Withdrawal requests and cancellations.
+  withdrawal: { max: 30, windowMs: MINUTE_MS },
+  savingsTransfer: { max: 60, windowMs: MINUTE_MS },
 }
 
 type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>

@@ -1,7 +1,7 @@
 // Who may subscribe to which private channel (DESIGN 6): a channel is signed only for its owner. Customers get
 // their own user, notification, trade and chat channels; an active admin gets every customer's chat channel and
-// their own user and notification channels. Everything else, presence channels included, is refused.
-import { PRIVATE_CHANNEL_PATTERN, USER_ROLE, USER_STATUS } from '../../src/domain/contract'
+// their own user and notification channels, and private-admin. Everything else, presence channels included, is refused.
+import { ADMIN_CHANNEL, PRIVATE_CHANNEL_PATTERN, USER_ROLE, USER_STATUS } from '../../src/domain/contract'
 
 export interface ChannelViewer {
   id: number
@@ -10,6 +10,9 @@ export interface ChannelViewer {
 }
 
 export function mayAuthorizeChannel(viewer: ChannelViewer, channel: string): boolean {
+  // The back office's live queue and client updates: active admins only.
+  if (channel === ADMIN_CHANNEL)
+    return viewer.role === USER_ROLE.ADMIN && viewer.status === USER_STATUS.ACTIVE
   const match = PRIVATE_CHANNEL_PATTERN.exec(channel)
   if (!match) return false
   const kind = match[1]

@@ -44,6 +44,9 @@ export const DEFAULT_PRICE_OPTIONS: Omit<PriceFeedOptions, 'apiKey' | 'seed'> = 
   ignoreMarketHours: false,
   persistIntervalMs: 5_000,
   historyMinutes: 1_440,
+  // As the broker's: one SharedWorker per browser holds the one feed socket.
+  maxConnectionsPerAddress: DEFAULT_BROKER_OPTIONS.maxConnectionsPerAddress,
+  allowedOrigins: [],
 }
 
 export interface ResolvedRealtime {
@@ -128,6 +131,15 @@ const optionalFlag = z
   .transform((value) => (value === '' ? undefined : value === 'true' || value === '1'))
   .optional()
 const positive = (max: number) => z.coerce.number().positive().max(max).optional()
+const optionalCount = z.coerce.number().int().min(1).max(1_000_000).optional()
+/** `https://a.example, https://b.example` or `*`: origins as the browser sends them (scheme, host, port). */
+const optionalOrigins = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .refine((origins) => origins.every((origin) => origin === '*' || /^https?:\/\/[^/\s]+$/i.test(origin)), {
+    message: 'must list origins such as https://app.example.com, or *',
+  })
+  .optional()
 
 const EnvSchema = z.object({
   PUSHER_APP_ID: optionalText,
@@ -149,6 +161,10 @@ const EnvSchema = z.object({
   PRICE_SEED: z.coerce.number().int().min(0).optional(),
   PRICE_PERSIST_INTERVAL_MS: positive(3_600_000),
   PRICE_HISTORY_MINUTES: z.coerce.number().int().min(60).max(10_080).optional(),
+  REALTIME_ALLOWED_ORIGINS: optionalOrigins,
+  PUSHER_MAX_CONNECTIONS_PER_ADDRESS: optionalCount,
+  PUSHER_MAX_SUBSCRIPTIONS_PER_CONNECTION: optionalCount,
+  PRICE_MAX_CONNECTIONS_PER_ADDRESS: optionalCount,
 })
 
 /** Reads the PUSHER_* and PRICE_* variables; throws with every bad variable named. */
@@ -183,6 +199,9 @@ export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv, serverPort: numbe
       activityTimeoutSeconds: e.PUSHER_ACTIVITY_TIMEOUT,
       idlePingMs:
         e.PUSHER_ACTIVITY_TIMEOUT === undefined ? undefined : (e.PUSHER_ACTIVITY_TIMEOUT + 10) * 1000,
+      maxConnectionsPerAddress: e.PUSHER_MAX_CONNECTIONS_PER_ADDRESS,
+      maxSubscriptionsPerConnection: e.PUSHER_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      allowedOrigins: e.REALTIME_ALLOWED_ORIGINS,
     }),
     prices: defined({
       apiKey: e.PRICE_API_KEY,
@@ -193,6 +212,8 @@ export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv, serverPort: numbe
       seed: e.PRICE_SEED,
       persistIntervalMs: e.PRICE_PERSIST_INTERVAL_MS,
       historyMinutes: e.PRICE_HISTORY_MINUTES,
+      maxConnectionsPerAddress: e.PRICE_MAX_CONNECTIONS_PER_ADDRESS,
+      allowedOrigins: e.REALTIME_ALLOWED_ORIGINS,
     }),
   }
 }

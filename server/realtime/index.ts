@@ -3,6 +3,7 @@
 // with its simulator. Decorates the app with `publisher`, `prices` and `realtime` (the public endpoints).
 import type { FastifyInstance } from 'fastify'
 import { PRICE_FEED, type RealtimeEndpoints } from '../../src/domain/contract'
+import { compileTrust, type TrustProxy } from '../lib/client-address'
 import { PusherBroker } from './broker/broker'
 import { brokerHttpApi } from './broker/http-api'
 import { resolveRealtime, type RealtimeOptions } from './config'
@@ -24,15 +25,21 @@ declare module 'fastify' {
   }
 }
 
-export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions = {}): Promise<void> {
+/** `trustProxy` is the app's: the sockets' per-address limits count the client request.ip would name. */
+export async function registerRealtime(
+  app: FastifyInstance,
+  options: RealtimeOptions = {},
+  trustProxy: TrustProxy = false,
+): Promise<void> {
   const resolved = resolveRealtime(options, await app.repos.realtimeCredentials.getOrCreate())
+  const trust = compileTrust(trustProxy)
 
   const broker =
     resolved.broker &&
     new PusherBroker(
       { id: resolved.target.appId, key: resolved.target.key, secret: resolved.target.secret },
       resolved.broker,
-      { log: app.log, onMessagesSent: (count) => metrics.messagesSent.inc(count) },
+      { log: app.log, onMessagesSent: (count) => metrics.messagesSent.inc(count), trust },
     )
   const feed = startPriceFeed(
     {
@@ -41,6 +48,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       log: app.log,
       saveQuotes: (quotes) => app.repos.assets.saveQuotes(quotes),
       onTicksEmitted: (count) => metrics.ticksEmitted.inc(count),
+      trust,
     },
     resolved.prices,
   )

@@ -3,6 +3,8 @@
 // notification (an admin's, or the trade engine's stop-out). Published after the commit, never awaited by
 // the request: the publisher logs its own failures, and clients refetch after every reconnect anyway.
 import {
+  ADMIN_CHANNEL,
+  BACK_OFFICE_EVENTS,
   CHANNELS,
   PUSH_EVENTS,
   type NotificationEvent,
@@ -31,4 +33,14 @@ export function publishNotification(
   }
   void publisher.trigger(CHANNELS.notification(stored.userId), PUSH_EVENTS.NOTIFICATION_MESSAGE, event)
   return event
+}
+
+/** Admin tabs showing this customer (client page, chat panel) refetch them. */
+export function publishClientUpdated(publisher: Publisher, userId: number): void {
+  void publisher.trigger(ADMIN_CHANNEL, BACK_OFFICE_EVENTS.CLIENT_UPDATED, { user_id: userId })
+}
+
+/** Admin tabs refetch the request queue and its pending count. */
+export function publishRequestsChanged(publisher: Publisher): void {
+  void publisher.trigger(ADMIN_CHANNEL, BACK_OFFICE_EVENTS.REQUESTS_CHANGED, {})
 }

@@ -1,17 +1,32 @@
 // Every repository over one database handle; app.ts builds this once and decorates the app with it.
 import type { Db } from '../db/client'
 import { createAssetsRepository } from './assets'
+import { createAuditRepository } from './audit'
 import { createAuthTokensRepository } from './auth-tokens'
 import { createCatalogRepository } from './catalog'
 import { createChatRepository } from './chat'
+import { createDepositsRepository } from './deposits'
+import { createFundsHistoryRepository } from './funds-history'
+import { createLedgerRepository } from './ledger'
 import { createLoginFailuresRepository } from './login-failures'
 import { createNotificationsRepository } from './notifications'
-import { createLoginLinksRepository, createPasswordResetsRepository } from './one-time-tokens'
+import { createMailOutboxRepository } from './mail-outbox'
+import {
+  createEmailChangesRepository,
+  createLoginLinksRepository,
+  createPasswordResetsRepository,
+} from './one-time-tokens'
+import { createProfileRepository } from './profile'
 import { createRealtimeCredentialsRepository } from './realtime-credentials'
 import { createRequestsRepository } from './requests'
+import { createSavingsRepository } from './savings'
 import { createSettingsRepository } from './settings'
+import { createSignInsRepository } from './sign-ins'
 import { createTradesRepository } from './trades'
+import { createTwoFactorRepository } from './two-factor'
 import { createUsersRepository } from './users'
+import { createVerificationRepository } from './verification'
+import { createWithdrawalsRepository } from './withdrawals'
 
 export type Repositories = ReturnType<typeof createRepositories>
 
@@ -30,6 +45,19 @@ export function createRepositories(db: Db) {
     catalog: createCatalogRepository(db),
     requests: createRequestsRepository(db),
     notifications: createNotificationsRepository(db),
+    ledger: createLedgerRepository(db),
+    audit: createAuditRepository(db),
+    // The account and security centre (issue 16).
+    signIns: createSignInsRepository(db),
+    twoFactor: createTwoFactorRepository(db),
+    emailChanges: createEmailChangesRepository(db),
+    profile: createProfileRepository(db),
+    verification: createVerificationRepository(db),
+    mailOutbox: createMailOutboxRepository(db),
+    deposits: createDepositsRepository(db),
+    withdrawals: createWithdrawalsRepository(db),
+    savings: createSavingsRepository(db),
+    fundsHistory: createFundsHistoryRepository(db),
   }
 }
 

@@ -4,6 +4,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { NOTIFICATION_COLORS } from '../../src/domain/contract'
 import type { Db } from '../db/client'
+import type { AuditExecutor } from './audit'
 import { notifications, users } from '../db/schema'
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>
@@ -34,7 +35,12 @@ export function createNotificationsRepository(db: Db) {
     },
 
     /** Stores the notification; undefined when the user does not exist (also when removed a moment ago). */
-    async create(notification: NewNotification, now: Date): Promise<NotificationRow | undefined> {
+    async create(
+      notification: NewNotification,
+      now: Date,
+      /** Runs in the same transaction once the row is stored (the admin's audit row). */
+      afterInsert?: (tx: AuditExecutor, row: NotificationRow) => Promise<void>,
+    ): Promise<NotificationRow | undefined> {
       return db.transaction(async (tx) => {
         // The share lock keeps the user from being deleted between the check and the insert.
         const [user] = await tx
@@ -47,6 +53,7 @@ export function createNotificationsRepository(db: Db) {
           .insert(notifications)
           .values({ ...notification, createdAt: now })
           .returning()
+        if (row && afterInsert) await afterInsert(tx, row)
         return row
       })
     },

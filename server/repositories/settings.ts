@@ -1,9 +1,20 @@
 // Site settings: one jsonb row, read merged over the code's defaults and validated against the contract.
 import { eq } from 'drizzle-orm'
-import { SiteSettingsSchema, type SiteSettings, type SiteSettingsPatch } from '../../src/domain/contract'
+import {
+  FundsSettingsSchema,
+  SiteSettingsSchema,
+  type AdminSettingsPatch,
+  type FundsSettings,
+  type SiteSettings,
+} from '../../src/domain/contract'
 import type { Db } from '../db/client'
+import type { AuditExecutor } from './audit'
 import { siteSettings } from '../db/schema'
-import { DEFAULT_SITE_SETTINGS, type StoredSiteSettings } from '../db/seed-data/site-settings'
+import {
+  DEFAULT_FUNDS_SETTINGS,
+  DEFAULT_SITE_SETTINGS,
+  type StoredSiteSettings,
+} from '../db/seed-data/site-settings'
 
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>
 
@@ -22,6 +33,46 @@ function merge(stored: Record<string, unknown> | undefined): StoredSiteSettings 
   return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS
 }
 
+const objectOr = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
+
+/** The funds settings (issue 15): stored under `funds`, merged field by field over the code's defaults. */
+export function mergeFunds(stored: unknown): FundsSettings {
+  const value = objectOr(stored)
+  const limits = objectOr(value.limits)
+  const defaults = DEFAULT_FUNDS_SETTINGS
+  const merged = {
+    bank: { ...defaults.bank, ...objectOr(value.bank) },
+    limits: {
+      card: { ...defaults.limits.card, ...objectOr(limits.card) },
+      wire: { ...defaults.limits.wire, ...objectOr(limits.wire) },
+      withdrawal: { ...defaults.limits.withdrawal, ...objectOr(limits.withdrawal) },
+    },
+    savings_apr_percent: value.savings_apr_percent ?? defaults.savings_apr_percent,
+  }
+  const parsed = FundsSettingsSchema.safeParse(merged)
+  return parsed.success ? parsed.data : DEFAULT_FUNDS_SETTINGS
+}
+
+export interface SettingsChange {
+  before: Record<string, unknown>
+  after: Record<string, unknown>
+}
+
+/** Only the fields whose value changed, before and after (leverage compared as a whole map). */
+function changedFields(current: StoredSiteSettings, next: StoredSiteSettings): SettingsChange {
+  const before: Record<string, unknown> = {}
+  const after: Record<string, unknown> = {}
+  for (const key of Object.keys(next) as (keyof StoredSiteSettings)[]) {
+    if (JSON.stringify(current[key]) === JSON.stringify(next[key])) continue
+    before[key] = current[key]
+    after[key] = next[key]
+  }
+  return { before, after }
+}
+
 export function createSettingsRepository(db: Db) {
   return {
     async get(): Promise<SiteSettings> {
@@ -29,8 +80,21 @@ export function createSettingsRepository(db: Db) {
       return merge(row?.value)
     },
 
-    /** Applies a validated patch; leverage merges per class, everything else replaces. */
-    async update(patch: SiteSettingsPatch): Promise<SiteSettings> {
+    /** The cashier's settings; never part of get(), which the public GET /settings answers. */
+    async getFunds(): Promise<FundsSettings> {
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, SETTINGS_ROW_ID))
+      return mergeFunds(row?.value.funds)
+    },
+
+    /**
+     * Applies a validated patch (leverage merges per class, everything else replaces) and answers the whole
+     * settings (`before` merged with `after`) plus what changed; `audit` writes the change's audit row inside the
+     * same transaction.
+     */
+    async update(
+      patch: AdminSettingsPatch,
+      audit: (tx: AuditExecutor, change: SettingsChange) => Promise<void>,
+    ): Promise<{ before: SiteSettings; after: Partial<SiteSettings>; funds: FundsSettings }> {
       return db.transaction(async (tx) => {
         // Row lock: two admins saving at once must not drop each other's fields.
         const [row] = await tx
@@ -39,13 +103,47 @@ export function createSettingsRepository(db: Db) {
           .where(eq(siteSettings.id, SETTINGS_ROW_ID))
           .for('update')
         const current = merge(row?.value)
-        const next = merge({ ...current, ...patch, leverage: { ...current.leverage, ...patch.leverage } })
+        const { funds: fundsPatch, ...sitePatch } = patch
+        const next = merge({
+          ...current,
+          ...sitePatch,
+          leverage: { ...current.leverage, ...sitePatch.leverage },
+        })
+        // The funds settings are kept as stored until a patch names them, then stored whole, deep-merged.
+        const storedFunds = row?.value.funds
+        const currentFunds = mergeFunds(storedFunds)
+        const nextFunds = fundsPatch ? mergeFunds(mergeFundsPatch(currentFunds, fundsPatch)) : currentFunds
+        const fundsKept = fundsPatch ? nextFunds : storedFunds
+        const value = fundsKept === undefined ? next : { ...next, funds: fundsKept }
         await tx
           .insert(siteSettings)
-          .values({ id: SETTINGS_ROW_ID, value: next })
-          .onConflictDoUpdate({ target: siteSettings.id, set: { value: next, updatedAt: new Date() } })
-        return next
+          .values({ id: SETTINGS_ROW_ID, value })
+          .onConflictDoUpdate({ target: siteSettings.id, set: { value, updatedAt: new Date() } })
+        const change = changedFields(current, next)
+        if (JSON.stringify(currentFunds) !== JSON.stringify(nextFunds)) {
+          change.before.funds = currentFunds
+          change.after.funds = nextFunds
+        }
+        // A save that changes nothing is no admin action: no audit row, as for an unchanged user status.
+        if (Object.keys(change.after).length > 0) await audit(tx, change)
+        return { before: current, after: next, funds: nextFunds }
       })
     },
+  }
+}
+
+/** A funds patch over the current funds settings: each bank field and each limit's bound replaced on its own. */
+export function mergeFundsPatch(
+  current: FundsSettings,
+  patch: NonNullable<AdminSettingsPatch['funds']>,
+): FundsSettings {
+  return {
+    bank: { ...current.bank, ...patch.bank },
+    limits: {
+      card: { ...current.limits.card, ...patch.limits?.card },
+      wire: { ...current.limits.wire, ...patch.limits?.wire },
+      withdrawal: { ...current.limits.withdrawal, ...patch.limits?.withdrawal },
+    },
+    savings_apr_percent: patch.savings_apr_percent ?? current.savings_apr_percent,
   }
 }

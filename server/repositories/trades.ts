@@ -54,6 +54,8 @@ export interface NewPosition {
   /** numeric(18,2) as a string. */
   marginUsd: string
   idempotencyKey: string
+  /** sha256 of the validated order: a retry under the key must match it. */
+  requestHash: string
   requested: Record<string, number>
   now: Date
 }
@@ -104,6 +106,14 @@ function selectPositions(executor: Executor, where: SQL | undefined) {
     .from(trades)
     .innerJoin(assets, eq(assets.id, trades.assetId))
     .where(where)
+}
+
+/**
+ * The customer's open positions, read through `executor` (the cashier reads them inside its transaction, under the
+ * customer's row lock, to know the free margin a withdrawal or a savings move may take).
+ */
+export function openPositionsOf(executor: Executor, userId: number): Promise<Position[]> {
+  return selectPositions(executor, and(eq(trades.userId, userId), eq(trades.status, 'open')))
 }
 
 /** 'T' and seven digits, from the row id: a reference a person can read out on the phone. */
@@ -168,6 +178,7 @@ export function createTradesRepository(db: Db) {
             stopLoss: position.stopLossQuote,
             marginUsd: position.marginUsd,
             idempotencyKey: position.idempotencyKey,
+            requestHash: position.requestHash,
             requested: position.requested,
             openedAt: position.now,
           })

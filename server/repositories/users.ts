@@ -1,10 +1,24 @@
 // Users and the user object of the contract (spec section 3, User).
 import { randomInt } from 'node:crypto'
-import { asc, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm'
-import type { User, UserStatus } from '../../src/domain/contract'
+import { and, asc, desc, eq, getTableColumns, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import {
+  AUTOTRADER_REQUEST_STATUS,
+  type RefusedOrder,
+  type User,
+  type UserStatus,
+} from '../../src/domain/contract'
 import type { Db } from '../db/client'
 import { uniqueViolation } from '../db/errors'
-import { notifications, plans, userExpertAdvisors, users } from '../db/schema'
+import { verificationLevel } from '../../src/domain/account/verification-levels'
+import {
+  authTokens,
+  autotraderRequests,
+  notifications,
+  plans,
+  userExpertAdvisors,
+  users,
+  verificationDocuments,
+} from '../db/schema'
 import { moneyToJson } from '../lib/money'
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>
@@ -65,6 +79,7 @@ function toUserView(
   plan: PlanRow | null,
   advisorIds: number[],
   notificationRows: NotificationRow[],
+  autotraderRequestPending: boolean,
   now: Date,
 ): User {
   const balance = moneyToJson(user.balanceUsd)
@@ -103,7 +118,9 @@ function toUserView(
         }
       : null,
     autotrader: user.autotrader,
+    autotrader_request_status: autotraderRequestPending ? AUTOTRADER_REQUEST_STATUS.PENDING : null,
     eas: advisorIds,
+    two_factor_enabled: user.twoFactorEnabledAt !== null,
   }
 }
 
@@ -177,6 +194,62 @@ export function createUsersRepository(db: Db) {
       return row
     },
 
+    async recordRefusedOrder(userId: number, refusal: RefusedOrder): Promise<void> {
+      await db.update(users).set({ lastRefusedOrder: refusal }).where(eq(users.id, userId))
+    },
+
+    /** When the user last signed in (their newest token), or null. */
+    async lastSignIn(userId: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<Date | null>`max(${authTokens.createdAt})`.mapWith(authTokens.createdAt) })
+        .from(authTokens)
+        .where(eq(authTokens.userId, userId))
+      return row?.at ?? null
+    },
+
+    /**
+     * One page of users for the back office, newest first: by status, and by a search over name, e-mail, username
+     * and account id (case-insensitive, the search's own % and _ taken literally).
+     */
+    async listPage(filter: {
+      status?: UserStatus
+      search?: string
+      page: number
+      pageSize: number
+      now: Date
+    }): Promise<{ users: (User & { created_at: string })[]; total: number }> {
+      const conditions: SQL[] = []
+      if (filter.status) conditions.push(eq(users.status, filter.status))
+      if (filter.search) {
+        const pattern = `%${filter.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+        const searched = or(
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ilike(users.email, pattern),
+          ilike(users.username, pattern),
+          ilike(users.accountId, pattern),
+        )
+        if (searched) conditions.push(searched)
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined
+      const [rows, total] = await Promise.all([
+        db
+          .select({ id: users.id, createdAt: users.createdAt })
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(filter.pageSize)
+          .offset((filter.page - 1) * filter.pageSize),
+        db.$count(users, where),
+      ])
+      const views = await Promise.all(
+        rows.map(async (row) => {
+          const view = await this.findView(row.id, filter.now)
+          return view && { ...view, created_at: row.createdAt.toISOString() }
+        }),
+      )
+      return { users: views.filter((view) => view !== undefined), total }
+    },
+
     /** The leverage of the user's plan (account_type.leverage), or null without a plan. */
     async planLeverage(userId: number): Promise<number | null> {
       const [row] = await db
@@ -200,7 +273,7 @@ export function createUsersRepository(db: Db) {
         .where(eq(users.id, userId))
       if (!row) return undefined
 
-      const [ownedAdvisors, ownNotifications] = await Promise.all([
+      const [ownedAdvisors, ownNotifications, pendingAutotrader, documents] = await Promise.all([
         db
           .select({ id: userExpertAdvisors.expertAdvisorId })
           .from(userExpertAdvisors)
@@ -212,18 +285,36 @@ export function createUsersRepository(db: Db) {
           .where(eq(notifications.userId, userId))
           .orderBy(...notificationOrder)
           .limit(USER_NOTIFICATIONS_LIMIT),
+        db
+          .select({ id: autotraderRequests.id })
+          .from(autotraderRequests)
+          .where(and(eq(autotraderRequests.userId, userId), eq(autotraderRequests.status, 'pending')))
+          .limit(1),
+        db
+          .select({
+            type: verificationDocuments.type,
+            status: verificationDocuments.status,
+            issuedOn: verificationDocuments.issuedOn,
+            createdAt: verificationDocuments.createdAt,
+          })
+          .from(verificationDocuments)
+          .where(and(eq(verificationDocuments.userId, userId), eq(verificationDocuments.status, 'approved'))),
       ])
-      return toUserView(
+      const view = toUserView(
         row.user,
         row.plan,
         ownedAdvisors.map((advisor) => advisor.id),
         ownNotifications,
+        pendingAutotrader.length > 0,
         now,
       )
+      // The KYC level (issue 16); withdrawals need 2. Only approved documents count, so only they are read.
+      const level = verificationLevel({ email: row.user.email, phone: row.user.phone, documents }, now)
+      return { ...view, verification_level: level }
     },
 
     /**
-     * Every user, newest first, as GET /admin/users shows them. Three queries whatever the number of users: the
+     * Every user, newest first, as GET /admin/users shows them. Four queries whatever the number of users: the
      * admin console polls this every 30 s (spec 7).
      */
     async listViews(now: Date): Promise<User[]> {
@@ -236,7 +327,7 @@ export function createUsersRepository(db: Db) {
           })
           .from(notifications),
       )
-      const [rows, ownedAdvisors, latestNotifications] = await Promise.all([
+      const [rows, ownedAdvisors, latestNotifications, pendingAutotrader] = await Promise.all([
         db
           .select({ user: users, plan: plans })
           .from(users)
@@ -252,7 +343,12 @@ export function createUsersRepository(db: Db) {
           .from(ranked)
           .where(lte(ranked.rank, USER_NOTIFICATIONS_LIMIT))
           .orderBy(asc(ranked.userId), asc(ranked.rank)),
+        db
+          .select({ userId: autotraderRequests.userId })
+          .from(autotraderRequests)
+          .where(eq(autotraderRequests.status, 'pending')),
       ])
+      const pendingAutotraderUsers = new Set(pendingAutotrader.map((request) => request.userId))
       const advisorsByUser = groupBy(ownedAdvisors, (row) => row.userId)
       const notificationsByUser = groupBy(latestNotifications, (row) => row.userId)
       return rows.map(({ user, plan }) =>
@@ -261,6 +357,7 @@ export function createUsersRepository(db: Db) {
           plan,
           (advisorsByUser.get(user.id) ?? []).map((row) => row.expertAdvisorId),
           notificationsByUser.get(user.id) ?? [],
+          pendingAutotraderUsers.has(user.id),
           now,
         ),
       )

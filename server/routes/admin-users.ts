@@ -1,44 +1,132 @@
-// The client management team's calls: list users, approve or deactivate them (spec 6), and hand a customer a
-// one-time sign-in link from a broker's back office.
+// The client management team's calls on customers (issue 14): list and search them, one client's whole picture
+// (figures at the server's prices, positions, requests, ledger), approve, deactivate or reactivate them, change
+// their plan, adjust their balance, and hand them a one-time sign-in link. Every change writes its audit row in the
+// same transaction (repositories/audit.ts); a refused one writes none.
+import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  ADJUSTMENT_MESSAGES,
+  ADMIN_PAGE_SIZE,
+  AdjustmentRequestSchema,
+  AdjustmentResponseSchema,
+  AdminClientResponseSchema,
   AdminUserPatchSchema,
   AdminUserResponseSchema,
+  AdminUsersQuerySchema,
   AdminUsersResponseSchema,
+  AUDIT_ACTIONS,
   CHANNELS,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
   LoginLinkRequestSchema,
   LoginLinkResponseSchema,
-  PUSH_EVENTS,
+  SerialIdSchema,
   USER_ROLE,
   USER_STATUS,
-  type UserUpdatedEvent,
+  type UserStatus,
 } from '../../src/domain/contract'
+import { auditActor } from '../back-office/audit-actor'
+import { REQUEST_TYPE_DEFINITIONS } from '../back-office/request-types'
+import { plans, users } from '../db/schema'
+import { moneyToJson } from '../lib/money'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
+import { publishClientUpdated, publishRequestsChanged, publishUserUpdated } from '../realtime/user-events'
+import { recordAudit } from '../repositories/audit'
 
-// Ids are serial integers; anything else is refused before a query is built (and bigger than int4 would fail in it).
-const UserIdParamsSchema = z.object({
-  id: z.coerce.number({ message: 'The user id must be a number' }).int().positive().max(2_147_483_647),
-})
+const UserIdParamsSchema = z.object({ id: SerialIdSchema })
 
-const USER_NOT_FOUND = 'User not found'
-const OWN_STATUS = 'You cannot change the status of your own account.'
-const CUSTOMERS_ONLY = 'Sign-in links can only be made for customer accounts.'
+export const ADMIN_USER_MESSAGES = {
+  USER_NOT_FOUND: 'User not found',
+  OWN_STATUS: 'You cannot change the status of your own account.',
+  CUSTOMERS_ONLY: 'Sign-in links can only be made for customer accounts.',
+  PLAN_NOT_FOUND: 'Plan not found',
+  BALANCES_ARE_CUSTOMERS: 'Only customer accounts have a balance to adjust.',
+  KEY_REUSED: 'This Idempotency-Key was already used for a different adjustment.',
+  UPDATED: 'The client was updated.',
+} as const
+
+const BODY_LIMIT_BYTES = 16 * 1024
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [app.authenticate, app.requireAdmin]
 
   app.get(
     '/admin/users',
-    { onRequest: adminOnly, schema: { response: { 200: AdminUsersResponseSchema } } },
-    async () => {
-      // The unread counts in one grouped query beside the list (never one per user): polled every 30 s.
-      const [views, unread] = await Promise.all([
-        app.repos.users.listViews(app.now()),
+    {
+      onRequest: adminOnly,
+      schema: { querystring: AdminUsersQuerySchema, response: { 200: AdminUsersResponseSchema } },
+    },
+    async (request, reply) => {
+      const { status, search, page } = request.query
+      reply.header('cache-control', 'no-store')
+      // Without a page: the chat console's whole list (spec 7, polled every 30 s), unread counts in one grouped
+      // query beside it, never one per user.
+      if (page === undefined && status === undefined && !search) {
+        const [views, unread] = await Promise.all([
+          app.repos.users.listViews(app.now()),
+          app.repos.chat.unreadByCustomer(),
+        ])
+        return { data: views.map((view) => ({ ...view, unread_count: unread.get(view.id) ?? 0 })) }
+      }
+      const current = page ?? 1
+      const [{ users: views, total }, unread] = await Promise.all([
+        app.repos.users.listPage({
+          status,
+          search,
+          page: current,
+          pageSize: ADMIN_PAGE_SIZE,
+          now: app.now(),
+        }),
         app.repos.chat.unreadByCustomer(),
       ])
-      return { data: views.map((view) => ({ ...view, unread_count: unread.get(view.id) ?? 0 })) }
+      return {
+        data: views.map((view) => ({ ...view, unread_count: unread.get(view.id) ?? 0 })),
+        meta: {
+          current_page: current,
+          last_page: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+          per_page: ADMIN_PAGE_SIZE,
+          total,
+        },
+      }
+    },
+  )
+
+  app.get(
+    '/admin/users/:id',
+    {
+      onRequest: adminOnly,
+      schema: { params: UserIdParamsSchema, response: { 200: AdminClientResponseSchema } },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const row = await app.repos.users.findById(id)
+      const view = row && (await app.repos.users.findView(id, app.now()))
+      if (!row || !view) return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
+      const [account, ledger, lastSignIn, unread, ...pending] = await Promise.all([
+        app.trading.accountAtMarket(id, row.balanceUsd),
+        app.repos.ledger.latest(id),
+        app.repos.users.lastSignIn(id),
+        app.repos.chat.unreadByCustomer(),
+        ...REQUEST_TYPE_DEFINITIONS.map((type) =>
+          type.list(app.db, { status: 'pending', userId: id }, ADMIN_PAGE_SIZE),
+        ),
+      ])
+      return reply.header('cache-control', 'no-store').send({
+        data: {
+          ...view,
+          unread_count: unread.get(id) ?? 0,
+          phone: row.phone,
+          country: row.country,
+          created_at: row.createdAt.toISOString(),
+          last_sign_in_at: lastSignIn?.toISOString() ?? null,
+          ...account,
+          pending_requests: pending.flat(),
+          ledger,
+          last_refused_order: row.lastRefusedOrder ?? null,
+        },
+      })
     },
   )
 
@@ -46,6 +134,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id',
     {
       onRequest: adminOnly,
+      bodyLimit: BODY_LIMIT_BYTES,
       schema: {
         params: UserIdParamsSchema,
         body: AdminUserPatchSchema,
@@ -54,26 +143,144 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params
-      const { status } = request.body
+      const { status, account_type_id: planId, reason } = request.body
       const admin = authOf(request).user
       // An admin who suspended themselves would lock the console with nobody signed in to undo it.
-      if (id === admin.id && status !== USER_STATUS.ACTIVE) {
-        return sendError(reply, 422, { message: OWN_STATUS, errors: { status: [OWN_STATUS] } })
+      if (id === admin.id && status !== undefined && status !== USER_STATUS.ACTIVE) {
+        const message = ADMIN_USER_MESSAGES.OWN_STATUS
+        return sendError(reply, 422, { message, errors: { status: [message] } })
       }
-      const before = await app.repos.users.findById(id)
-      const updated = before && (await app.repos.users.setStatus(id, status))
-      if (!updated) return sendError(reply, 404, { message: USER_NOT_FOUND })
-      request.log.info({ adminId: admin.id, userId: id, status }, 'user status changed')
-      // The customer's next GET /user (Check Status) reads the new status from the database.
+      const actor = auditActor(request)
+      const outcome = await app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: users.status, planId: users.accountTypeId })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update')
+        if (!before) return { kind: 'not_found' as const }
+        if (planId !== undefined) {
+          const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, planId))
+          if (!plan) return { kind: 'plan_not_found' as const }
+        }
+        let statusChanged: UserStatus | undefined
+        if (status !== undefined && status !== before.status) {
+          await tx
+            .update(users)
+            .set({ status })
+            .where(and(eq(users.id, id)))
+          await recordAudit(tx, actor, {
+            action: AUDIT_ACTIONS.STATUS_CHANGED,
+            targetUserId: id,
+            before: { status: before.status },
+            after: { status },
+            reason: reason ?? null,
+          })
+          statusChanged = status
+        }
+        let planChanged = false
+        if (planId !== undefined && planId !== before.planId) {
+          await tx.update(users).set({ accountTypeId: planId }).where(eq(users.id, id))
+          await recordAudit(tx, actor, {
+            action: AUDIT_ACTIONS.PLAN_CHANGED,
+            targetUserId: id,
+            before: { account_type_id: before.planId },
+            after: { account_type_id: planId },
+            reason: reason ?? null,
+          })
+          planChanged = true
+        }
+        return {
+          kind: 'updated' as const,
+          wasPending: before.status === 'pending',
+          statusChanged,
+          planChanged,
+        }
+      })
+      if (outcome.kind === 'not_found') {
+        return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
+      }
+      if (outcome.kind === 'plan_not_found') {
+        const message = ADMIN_USER_MESSAGES.PLAN_NOT_FOUND
+        return sendError(reply, 422, { message, errors: { account_type_id: [message] } })
+      }
+      if (outcome.statusChanged || outcome.planChanged) {
+        request.log.info(
+          { adminId: admin.id, userId: id, status: outcome.statusChanged, planChanged: outcome.planChanged },
+          'client updated',
+        )
+        const broker = app.realtime.broker
+        if (outcome.statusChanged === USER_STATUS.ACTIVE) broker?.liftRestriction(id)
+        else if (outcome.statusChanged) broker?.restrictUser(id, [CHANNELS.user(id)])
+        // Their open tabs refetch the user at once: the gate shows or releases without a click.
+        publishUserUpdated(app.publisher, id, app.now())
+        publishClientUpdated(app.publisher, id)
+        if (outcome.wasPending) publishRequestsChanged(app.publisher)
+      }
       const user = await app.repos.users.findView(id, app.now())
-      if (!user) return sendError(reply, 404, { message: USER_NOT_FOUND })
-      if (before.status !== updated.status) {
-        // Their open tabs refetch the user at once (spec 7, user.updated) instead of waiting for Check Status.
-        // Not awaited: a slow push service must not slow the console; the publisher logs its own failures.
-        const event: UserUpdatedEvent = { user_id: id, updated_at: app.now().toISOString() }
-        void app.publisher.trigger(CHANNELS.user(id), PUSH_EVENTS.USER_UPDATED, event)
-      }
+      if (!user) return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
       return { data: user }
+    },
+  )
+
+  app.post(
+    '/admin/users/:id/adjustments',
+    {
+      onRequest: adminOnly,
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        params: UserIdParamsSchema,
+        body: AdjustmentRequestSchema,
+        response: { 200: AdjustmentResponseSchema, 201: AdjustmentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = IdempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER])
+      if (!key.success) {
+        const message = key.error.issues[0]?.message ?? 'The Idempotency-Key header is invalid'
+        return sendError(reply, 422, { message, errors: { 'Idempotency-Key': [message] } })
+      }
+      const { id } = request.params
+      const result = await app.repos.ledger.adjust({
+        userId: id,
+        amountUsd: request.body.amount,
+        kind: request.body.kind,
+        reason: request.body.reason,
+        idempotencyKey: key.data,
+        actor: auditActor(request),
+        now: app.now(),
+      })
+      switch (result.kind) {
+        case 'not_found':
+          return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
+        case 'not_a_customer':
+          return sendError(reply, 422, { message: ADMIN_USER_MESSAGES.BALANCES_ARE_CUSTOMERS })
+        case 'key_reused':
+          // As for orders (issue 17): the same key with another body is a client error, not a conflict to retry.
+          return sendError(reply, 422, {
+            message: ADMIN_USER_MESSAGES.KEY_REUSED,
+            errors: { 'Idempotency-Key': [ADMIN_USER_MESSAGES.KEY_REUSED] },
+          })
+        case 'below_zero':
+          return sendError(reply, 422, {
+            message: ADJUSTMENT_MESSAGES.BELOW_ZERO,
+            errors: { amount: [ADJUSTMENT_MESSAGES.BELOW_ZERO] },
+          })
+        case 'replayed':
+        case 'adjusted': {
+          if (result.kind === 'adjusted') {
+            request.log.info(
+              { adminId: authOf(request).user.id, userId: id, ledgerEntryId: result.entry.id },
+              'balance adjusted',
+            )
+            publishUserUpdated(app.publisher, id, app.now())
+            publishClientUpdated(app.publisher, id)
+          }
+          return reply.code(result.kind === 'adjusted' ? 201 : 200).send({
+            message: ADJUSTMENT_MESSAGES.DONE,
+            data: { entry: result.entry, balance: moneyToJson(result.balanceUsd) },
+          })
+        }
+      }
     },
   )
 
@@ -91,12 +298,24 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params
       const admin = authOf(request).user
       const target = await app.repos.users.findById(id)
-      if (!target) return sendError(reply, 404, { message: USER_NOT_FOUND })
+      if (!target) return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
       // A leaked link opens the account it names; it must never open an admin's.
       if (target.role !== USER_ROLE.CUSTOMER) {
-        return sendError(reply, 422, { message: CUSTOMERS_ONLY, errors: { id: [CUSTOMERS_ONLY] } })
+        const message = ADMIN_USER_MESSAGES.CUSTOMERS_ONLY
+        return sendError(reply, 422, { message, errors: { id: [message] } })
       }
-      const { token, expiresAt } = await app.repos.loginLinks.issue(id, admin.id, app.now())
+      const actor = auditActor(request)
+      const { token, expiresAt } = await app.db.transaction(async (tx) => {
+        const issued = await app.repos.loginLinks.issue(id, admin.id, app.now(), tx)
+        await recordAudit(tx, actor, {
+          action: AUDIT_ACTIONS.LOGIN_LINK_CREATED,
+          targetUserId: id,
+          before: null,
+          // Never the token: the audit log is read by every admin.
+          after: { expires_at: issued.expiresAt.toISOString() },
+        })
+        return issued
+      })
       request.log.info({ adminId: admin.id, userId: id }, 'one-time sign-in link created')
       return reply
         .code(201)

@@ -1,7 +1,12 @@
 // The tradable assets with current rates and derived buy and sell prices, and their chart history.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AssetsResponseSchema, CandlesResponseSchema, CandleTimeframeSchema } from '../../src/domain/contract'
+import {
+  AssetsResponseSchema,
+  CandlesResponseSchema,
+  CandleTimeframeSchema,
+  TextSchema,
+} from '../../src/domain/contract'
 import { sendError } from '../plugins/errors'
 
 const ASSET_NOT_FOUND = 'Asset not found'
@@ -9,7 +14,7 @@ const MAX_CANDLES = 1440
 
 // The chart may name an asset by its id or by its feed id (asset_id); both are short plain tokens.
 const AssetParamsSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, 'Unknown asset id'),
+  id: TextSchema.regex(/^[A-Za-z0-9._-]{1,40}$/, 'Unknown asset id'),
 })
 const CandlesQuerySchema = z.object({
   tf: CandleTimeframeSchema.default('1m'),

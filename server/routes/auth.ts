@@ -1,21 +1,32 @@
-// Sign-in and sign-out with opaque bearer tokens, the one-time sign-in links of brokers' back offices, and the
-// neutral forgot-password call.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+// Sign-in and sign-out with opaque bearer tokens, the second step of a two-factor sign-in, the one-time sign-in links
+// of brokers' back offices, and the password reset (a neutral forgot-password call, a mailed single-use link, a new
+// password that signs out every session). Every way in ends in account/sessions.ts's openSession.
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { acceptedTotpStep, normaliseRecoveryCode } from '../../src/domain/account/two-factor'
 import {
   ACCOUNT_LOCKED_MESSAGE,
+  ACCOUNT_MESSAGES,
   AUTO_LOGIN_INVALID_MESSAGE,
   AutoLoginRequestSchema,
   AutoLoginResponseSchema,
   FORGOT_PASSWORD_MESSAGE,
   ForgotPasswordRequestSchema,
+  LoginAnswerSchema,
   LoginRequestSchema,
   LoginResponseSchema,
   LogoutRequestSchema,
   MessageResponseSchema,
-  type User,
+  ResetPasswordRequestSchema,
+  SIGN_IN_RESULTS,
+  TWO_FACTOR_MESSAGES,
+  TwoFactorLoginRequestSchema,
 } from '../../src/domain/contract'
-import { verifyPassword } from '../lib/passwords'
+import { openSession, publishRevoked, sessionOrigin } from '../account/sessions'
+import { codeGenerator } from '../account/totp'
+import { hashPassword, verifyPassword } from '../lib/passwords'
+import { clientKey } from '../lib/rate-limit'
+import { passwordChangedMail, passwordResetLink, passwordResetMail } from '../mail/messages'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
 import { sendTooManyAttempts } from '../plugins/rate-limit'
@@ -23,18 +34,13 @@ import { sendTooManyAttempts } from '../plugins/rate-limit'
 // One message for an unknown email and a wrong password, so the answer does not reveal which accounts exist.
 const BAD_CREDENTIALS = 'These credentials do not match our records.'
 
-/** Opens a session: a new bearer token at every sign-in. */
-async function signIn(
-  app: FastifyInstance,
-  userId: number,
-  now: Date,
-): Promise<{ user: User; token: string }> {
-  const token = await app.repos.authTokens.issue(userId, now)
-  await app.repos.users.touchLastSeen(userId, now)
-  const user = await app.repos.users.findView(userId, now)
-  if (!user) throw new Error(`User ${userId} vanished during sign-in`)
-  return { user, token }
-}
+/**
+ * Wrong second factors an account may collect within TWO_FACTOR_LOCK_WINDOW_MS from all addresses together, before
+ * its two-factor step refuses everything for the rest of the window: the per-address rate limit alone would let a
+ * thief holding the password guess from many addresses.
+ */
+const TWO_FACTOR_LOCK_FAILURES = 10
+const TWO_FACTOR_LOCK_WINDOW_MS = 15 * 60 * 1000
 
 // A token in an answer must not be kept by a shared cache or the browser's HTTP cache.
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
@@ -49,32 +55,93 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       onRequest: [app.rateLimit('login')],
-      schema: { body: LoginRequestSchema, response: { 200: LoginResponseSchema } },
+      schema: { body: LoginRequestSchema, response: { 200: LoginAnswerSchema } },
     },
     async (request, reply) => {
       const now = app.now()
       const { email, password } = request.body
+      const origin = sessionOrigin(request)
+      // Locks are per email and client address (decision 0018): a stranger's failures lock out the stranger.
+      const address = clientKey(request.ip)
       // Before the password is even checked: while locked, the right password is refused too.
-      const lockedUntil = await app.repos.loginFailures.lockedUntil(email, now)
+      const lockedUntil = await app.repos.loginFailures.lockedUntil(email, address, now)
       if (lockedUntil) return sendLocked(reply, lockedUntil, now)
 
       const user = await app.repos.users.findByEmail(email)
       const passwordMatches = await verifyPassword(user?.passwordHash, password)
       if (!user || !passwordMatches) {
-        await app.repos.loginFailures.recordFailure(email, now)
+        await app.repos.loginFailures.recordFailure(email, address, now)
+        if (user) await app.repos.signIns.record(user.id, SIGN_IN_RESULTS.FAILURE, origin, now)
         return sendError(reply, 401, { message: BAD_CREDENTIALS })
       }
 
-      await app.repos.loginFailures.clear(email)
+      await app.repos.loginFailures.clear(email, address)
+      if (user.twoFactorEnabledAt !== null && user.twoFactorSecret !== null) {
+        // The password was right; the session opens only with the second factor (POST /auth/login/two-factor).
+        const { challenge, expiresAt } = await app.repos.twoFactor.issueChallenge(user.id, now)
+        return noStore(reply).send({
+          data: { two_factor_required: true, challenge, expires_at: expiresAt.toISOString() },
+        })
+      }
       // Pending and deactivated users do sign in: the client shows them their status screen (spec 2.6).
-      return noStore(reply).send({ data: await signIn(app, user.id, now) })
+      return noStore(reply).send({ data: await openSession(app, user.id, origin, now) })
+    },
+  )
+
+  app.post(
+    '/auth/login/two-factor',
+    {
+      onRequest: [app.rateLimit('twoFactor')],
+      schema: { body: TwoFactorLoginRequestSchema, response: { 200: LoginResponseSchema } },
+    },
+    async (request, reply) => {
+      const now = app.now()
+      const { challenge: challengeToken, code, recovery_code: recoveryCode } = request.body
+      const expired = () => sendError(reply, 401, { message: TWO_FACTOR_MESSAGES.CHALLENGE_EXPIRED })
+      const challenge = await app.repos.twoFactor.findChallenge(challengeToken, now)
+      if (!challenge) return expired()
+      const user = await app.repos.users.findById(challenge.userId)
+      if (!user?.twoFactorSecret || user.twoFactorEnabledAt === null) return expired()
+
+      const origin = sessionOrigin(request)
+      const since = new Date(now.getTime() - TWO_FACTOR_LOCK_WINDOW_MS)
+      const recentFailures = await app.repos.signIns.countSince(
+        user.id,
+        SIGN_IN_RESULTS.TWO_FACTOR_FAILED,
+        since,
+      )
+      if (recentFailures >= TWO_FACTOR_LOCK_FAILURES) {
+        return sendTooManyAttempts(reply, TWO_FACTOR_LOCK_WINDOW_MS / 1000, ACCOUNT_LOCKED_MESSAGE)
+      }
+
+      let accepted = false
+      if (code !== undefined) {
+        const step = acceptedTotpStep(code, now, user.twoFactorLastStep, codeGenerator(user.twoFactorSecret))
+        // useStep is the "once": of two requests with one code, one moves the step and the other finds it moved.
+        accepted = step !== null && (await app.repos.twoFactor.useStep(user.id, step))
+      } else if (recoveryCode !== undefined) {
+        const normalised = normaliseRecoveryCode(recoveryCode)
+        accepted =
+          normalised !== null && (await app.repos.twoFactor.useRecoveryCode(user.id, normalised, now))
+      }
+      if (!accepted) {
+        await app.repos.twoFactor.failChallenge(challenge.id)
+        await app.repos.signIns.record(user.id, SIGN_IN_RESULTS.TWO_FACTOR_FAILED, origin, now)
+        const field = code !== undefined ? 'code' : 'recovery_code'
+        const message =
+          code !== undefined ? TWO_FACTOR_MESSAGES.CODE_WRONG : TWO_FACTOR_MESSAGES.RECOVERY_CODE_WRONG
+        return sendError(reply, 422, { message, errors: { [field]: [message] } })
+      }
+      if (!(await app.repos.twoFactor.useChallenge(challenge.id, now))) return expired()
+      request.log.info({ userId: user.id, recovery: recoveryCode !== undefined }, 'two-factor sign-in')
+      return noStore(reply).send({ data: await openSession(app, user.id, origin, now) })
     },
   )
 
   app.post(
     '/auth/logout',
     {
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticateAnyStatus],
       schema: { body: LogoutRequestSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
@@ -94,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = await app.repos.loginLinks.consume(request.body.token, now)
       if (userId === undefined) return sendError(reply, 401, { message: AUTO_LOGIN_INVALID_MESSAGE })
       request.log.info({ userId }, 'signed in with a one-time link')
-      return noStore(reply).send({ data: await signIn(app, userId, now) })
+      return noStore(reply).send({ data: await openSession(app, userId, sessionOrigin(request), now) })
     },
   )
 
@@ -105,14 +172,46 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ForgotPasswordRequestSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      // The same answer, and about the same time (one lookup, plus one insert when known), for any address.
+      // The same answer for any address. The token goes into the mail only, never into a log.
       const user = await app.repos.users.findByEmail(request.body.email)
       if (user) {
-        // The token is for the reset mail, which is not built yet; it must never reach a log.
-        await app.repos.passwordResets.issue(user.id, app.now())
+        const { token } = await app.repos.passwordResets.issue(user.id, app.now())
+        await app.mailer.send(
+          passwordResetMail(
+            { email: user.email, firstName: user.firstName, userId: user.id },
+            passwordResetLink(app.mailLinkBase, token),
+          ),
+        )
         request.log.info({ userId: user.id }, 'password reset requested')
       }
       return { message: FORGOT_PASSWORD_MESSAGE }
+    },
+  )
+
+  app.post(
+    '/auth/reset-password',
+    {
+      onRequest: [app.rateLimit('resetPassword')],
+      schema: { body: ResetPasswordRequestSchema, response: { 200: MessageResponseSchema } },
+    },
+    async (request, reply) => {
+      const now = app.now()
+      const { token, password } = request.body
+      const userId = await app.repos.passwordResets.consume(token, now)
+      const user = userId === undefined ? undefined : await app.repos.users.findById(userId)
+      if (!user) {
+        const message = ACCOUNT_MESSAGES.RESET_TOKEN_INVALID
+        return sendError(reply, 422, { message, errors: { token: [message] } })
+      }
+      await app.repos.profile.setPasswordHash(user.id, await hashPassword(password))
+      // Whoever knew the old password is out, on every device.
+      const revoked = await app.repos.authTokens.revokeAll(user.id, now)
+      publishRevoked(app, user.id, revoked)
+      await app.mailer.send(
+        passwordChangedMail({ email: user.email, firstName: user.firstName, userId: user.id }, 'reset'),
+      )
+      request.log.info({ userId: user.id, revoked: revoked.length }, 'password reset')
+      return { message: ACCOUNT_MESSAGES.PASSWORD_RESET }
     },
   )
 }

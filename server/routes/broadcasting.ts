@@ -1,7 +1,13 @@
 // POST /broadcasting/auth (spec 7): signs a private channel subscription for the channel's owner only. Takes JSON,
 // and also the form encoding that pusher-js's default authorizer posts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { BroadcastingAuthRequestSchema, BroadcastingAuthResponseSchema } from '../../src/domain/contract'
+import {
+  ACCOUNT_STATUS_MESSAGES,
+  BroadcastingAuthRequestSchema,
+  BroadcastingAuthResponseSchema,
+  CHANNELS,
+  USER_STATUS,
+} from '../../src/domain/contract'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
 import { mayAuthorizeChannel } from '../realtime/channel-access'
@@ -27,17 +33,24 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/broadcasting/auth',
     {
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticateAnyStatus],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: { body: BroadcastingAuthRequestSchema, response: { 200: BroadcastingAuthResponseSchema } },
     },
     async (request, reply) => {
       const { socket_id: socketId, channel_name: channel } = request.body
       const user = authOf(request).user
+      // A pending or deactivated account keeps only its own user channel: the gate screen's live release.
+      if (user.status !== USER_STATUS.ACTIVE && channel !== CHANNELS.user(user.id)) {
+        request.log.info({ userId: user.id, channel }, 'channel authorisation refused: account not active')
+        return sendError(reply, 403, { message: ACCOUNT_STATUS_MESSAGES[user.status] })
+      }
       if (!mayAuthorizeChannel(user, channel)) {
         request.log.info({ userId: user.id, channel }, 'channel authorisation refused')
         return sendError(reply, 403, { message: CHANNEL_FORBIDDEN })
       }
+      // The embedded broker remembers whose socket this is, so a deactivation can drop its subscriptions at once.
+      app.realtime.broker?.noteSocketOwner(socketId, user.id)
       return reply.header('cache-control', 'no-store').send(app.publisher.authorizeChannel(socketId, channel))
     },
   )

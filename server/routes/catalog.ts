@@ -12,13 +12,14 @@ import {
   PurchaseExpertAdvisorRequestSchema,
   PurchaseExpertAdvisorResponseSchema,
 } from '../../src/domain/contract'
+import { MAX_SERIAL_ID } from '../../src/domain/contract'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
 import { publishUserUpdated } from '../realtime/user-events'
 import { formatUsd } from '../trading/pricing'
 
 /** Serial ids are int4: a larger id names nothing, and would fail inside the query. */
-export const MAX_SERIAL_ID = 2_147_483_647
+export { MAX_SERIAL_ID }
 
 const AdvisorIdParamsSchema = z.object({
   id: z.coerce

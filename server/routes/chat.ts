@@ -19,6 +19,7 @@ import {
   PUSH_EVENTS,
   SendChatMessageRequestSchema,
   SendChatMessageResponseSchema,
+  TextSchema,
   USER_ROLE,
   USER_STATUS,
   type ChatMessage,
@@ -52,7 +53,7 @@ const BATCH_SIZE = 10
 /** A message is at most 5,000 characters and 5 URLs: 64 KiB leaves room for any escaping. */
 const SEND_BODY_LIMIT_BYTES = 64 * 1024
 
-const FileParamsSchema = z.object({ key: z.string().max(200) })
+const FileParamsSchema = z.object({ key: TextSchema.max(200) })
 
 /** The storage key of an upload URL: `/api/v1/chat/files/{key}`, also absolute (the client may resolve it). */
 function storageKeyOf(url: string): string | undefined {
@@ -70,9 +71,6 @@ function storageKeyOf(url: string): string | undefined {
 
 type Conversation =
   { customerId: number; asAdmin: boolean } | { statusCode: 403 | 404 | 422; message: string }
-
-// PostgreSQL text cannot hold NUL; nobody types one.
-const withoutNul = (text: string) => text.replaceAll('\u0000', '')
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, so multipart bodies reach this plugin's routes only; every other route stays JSON-only.
@@ -176,7 +174,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (!keys.includes(key)) keys.push(key)
       }
-      const text = withoutNul(body.message)
+      // A NUL or a lone surrogate was already refused by the contract's TextSchema (decision 0018).
+      const text = body.message
       if (text.trim() === '' && keys.length === 0) {
         return sendError(reply, 422, { message: CHAT_ERRORS.EMPTY, errors: { message: [CHAT_ERRORS.EMPTY] } })
       }

@@ -1,5 +1,8 @@
 // Every /api/v1 route, registered under the prefix by app.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { adminAuditRoutes } from './admin-audit'
+import { adminOutboxRoutes } from './admin-outbox'
+import { adminFundsRoutes } from './admin-funds'
 import { adminRequestsRoutes } from './admin-requests'
 import { adminUsersRoutes } from './admin-users'
 import { assetsRoutes } from './assets'
@@ -7,13 +10,18 @@ import { authRoutes } from './auth'
 import { broadcastingRoutes } from './broadcasting'
 import { catalogRoutes } from './catalog'
 import { chatRoutes } from './chat'
+import { fundsRoutes } from './funds'
 import { notificationsRoutes } from './notifications'
+import { profileRoutes } from './profile'
 import { registrationRoutes } from './registration'
 import { requestsRoutes } from './requests'
+import { sessionsRoutes } from './sessions'
 import { settingsRoutes } from './settings'
 import { siteDataRoutes } from './site-data'
 import { tradesRoutes } from './trades'
+import { twoFactorRoutes } from './two-factor'
 import { userRoutes } from './user'
+import { verificationRoutes } from './verification'
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(settingsRoutes)
@@ -30,4 +38,13 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(requestsRoutes)
   await app.register(notificationsRoutes)
   await app.register(adminRequestsRoutes)
+  await app.register(adminAuditRoutes)
+  // The account and security centre (issue 16).
+  await app.register(sessionsRoutes)
+  await app.register(twoFactorRoutes)
+  await app.register(profileRoutes)
+  await app.register(verificationRoutes)
+  await app.register(adminOutboxRoutes)
+  await app.register(fundsRoutes)
+  await app.register(adminFundsRoutes)
 }

@@ -4,11 +4,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  AUDIT_ACTIONS,
   MessageResponseSchema,
   SendNotificationRequestSchema,
   SendNotificationResponseSchema,
 } from '../../src/domain/contract'
+import { auditActor } from '../back-office/audit-actor'
 import { authOf } from '../plugins/auth'
+import { recordAudit } from '../repositories/audit'
 import { sendError } from '../plugins/errors'
 import { publishNotification, publishUserUpdated } from '../realtime/user-events'
 import { MAX_SERIAL_ID } from './catalog'
@@ -72,7 +75,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const stored =
         userId > MAX_SERIAL_ID
           ? undefined
-          : await app.repos.notifications.create({ userId, title, message, color }, app.now())
+          : await app.repos.notifications.create({ userId, title, message, color }, app.now(), (tx, row) =>
+              recordAudit(tx, auditActor(request), {
+                action: AUDIT_ACTIONS.NOTIFICATION_SENT,
+                targetUserId: userId,
+                before: null,
+                after: { notification_id: row.id, title, message, color },
+              }),
+            )
       if (!stored) return sendError(reply, 404, { message: NOTIFICATION_MESSAGES.USER_NOT_FOUND })
       request.log.info(
         { adminId: authOf(request).user.id, userId, notificationId: stored.id },

@@ -13,6 +13,7 @@ import {
 import { PLAN_SLUG } from '../db/seed-data/catalog'
 import { hashPassword } from '../lib/passwords'
 import { requestCountry } from '../lib/request-country'
+import { publishRequestsChanged } from '../realtime/user-events'
 import { sendError } from '../plugins/errors'
 import type { UniqueUserField } from '../repositories/users'
 
@@ -77,6 +78,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await app.repos.users.findView(result.user.id, app.now())
       if (!user) throw new Error(`User ${result.user.id} vanished after registering`)
       request.log.info({ userId: user.id, status: user.status }, 'user registered')
+      // The client management team's queue shows the new account at once.
+      if (user.status === USER_STATUS.PENDING) publishRequestsChanged(app.publisher)
       return reply.code(201).send({ message: REGISTRATION_SUCCESS_MESSAGE, data: { user } })
     },
   )

@@ -9,7 +9,8 @@ import {
 } from '../../src/domain/contract'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
-import { MAX_SERIAL_ID } from './catalog'
+import { publishRequestsChanged } from '../realtime/user-events'
+import { MAX_SERIAL_ID } from '../../src/domain/contract'
 
 const BODY_LIMIT_BYTES = 16 * 1024
 
@@ -43,6 +44,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.kind === 'pending')
         return sendError(reply, 409, { message: AUTOTRADER_MESSAGES.SERVER_PENDING })
       request.log.info({ userId: user.id, level: request.body.autotrader_type }, 'auto trader requested')
+      publishRequestsChanged(app.publisher)
       return { message: AUTOTRADER_MESSAGES.SAVED }
     },
   )
@@ -71,6 +73,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
           return sendError(reply, 409, { message: REQUEST_MESSAGES.UPGRADE_PENDING })
         case 'created':
           request.log.info({ userId: user.id, planId }, 'plan upgrade requested')
+          publishRequestsChanged(app.publisher)
           return { message: REQUEST_MESSAGES.UPGRADE_SENT }
       }
     },

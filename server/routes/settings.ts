@@ -2,21 +2,78 @@
 // realtime services are (spec 7: each site loads its configuration from the server): the Pusher key and the price
 // feed's API key, both public by design; never a secret.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { SiteSettingsPatchSchema, SiteSettingsResponseSchema } from '../../src/domain/contract'
+import {
+  AdminSettingsPatchSchema,
+  AdminSettingsResponseSchema,
+  AUDIT_ACTIONS,
+  FUNDS_ADMIN_MESSAGES,
+  SITE_EVENTS,
+  SITE_CHANNEL,
+  SiteSettingsResponseSchema,
+  type FundsSettings,
+} from '../../src/domain/contract'
+import { auditActor } from '../back-office/audit-actor'
+import { sendError } from '../plugins/errors'
+import { recordAudit } from '../repositories/audit'
+import { mergeFundsPatch } from '../repositories/settings'
+
+/** The limit (card, wire, withdrawal) whose merged minimum is above its maximum, if any. */
+function invertedLimit(funds: FundsSettings): string | undefined {
+  const limits = Object.entries(funds.limits) as [string, { min: number; max: number }][]
+  return limits.find(([, limit]) => limit.min < 0 || limit.min > limit.max)?.[0]
+}
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/settings', { schema: { response: { 200: SiteSettingsResponseSchema } } }, async () => ({
     data: { ...(await app.repos.settings.get()), realtime: app.realtime.endpoints },
   }))
 
+  // The operator's view: everything GET /settings says, and the funds settings (issue 15) it leaves out.
+  app.get(
+    '/admin/settings',
+    {
+      onRequest: [app.authenticate, app.requireAdmin],
+      schema: { response: { 200: AdminSettingsResponseSchema } },
+    },
+    async (_request, reply) => {
+      const [settings, funds] = await Promise.all([app.repos.settings.get(), app.repos.settings.getFunds()])
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ data: { ...settings, funds, realtime: app.realtime.endpoints } })
+    },
+  )
+
   app.patch(
     '/admin/settings',
     {
       onRequest: [app.authenticate, app.requireAdmin],
-      schema: { body: SiteSettingsPatchSchema, response: { 200: SiteSettingsResponseSchema } },
+      schema: { body: AdminSettingsPatchSchema, response: { 200: AdminSettingsResponseSchema } },
     },
-    async (request) => ({
-      data: { ...(await app.repos.settings.update(request.body)), realtime: app.realtime.endpoints },
-    }),
+    async (request, reply) => {
+      const fundsPatch = request.body.funds
+      if (fundsPatch) {
+        // Checked against the stored settings here; two admins saving limits in the same instant is not a case.
+        const inverted = invertedLimit(mergeFundsPatch(await app.repos.settings.getFunds(), fundsPatch))
+        if (inverted !== undefined) {
+          const message = FUNDS_ADMIN_MESSAGES.LIMITS_INVERTED
+          return sendError(reply, 422, { message, errors: { [`funds.limits.${inverted}`]: [message] } })
+        }
+      }
+      const actor = auditActor(request)
+      const { before, after, funds } = await app.repos.settings.update(request.body, (tx, change) =>
+        recordAudit(tx, actor, {
+          action: AUDIT_ACTIONS.SETTINGS_UPDATED,
+          targetUserId: null,
+          before: change.before,
+          after: change.after,
+        }),
+      )
+      request.log.info({ adminId: actor.actorId, fields: Object.keys(after) }, 'site settings changed')
+      // Every open client refetches the settings (a status change shows or lifts the maintenance screen).
+      void app.publisher.trigger(SITE_CHANNEL, SITE_EVENTS.SETTINGS_UPDATED, {
+        updated_at: app.now().toISOString(),
+      })
+      return { data: { ...before, ...after, funds, realtime: app.realtime.endpoints } }
+    },
   )
 }

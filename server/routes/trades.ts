@@ -15,6 +15,7 @@ import {
 } from '../../src/domain/contract'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
+import { publishClientUpdated } from '../realtime/user-events'
 import type { EngineResult } from '../trading/engine'
 
 /** POST /trade/{id}/close carries no fields (spec 7); anything sent is refused rather than silently ignored. */
@@ -63,6 +64,16 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
           { userId: user.id, tradeId: result.trade.id, replay: result.statusCode === 200 },
           'position opened',
         )
+      } else if (result.statusCode === 422) {
+        // What support is asked about first ("why was my order refused?"): kept for the back office's panel.
+        await app.repos.users.recordRefusedOrder(user.id, {
+          message: result.message,
+          asset_symbol: request.body.asset_symbol,
+          trade_type: request.body.type,
+          lots: request.body.qty,
+          at: app.now().toISOString(),
+        })
+        publishClientUpdated(app.publisher, user.id)
       }
       return answer(reply, result)
     },

@@ -12,7 +12,7 @@ import { MESSAGES, sendError } from '../plugins/errors'
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
-    { onRequest: [app.authenticate], schema: { response: { 200: UserResponseSchema } } },
+    { onRequest: [app.authenticateAnyStatus], schema: { response: { 200: UserResponseSchema } } },
     async (request, reply) => {
       const view = await app.repos.users.findView(authOf(request).user.id, app.now())
       if (!view) return sendError(reply, 401, { message: MESSAGES.UNAUTHENTICATED })
@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/heartbeat',
     {
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticateAnyStatus],
       schema: { body: LogoutRequestSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {

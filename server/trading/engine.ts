@@ -3,11 +3,15 @@
 // level (decision 0015). What the client sends as opening_price, margin or leverage is kept for the record and
 // never used (decision 0009). The database side (locks, the conditional close, the ledger) is
 // repositories/trades.ts; this file decides prices and refusals and tells the customer's tabs.
+import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import {
+  ADMIN_CHANNEL,
   API_PREFIX,
+  BACK_OFFICE_EVENTS,
   CHANNELS,
   CLOSE_REASONS,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
   PUSH_EVENTS,
   TRADE_LIMITS,
   TRADES_PAGE_SIZE,
@@ -29,7 +33,11 @@ import {
   roundToCents,
 } from '../../src/domain/trading/account-maths'
 import { leverageFor } from '../../src/domain/trading/leverage'
-import { STOP_OUT_MARGIN_LEVEL_PERCENT, stopOutPlan } from '../../src/domain/trading/stop-out'
+import {
+  marginLevelPercent,
+  STOP_OUT_MARGIN_LEVEL_PERCENT,
+  stopOutPlan,
+} from '../../src/domain/trading/stop-out'
 import { TRADE_MESSAGES as CLIENT_TRADE_MESSAGES } from '../../src/domain/trading/messages'
 import type { Prices } from '../realtime'
 import type { BatchEvent, Publisher } from '../realtime/publisher'
@@ -57,13 +65,35 @@ export const TRADE_MESSAGES = {
   SELL_PLACED: CLIENT_TRADE_MESSAGES.SELL_PLACED,
   PENDING: 'Your account is awaiting approval; you can trade once it is approved.',
   DEACTIVATED: 'Your account is deactivated, so it cannot trade.',
+  KEY_REUSED: IDEMPOTENCY_KEY_REUSED_MESSAGE,
 } as const
+
+/**
+ * sha256 of the order as validated, its keys sorted: what a retry under the same Idempotency-Key must send again
+ * (decision 0018). Unknown fields were already dropped by the schema, so they never make two orders differ.
+ */
+export function orderHash(request: StoreTradeRequest): string {
+  const sorted = Object.entries(request).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex')
+}
 
 /**
  * How often the accounts with open positions are marked to the market for the stop-out: one query a second, not one
  * per tick batch. A crash faster than that is what negative balance protection is for.
  */
 export const STOP_OUT_CHECK_INTERVAL_MS = 1_000
+
+/** More open positions than any account holds in practice; the back office shows them all. */
+const ACCOUNT_POSITIONS_LIMIT = 1_000
+
+export interface AccountAtMarket {
+  open_positions: Trade[]
+  pnl: number
+  equity: number
+  margin: number
+  free_margin: number
+  margin_level: number | null
+}
 
 /** Levels outside this range cannot be a price of any listed asset (and would not fit numeric(24,10)). */
 const MIN_LEVEL_QUOTE = 1e-8
@@ -169,6 +199,12 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
       const userEvent: UserUpdatedEvent = { user_id: userId, updated_at: updatedAt }
       events.push({ channel: CHANNELS.user(userId), name: PUSH_EVENTS.USER_UPDATED, data: userEvent })
     }
+    // The back office's client page and chat panel show this customer's positions.
+    events.push({
+      channel: ADMIN_CHANNEL,
+      name: BACK_OFFICE_EVENTS.CLIENT_UPDATED,
+      data: { user_id: userId },
+    })
     void publisher.triggerBatch(events)
   }
 
@@ -355,9 +391,20 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
       if (lots !== undefined) return refuse(422, lots, 'qty')
 
       const message = request.type === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED
+      const requestHash = orderHash(request)
+      /** The first answer again for the same order; a different order under a used key is refused. */
+      const replayOf = (position: Position): EngineResult => {
+        const { requestHash: firstHash, side } = position.trade
+        // Positions opened before the hash was kept (null) answer as they always did.
+        if (firstHash !== null && firstHash !== requestHash) {
+          return refuse(422, TRADE_MESSAGES.KEY_REUSED, 'Idempotency-Key')
+        }
+        const placed = side === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED
+        return { ok: true, statusCode: 200, message: placed, trade: view(position) }
+      }
       // A retry of a submit that already went through, even one that would be refused now (the market closed since).
       const replay = await repos.trades.findByIdempotencyKey(user.id, idempotencyKey)
-      if (replay) return { ok: true, statusCode: 200, message, trade: view(replay) }
+      if (replay) return replayOf(replay)
 
       if (user.status === 'pending') return refuse(422, TRADE_MESSAGES.PENDING)
       if (user.status !== 'active') return refuse(422, TRADE_MESSAGES.DEACTIVATED)
@@ -419,6 +466,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
           stopLossQuote: request.stop_loss,
           marginUsd: marginUsd.toFixed(2),
           idempotencyKey,
+          requestHash,
           requested: {
             opening_price: request.opening_price,
             margin: request.margin,
@@ -441,8 +489,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
         },
       )
       if (result.kind === 'refused') return refuse(422, result.message)
-      if (result.kind === 'existing')
-        return { ok: true, statusCode: 200, message, trade: view(result.position) }
+      if (result.kind === 'existing') return replayOf(result.position)
 
       book.add(watched(result.position))
       publishChange(user.id, result.position.trade.id, false)
@@ -476,6 +523,48 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
         meta: { current_page: page, last_page: lastPage, per_page: TRADES_PAGE_SIZE, total },
         links: { next: page < lastPage ? `${API_PREFIX}/${status}/trades?page=${page + 1}` : null },
       }
+    },
+
+    /**
+     * The back office's view of one account at the server's prices: every open position marked to market, and
+     * equity, margin, free margin and margin level (spec 9) from them.
+     */
+    async accountAtMarket(userId: number, balanceUsd: string): Promise<AccountAtMarket> {
+      const { positions } = await repos.trades.page(userId, 'open', 1, ACCOUNT_POSITIONS_LIMIT)
+      let pnl = 0
+      let margin = 0
+      for (const position of positions) {
+        pnl += pnlAtMarket(position)
+        margin += Number(position.trade.marginUsd)
+      }
+      const equity = equityUsd(Number(balanceUsd), pnl)
+      return {
+        open_positions: positions.map(view),
+        pnl: roundToCents(pnl),
+        equity: roundToCents(equity),
+        margin: roundToCents(margin),
+        free_margin: roundToCents(freeMarginUsd(equity, margin)),
+        margin_level: margin > 0 ? Math.round(marginLevelPercent(equity, margin) * 100) / 100 : null,
+      }
+    },
+
+    /**
+     * Equity, margin in use and free margin of an account read under its row lock, at the server's prices now: what
+     * the cashier (issue 15) checks a withdrawal or a move to savings against.
+     */
+    figuresOf(account: Pick<AccountForOpening, 'balanceUsd' | 'openPositions'>): {
+      equity: number
+      margin: number
+      freeMargin: number
+    } {
+      let pnl = 0
+      let margin = 0
+      for (const position of account.openPositions) {
+        pnl += pnlAtMarket(position)
+        margin += Number(position.trade.marginUsd)
+      }
+      const equity = equityUsd(Number(account.balanceUsd), pnl)
+      return { equity, margin, freeMargin: freeMarginUsd(equity, margin) }
     },
 
     /** Stops watching the ticks and waits for closes already under way (before the database closes). */

@@ -8,4 +8,10 @@ export const STORAGE_KEYS = {
   ASSET_STORE: 'asset-storage',
   /** The spec: "the settings cache has its own local key". */
   SITE_SETTINGS: 'site-settings',
+  /** Whether the admin chat console shows the customer panel beside the conversation (issue 14). */
+  ADMIN_CHAT_CUSTOMER_PANEL: 'admin-chat-customer-panel',
+  /** Dark, light or system (issue 16); public/theme-init.js reads it before the first paint. */
+  THEME: 'theme',
+  /** The notification sound and which events show a toast, per browser (issue 16). */
+  NOTIFICATION_PREFERENCES: 'notification-preferences',
 } as const

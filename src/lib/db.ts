@@ -2,7 +2,9 @@
 // small functions below; none opens the database itself. Rows are validated when read: anything written by an
 // older version or by hand is treated as absent, never trusted.
 import Dexie, { type EntityTable, type Table } from 'dexie'
+import type { ZodType } from 'zod'
 import { ChatMessageSchema, type ChatMessage } from '../domain/contract/chat'
+import { LivePriceUpdateSchema, type LivePriceUpdate } from '../domain/contract/realtime'
 import { usableDraft, type RegistrationDraft } from '../domain/registration/draft'
 import { STORAGE_KEYS } from '../domain/storage-keys'
 
@@ -40,10 +42,32 @@ export interface ChatHistoryRow {
 /** Messages kept per conversation: the newest four pages. */
 export const CHAT_HISTORY_LIMIT = 200
 
+/**
+ * The last good answer of a query the app shows offline (issue 17: user, assets, open trades, candles), as TanStack
+ * Query held it, with the time it was fetched. Keyed by the signed-in user's id and the query's hash, so one user's
+ * copy is never another's; `kind` (the key's first part) lets a kind keep only its newest few.
+ */
+export interface QueryCopyRow {
+  userId: number
+  queryHash: string
+  kind: string
+  data: unknown
+  dataUpdatedAt: number
+}
+
+/** The last price of each asset the page saw (a price tick), written every few seconds, never per tick. */
+export interface LastPriceRow {
+  assetId: string
+  tick: unknown
+  savedAt: number
+}
+
 type CfdTraderDb = Dexie & {
   drafts: EntityTable<DraftRow, 'key'>
   watchlist: EntityTable<WatchlistRow, 'assetId'>
   chatHistory: Table<ChatHistoryRow, [string, number]>
+  queryCopies: Table<QueryCopyRow, [number, string]>
+  lastPrices: EntityTable<LastPriceRow, 'assetId'>
 }
 
 let instance: CfdTraderDb | null = null
@@ -60,6 +84,11 @@ function database(): CfdTraderDb {
   // Version 2: the chat history is keyed by conversation and message (a message id alone cannot say whose copy it
   // is). Dexie cannot change a table's primary key, so the reserved, never-used chatMessages table goes.
   db.version(2).stores({ chatMessages: null, chatHistory: '[conversationId+id]' })
+  // Version 3: what the workspace shows offline (issue 17, decision 0021).
+  db.version(3).stores({
+    queryCopies: '[userId+queryHash], [userId+kind+dataUpdatedAt]',
+    lastPrices: 'assetId',
+  })
   instance = db
   return db
 }
@@ -116,9 +145,69 @@ export async function toggleWatchlist(assetId: string, now: Date = new Date()): 
 /** Logout (DESIGN section 5): everything this browser keeps about the user goes, drafts included. */
 export async function clearUserData(): Promise<void> {
   const db = database()
-  await db.transaction('rw', [db.drafts, db.watchlist, db.chatHistory], async () => {
-    await Promise.all([db.drafts.clear(), db.watchlist.clear(), db.chatHistory.clear()])
+  const tables = [db.drafts, db.watchlist, db.chatHistory, db.queryCopies, db.lastPrices]
+  await db.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((table) => table.clear()))
   })
+}
+
+/** The session ended (a sign-out here or in another tab, an expired token): the offline copies go. */
+export async function clearOfflineCopies(): Promise<void> {
+  const db = database()
+  await db.transaction('rw', [db.queryCopies, db.lastPrices], async () => {
+    await Promise.all([db.queryCopies.clear(), db.lastPrices.clear()])
+  })
+}
+
+/**
+ * Stores a query's answer as the user's copy, replacing the previous one. With `keep`, only the newest `keep`
+ * copies of the same kind stay (the candles of the charts looked at last).
+ */
+export async function saveQueryCopy(row: QueryCopyRow, keep?: number): Promise<void> {
+  const db = database()
+  await db.transaction('rw', db.queryCopies, async () => {
+    await db.queryCopies.put(row)
+    if (keep === undefined) return
+    const older = await db.queryCopies
+      .where('[userId+kind+dataUpdatedAt]')
+      .between([row.userId, row.kind, Dexie.minKey], [row.userId, row.kind, Dexie.maxKey])
+      .reverse()
+      .offset(keep)
+      .primaryKeys()
+    await db.queryCopies.bulkDelete(older)
+  })
+}
+
+/** The user's copy of a query, or null when there is none or it no longer parses with `schema`. */
+export async function readQueryCopy<T>(
+  userId: number,
+  queryHash: string,
+  schema: ZodType<T>,
+): Promise<{ data: T; dataUpdatedAt: number } | null> {
+  const row: Partial<Record<keyof QueryCopyRow, unknown>> | undefined = await database().queryCopies.get([
+    userId,
+    queryHash,
+  ])
+  if (!row || typeof row.dataUpdatedAt !== 'number' || !Number.isFinite(row.dataUpdatedAt)) return null
+  const parsed = schema.safeParse(row.data)
+  return parsed.success ? { data: parsed.data, dataUpdatedAt: row.dataUpdatedAt } : null
+}
+
+export async function saveLastPrices(ticks: readonly LivePriceUpdate[], savedAt: number): Promise<void> {
+  await database().lastPrices.bulkPut(ticks.map((tick) => ({ assetId: tick.id, tick, savedAt })))
+}
+
+/** The last saved price of each asset, and when the newest was saved (null: none). Unreadable rows are skipped. */
+export async function readLastPrices(): Promise<{ ticks: LivePriceUpdate[]; savedAt: number | null }> {
+  const rows: Partial<Record<keyof LastPriceRow, unknown>>[] = await database().lastPrices.toArray()
+  let savedAt: number | null = null
+  const ticks = rows.flatMap((row) => {
+    const parsed = LivePriceUpdateSchema.safeParse(row.tick)
+    if (!parsed.success || typeof row.savedAt !== 'number' || !Number.isFinite(row.savedAt)) return []
+    savedAt = Math.max(savedAt ?? row.savedAt, row.savedAt)
+    return [parsed.data]
+  })
+  return { ticks, savedAt }
 }
 
 const conversationRange = (conversationId: string): [[string, unknown], [string, unknown]] => [

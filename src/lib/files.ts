@@ -15,6 +15,8 @@ export interface UploadOptions {
   signal?: AbortSignal
   /** The multipart field holding the file. */
   field?: string
+  /** Text fields sent with the file, before it (a server reading the stream meets them first). */
+  fields?: Readonly<Record<string, string>>
 }
 
 function parse(text: string): unknown {
@@ -78,6 +80,7 @@ export function uploadFile(path: string, file: File, options: UploadOptions = {}
       options.signal.addEventListener('abort', () => xhr.abort(), { once: true })
     }
     const form = new FormData()
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value)
     form.append(options.field ?? 'file', file, file.name)
     xhr.send(form)
   })

@@ -246,4 +246,6 @@ export const http = {
     request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
   patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
 }

@@ -21,6 +21,8 @@ export function createLivePriceStore() {
   const batchListeners = new Set<Listener>()
 
   const notify = (assetId: string) => listeners.get(assetId)?.forEach((listener) => listener())
+  /** When a batch last changed a price (the caller's clock); 0 until the first. */
+  let lastTickAtMs = 0
 
   return {
     /** Seeds or refreshes from GET /assets; prices already live are kept (they are newer). */
@@ -47,11 +49,22 @@ export function createLivePriceStore() {
         notify(assetId)
         changed += 1
       }
-      if (changed > 0) batchListeners.forEach((listener) => listener())
+      if (changed > 0) {
+        lastTickAtMs = nowMs
+        batchListeners.forEach((listener) => listener())
+      }
       return changed
     },
     get(assetId: string): LiveAsset | undefined {
       return byAssetId.get(assetId)
+    },
+    /** Every asset at its latest price (to keep the last prices for offline use). */
+    assets(): Asset[] {
+      return [...byAssetId.values()].map((live) => live.asset)
+    },
+    /** When a tick last changed a price in this page; 0: none yet (the prices are the asset list's). */
+    lastTickAtMs(): number {
+      return lastTickAtMs
     },
     subscribe(assetId: string, listener: Listener) {
       let set = listeners.get(assetId)
@@ -93,3 +106,13 @@ export function useLiveAsset(
 }
 
 const noop = () => {}
+
+/**
+ * Whether a tick has changed a price in this page yet (the prices shown are live ones, not the asset list's or a
+ * stored copy's). Re-renders once, when that turns true, not per batch.
+ */
+export function usePricesTicked(store: LivePriceStore): boolean {
+  const snapshot = useCallback(() => store.lastTickAtMs() > 0, [store])
+  const subscribe = useCallback((listener: () => void) => store.subscribeBatches(listener), [store])
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
+}

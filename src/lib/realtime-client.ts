@@ -53,6 +53,8 @@ export interface RealtimeClient {
   /** Disconnects everything for every tab and drops every channel subscription. */
   signOut: () => void
   inspect: () => Promise<HubSnapshot>
+  /** The push service's round trip through the hub in ms; null when not connected or no answer (issue 16). */
+  ping: () => Promise<number | null>
   /** Leaves the hub and removes the listeners (tests, hot reload). */
   close: () => void
 }
@@ -80,6 +82,8 @@ const INITIAL_STATUS: HubStatus = {
   message: null,
   polling: false,
   prices: 'disconnected',
+  lastTickAt: null,
+  lastHeartbeatAt: null,
 }
 
 function safely<A extends unknown[]>(listener: (...args: A) => void, ...args: A): void {
@@ -316,6 +320,10 @@ export function createRealtimeClient(
 
     inspect() {
       return new Promise<HubSnapshot>((resolve, reject) => call(() => api.inspect().then(resolve, reject)))
+    },
+
+    ping() {
+      return new Promise<number | null>((resolve, reject) => call(() => api.ping().then(resolve, reject)))
     },
 
     close() {

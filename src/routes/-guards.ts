@@ -11,7 +11,11 @@ export function requireSignedIn({ context }: { context: RouterContext }) {
   if (!isSignedIn(context)) throw redirect({ to: '/', replace: true })
 }
 
-/** Spec 2.1: signed-in users who visit a register page are sent to /main. */
+/** Where a signed-in user starts: the back office for an admin (issue 14), the account area for a customer. */
+export const homeOf = (context: RouterContext): '/admin' | '/main' =>
+  context.session.getState().user?.role === 'admin' ? '/admin' : '/main'
+
+/** Spec 2.1: signed-in users who visit a register page are sent to /main (an admin to /admin). */
 export function redirectSignedIn({ context }: { context: RouterContext }) {
-  if (isSignedIn(context)) throw redirect({ to: '/main', replace: true })
+  if (isSignedIn(context)) throw redirect({ to: homeOf(context), replace: true })
 }

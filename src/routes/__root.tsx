@@ -1,8 +1,11 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
-import { useRestoreSession } from '../features/session'
+import { SITE_CHANNEL, SITE_EVENTS } from '../domain/contract/site'
+import { useRealtimeEvent } from '../features/realtime'
+import { useRestoreSession, useSession } from '../features/session'
 import { NotFoundPage } from '../features/shell'
-import { SiteGate } from '../features/site'
+import { settingsQueryKey, SiteGate } from '../features/site'
 import { PwaUpdatePrompt } from '../features/pwa'
 import type { RouterContext } from './-router-context'
 
@@ -16,9 +19,21 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   useRestoreSession()
+  // A disabled site stays open to its staff (the sign-in page and signed-in admins), or nobody could switch it back
+  // on from the back office.
+  const isAdmin = useSession((state) => state.user?.role === 'admin' && Boolean(state.token))
+  const onSignInPage = useLocation({ select: (location) => location.pathname === '/login' })
+  const queryClient = useQueryClient()
+  const signedIn = useSession((state) => Boolean(state.user && state.token))
+  // An admin changed the site settings (issue 14): every open client reads them again, so a disabled site shows
+  // its maintenance screen, and a lifted one releases it, without a reload. Heard here, above the gate, so the
+  // maintenance screen itself is released too (while the tab keeps its realtime connection).
+  useRealtimeEvent(signedIn ? SITE_CHANNEL : null, SITE_EVENTS.SETTINGS_UPDATED, () => {
+    void queryClient.invalidateQueries({ queryKey: settingsQueryKey })
+  })
   return (
     <>
-      <SiteGate>
+      <SiteGate staffAccess={isAdmin || onSignInPage}>
         <Outlet />
       </SiteGate>
       <Suspense fallback={null}>

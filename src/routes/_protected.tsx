@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
-import { CHANNELS, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
+import { CHANNELS, NotificationEventSchema, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
+import { toast } from '../components/ui/toaster'
+import { showsToast, TOAST_EVENTS } from '../domain/notifications/preferences'
+import { HttpError } from '../lib/http'
+import { notificationPreferencesStore } from '../lib/notification-preferences'
+import { sessionStore } from '../lib/session-store'
 import { NotificationAlert } from '../features/notifications'
 import { useRealtimeEvent, useRealtimeNotices, useRealtimeSession } from '../features/realtime'
 import { AccountGate, loadCurrentUser, useInitialData, useSession } from '../features/session'
@@ -20,6 +25,8 @@ function ProtectedLayout() {
   const queryClient = useQueryClient()
   const token = useSession((state) => state.token)
   const userId = useSession((state) => state.user?.id ?? null)
+  // A pending or deactivated account may hold only its user channel (issue 14): that is where its release comes.
+  const activeUserId = useSession((state) => (state.user?.status === 'active' ? state.user.id : null))
   const signedIn = useSession((state) => Boolean(state.user && state.token))
   const isCustomer = useSession((state) => state.user?.role === 'customer')
   const settings = useSettings()
@@ -45,6 +52,16 @@ function ProtectedLayout() {
     })
   }
   useRealtimeEvent(userId === null ? null : CHANNELS.user(userId), PUSH_EVENTS.USER_UPDATED, reloadUser)
+  // Issue 16: one of the user's sessions was signed out (from another device's settings, a password change or
+  // reset). Only the server knows whether it was this browser's: asked at once, it answers 401 to a revoked token,
+  // and the 401 rule clears the session and sends this tab to / (the guard below); any other session's tabs just
+  // read their user again.
+  useRealtimeEvent(userId === null ? null : CHANNELS.user(userId), PUSH_EVENTS.SESSION_REVOKED, () => {
+    loadCurrentUser(queryClient, { fresh: true }).catch((error: unknown) => {
+      // The 401 rule spares a few public paths; a revoked session ends here whatever the path.
+      if (error instanceof HttpError && error.status === 401) sessionStore.clear()
+    })
+  })
   // Spec 7: trade.updated reloads open and closed trades, retrying once after 5 s.
   const reloadTrades = () => {
     refreshTrades(queryClient).catch(() => {
@@ -53,11 +70,25 @@ function ProtectedLayout() {
       }, REALTIME_TIMINGS.REFRESH_RETRY_MS)
     })
   }
-  useRealtimeEvent(userId === null ? null : CHANNELS.trade(userId), PUSH_EVENTS.TRADE_UPDATED, reloadTrades)
   useRealtimeEvent(
-    userId === null ? null : CHANNELS.notification(userId),
+    activeUserId === null ? null : CHANNELS.trade(activeUserId),
+    PUSH_EVENTS.TRADE_UPDATED,
+    reloadTrades,
+  )
+  useRealtimeEvent(
+    activeUserId === null ? null : CHANNELS.notification(activeUserId),
     PUSH_EVENTS.NOTIFICATION_MESSAGE,
-    reloadUser,
+    (data: unknown) => {
+      // The outcome of a request, a stop-out: said at once as a toast too, not only in the alert (issue 14),
+      // unless this browser turned such toasts off (issue 16).
+      const notification = NotificationEventSchema.safeParse(data)
+      if (notification.success && showsToast(notificationPreferencesStore.get(), TOAST_EVENTS.ACCOUNT)) {
+        const { title, message, color } = notification.data
+        const show = color === 'danger' ? toast.error : color === 'success' ? toast.success : toast.info
+        show(title, { description: message })
+      }
+      reloadUser()
+    },
   )
 
   // A sign-out in another tab or a 401 clears the session while this page is open: follow it to /.

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { LoginPage } from '../features/session'
 import { useSettings } from '../features/site'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
-import { redirectSignedIn } from './-guards'
+import { homeOf, redirectSignedIn } from './-guards'
 
 // Spec 2.1: on mobile the login can also be reached as /?type=basic.
 const LoginSearchSchema = z.object({ type: z.literal('basic').optional().catch(undefined) })
@@ -17,10 +17,11 @@ export const Route = createFileRoute('/')({
 function LoginRoute() {
   const navigate = useNavigate()
   const settings = useSettings()
+  const context = Route.useRouteContext()
   return (
     <LoginPage
       siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
-      onSignedIn={() => void navigate({ to: '/main' })}
+      onSignedIn={() => void navigate({ to: homeOf(context) })}
     />
   )
 }

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { LoginPage } from '../features/session'
 import { useSettings } from '../features/site'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
-import { redirectSignedIn } from './-guards'
+import { homeOf, redirectSignedIn } from './-guards'
 
 export const Route = createFileRoute('/login')({
   beforeLoad: redirectSignedIn,
@@ -12,10 +12,11 @@ export const Route = createFileRoute('/login')({
 function LoginRoute() {
   const navigate = useNavigate()
   const settings = useSettings()
+  const context = Route.useRouteContext()
   return (
     <LoginPage
       siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
-      onSignedIn={() => void navigate({ to: '/main' })}
+      onSignedIn={() => void navigate({ to: homeOf(context) })}
     />
   )
 }

@@ -107,6 +107,8 @@ async function startServer(ticksPerSecond: number) {
       LOG_LEVEL: 'warn',
       PRICE_TICKS_PER_SECOND: String(ticksPerSecond),
       PRICE_IGNORE_MARKET_HOURS: 'true',
+      // Every bench client connects from this one address; the per-address cap (decision 0018) is not measured.
+      PRICE_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

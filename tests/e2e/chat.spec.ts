@@ -3,7 +3,7 @@
 // and hides as spec 2.9 says and agrees across tabs; markup in messages and file names stays text; the stored
 // history shows with the server stopped.
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
-import { test, expect, signInThroughForm } from './support/fixtures'
+import { test, expect, openSignedIn, signInThroughForm } from './support/fixtures'
 import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
 
 // A 1x1 PNG and a small valid PDF, made here: no fixture files.
@@ -22,18 +22,6 @@ function pdf(padding = 0): Buffer {
     '%%EOF',
   ].join('\n')
   return Buffer.from(body, 'latin1')
-}
-
-async function signIn(
-  context: BrowserContext,
-  baseUrl: string,
-  credentials: { email: string; password: string },
-) {
-  const page = await context.newPage()
-  await page.goto(baseUrl)
-  await signInThroughForm(page, credentials.email, credentials.password)
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-  return page
 }
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true })
@@ -65,8 +53,8 @@ async function openBoth(
 ) {
   const customerContext = await newContext(viewport ? { viewport } : {})
   const adminContext = await newContext(viewport ? { viewport } : {})
-  const customer = await signIn(customerContext, baseUrl, DEMO_CUSTOMER)
-  const admin = await signIn(adminContext, baseUrl, DEMO_ADMIN)
+  const customer = await openSignedIn(customerContext, baseUrl, DEMO_CUSTOMER)
+  const admin = await openSignedIn(adminContext, baseUrl, DEMO_ADMIN)
   const customerId = await demoCustomerId(baseUrl)
   return { customerContext, adminContext, customer, admin, customerId }
 }

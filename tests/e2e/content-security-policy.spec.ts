@@ -47,7 +47,7 @@ test('the signed-in workspace runs under the policy: prices tick through the sha
   await page.goto(sharedServer.url)
   await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-  await expect(page.getByTestId('connection-indicator')).toHaveText('Connected')
+  await expect(page.getByTestId('connection-indicator')).toHaveText('Live')
   const bid = page.getByTestId('market-row-btcusd').getByTestId('bid')
   const before = await bid.textContent()
   await expect.poll(() => bid.textContent(), { timeout: 20_000 }).not.toBe(before)

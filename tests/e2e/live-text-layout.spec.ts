@@ -5,14 +5,20 @@
 // on this machine instead of 0.3, tests/bench/README.md).
 import type { Page } from '@playwright/test'
 import { test, expect, signInThroughForm } from './support/fixtures'
-import { DEMO_CUSTOMER } from './support/server'
+import { DEMO_CUSTOMER, startServer, type RunningServer } from './support/server'
 
 interface TraceEvent {
   name: string
+  /** Microseconds. */
+  ts?: number
   ph: string
   pid: number
   tid: number
-  args?: { name?: string; beginData?: { partialLayout?: boolean; dirtyObjects?: number } }
+  args?: {
+    name?: string
+    beginData?: { partialLayout?: boolean; dirtyObjects?: number }
+    data?: { nodeName?: string; reason?: string }
+  }
 }
 
 async function traceMainThreads(page: Page, durationMs: number): Promise<TraceEvent[]> {
@@ -23,7 +29,14 @@ async function traceMainThreads(page: Page, durationMs: number): Promise<TraceEv
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
   cdp.on('Tracing.tracingComplete', () => complete())
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['devtools.timeline', '__metadata'] },
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        '__metadata',
+        // What made layout dirty, so a failure names the element.
+        'disabled-by-default-devtools.timeline.invalidationTracking',
+      ],
+    },
     transferMode: 'ReportEvents',
   })
   await page.waitForTimeout(durationMs)
@@ -38,11 +51,35 @@ async function traceMainThreads(page: Page, durationMs: number): Promise<TraceEv
   return events.filter((event) => mainThreads.has(`${event.pid}:${event.tid}`))
 }
 
-test('ticking prices lay out only their own figures, never the page from its root', async ({
-  page,
-  ownServer,
-}) => {
+/** A layout of the whole page (not a subtree), with what marked layout dirty just before it. */
+function rootLayouts(events: readonly TraceEvent[]): string[] {
+  const invalidations = events.filter((event) => event.name === 'LayoutInvalidationTracking')
+  return events
+    .filter((event) => event.name === 'Layout' && event.ph === 'X' && !event.args?.beginData?.partialLayout)
+    .map((layout) => {
+      const causes = new Set(
+        invalidations
+          .filter(
+            (event) => (event.ts ?? 0) <= (layout.ts ?? 0) && (layout.ts ?? 0) - (event.ts ?? 0) < 100_000,
+          )
+          .map((event) => `${event.args?.data?.nodeName ?? '?'} (${event.args?.data?.reason ?? '?'})`),
+      )
+      const dirty = layout.args?.beginData?.dirtyObjects
+      return `layout from the root, ${dirty} dirty objects, after ${[...causes].join(', ') || 'nothing traced'}`
+    })
+}
+
+let started: RunningServer | undefined
+test.afterEach(async () => {
+  await started?.dispose()
+  started = undefined
+})
+
+test('ticking prices lay out only their own figures, never the page from its root', async ({ page }) => {
   test.slow()
+  // Its own server at the ticking rate this trace was set up for (the suite's others run at 50 ticks/s).
+  const ownServer = await startServer({ PRICE_TICKS_PER_SECOND: '200' })
+  started = ownServer
   await page.goto(`${ownServer.url}/`)
   await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
@@ -60,13 +97,22 @@ test('ticking prices lay out only their own figures, never the page from its roo
   // Toasts come and go with layouts of their own; trace once they have gone.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
 
-  const events = await traceMainThreads(page, 6_000)
-  const layouts = events.filter((event) => event.name === 'Layout' && event.ph === 'X')
+  // Something that happens once (a socket reconnecting on a loaded CI machine and its toast, a late answer that
+  // opens a panel) lays out from the root, rightly: it is not a tick. Such a window is traced again, at most three
+  // times in all. Every visible figure ticks several times in each window, so a tick that lays out from the root
+  // does so in all three and still fails the test.
+  let layouts: TraceEvent[] = []
+  let fromRoot: string[] = []
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const events = await traceMainThreads(page, 6_000)
+    layouts = events.filter((event) => event.name === 'Layout' && event.ph === 'X')
+    fromRoot = rootLayouts(events)
+    if (fromRoot.length === 0) break
+    console.log(`trace window ${attempt}: ${fromRoot.join('; ')}`)
+  }
   // 200 ticks/s over 100 assets: BTC/USD ticks about twice a second, moving the Buy/Sell prices, the position and
-  // the account figures, and the watch's rows in view change now and then (it renders only those, decision 0016).
+  // the account figures, and the watch's rows in view change several times a second between them (it renders
+  // only those, decision 0016).
   expect(layouts.length).toBeGreaterThan(5)
-  const fromRoot = layouts.filter((event) => !event.args?.beginData?.partialLayout)
-  expect(
-    fromRoot.map((event) => `layout from the root, ${event.args?.beginData?.dirtyObjects} dirty objects`),
-  ).toEqual([])
+  expect(fromRoot).toEqual([])
 })

@@ -22,6 +22,9 @@ test('switching to EUR converts the workspace figures and the dashboard, and sur
   await expect(page.getByTestId('summary-free-margin')).toHaveText('$10,000.00')
 
   await page.getByRole('button', { name: /^Balance / }).click()
+  await expect(page.getByRole('menuitemradio', { name: 'EUR (€)' })).toBeVisible()
+  // Issue 17: an unread notification covered the currency menu on phones; it waits while a menu is open.
+  await expect(page.getByTestId('notification-alert')).toHaveCount(0)
   await page.getByRole('menuitemradio', { name: 'EUR (€)' }).click()
   // The seed's rate: 0.92 EUR per USD.
   await expect(balance).toHaveText('€9,200.00')
@@ -54,7 +57,7 @@ test('an admin notification shows live in every tab, and dismissing it in one ma
 
   // The push needs the live connection; a push sent before it is up would only arrive with the 30 s poll.
   for (const page of [first, second]) {
-    await expect(page.getByTestId('connection-indicator')).toHaveText('Connected', { timeout: 30_000 })
+    await expect(page.getByTestId('connection-indicator')).toHaveText('Live', { timeout: 30_000 })
   }
   await sendNotification(ownServer.url, {
     user_id: await demoCustomerId(ownServer.url),

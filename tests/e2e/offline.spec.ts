@@ -1,23 +1,9 @@
 // DESIGN section 5: on a second visit with the server down, the service worker serves the shell and the last
 // settings it saw.
-import type { Page } from '@playwright/test'
-import { test, expect, expectLoginPage } from './support/fixtures'
+import { test, expect, expectLoginPage, serviceWorkerActivated } from './support/fixtures'
 
 /** SW_CACHES.SETTINGS in workers/sw.ts (that module runs the worker when imported, so it is not imported here). */
 const SETTINGS_CACHE = 'api-settings'
-
-/** Trap 6 of TOOLCHAIN.md: `ready` can resolve while the worker is still activating. */
-async function serviceWorkerActivated(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    const worker = registration.active
-    if (worker && worker.state !== 'activated') {
-      await new Promise<void>((resolve) =>
-        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
-      )
-    }
-  })
-}
 
 test('second visit with the server stopped: the shell and the cached settings', async ({
   page,

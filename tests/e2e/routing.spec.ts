@@ -67,9 +67,22 @@ test(
     await expect(page).toHaveURL(`${sharedServer.url}/main/dashboard`)
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 
+    // Below 768 px the menu is a slide-over the whole height of the screen (issue 17: it stopped short of the bottom).
+    const viewport = page.viewportSize()
+    if (viewport && viewport.width < 768) {
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      const menu = page.getByRole('dialog')
+      await expect(menu).toBeVisible()
+      await expect.poll(async () => Math.round((await menu.boundingBox())?.height ?? 0)).toBe(viewport.height)
+      await page.keyboard.press('Escape')
+      await expect(menu).toHaveCount(0)
+    }
+
     await page.goto(`${sharedServer.url}/main/deposit`)
     await expect(page).toHaveURL(`${sharedServer.url}/main/deposit/bitcoin`)
-    await expect(page.getByRole('heading', { name: 'Crypto deposit' })).toBeVisible()
+    // The cashier's crypto deposit (issue 15): the customer's Bitcoin address.
+    await expect(page.getByRole('heading', { name: 'Deposit', level: 1 })).toBeVisible()
+    await expect(page.getByTestId('deposit-address')).toBeVisible()
 
     for (const path of ['/register', '/register/country-residence', '/signup']) {
       await page.goto(`${sharedServer.url}${path}`)

@@ -26,6 +26,8 @@ async function placeOrder(page: Page, side: 'buy' | 'sell') {
   await page.getByTestId(`open-${side}-ticket`).click()
   const ticket = page.getByRole('dialog', { name: `${side === 'buy' ? 'Buy' : 'Sell'} order` })
   await expect(ticket.getByLabel('Volume (lots)')).toHaveValue('0.01')
+  // Issue 17: the unread welcome notification covered the ticket's unit selector and volume; it waits instead.
+  await expect(page.getByTestId('notification-alert')).toHaveCount(0)
   await ticket.getByRole('button', { name: side === 'buy' ? /^Buy \d/ : /^Sell \d/ }).click()
 }
 
@@ -59,6 +61,18 @@ for (const side of ['buy', 'sell'] as const) {
     // The position is listed and its P/L moves with the market; equity moves with it.
     const row = page.locator('[data-testid^="position-row-"]').filter({ hasText: side.toUpperCase() }).first()
     await expect(row).toBeVisible()
+    // Both position tabs whole, on a phone too (issue 17: 'CTIVE POSITIONS').
+    const tabList = await page
+      .getByRole('tablist')
+      .filter({ has: page.getByRole('tab', { name: /^ACTIVE POSITIONS/ }) })
+      .boundingBox()
+    for (const name of [/^ACTIVE POSITIONS/, /^POSITIONS HISTORY$/]) {
+      const tab = await page.getByRole('tab', { name }).boundingBox()
+      expect(
+        tab && tabList && tab.x >= tabList.x && tab.x + tab.width <= tabList.x + tabList.width + 0.5,
+        String(name),
+      ).toBe(true)
+    }
     const pnl = row.getByTestId('position-pnl')
     const firstPnl = await pnl.textContent()
     await expect(pnl).not.toHaveText(firstPnl ?? '', { timeout: 20_000 })

@@ -397,7 +397,7 @@ describe('POST /auth/check-email', () => {
 })
 
 describe('POST /auth/forgot-password', () => {
-  it('answers a known and an unknown address alike, and stores a hashed 1 h token only for the known one', async () => {
+  it('answers a known and an unknown address alike, and stores a hashed 30-minute token only for the known one (issue 16)', async () => {
     const before = await app.db.select().from(passwordResets)
     const known = await post('/auth/forgot-password', { email: DEMO_CUSTOMER.email })
     const unknown = await post('/auth/forgot-password', { email: 'no-such-account@example.com' })
@@ -415,8 +415,8 @@ describe('POST /auth/forgot-password', () => {
     expect(created?.tokenHash).toMatch(SHA256_HEX)
     expect(created?.usedAt).toBeNull()
     const lifetimeMs = (created?.expiresAt.getTime() ?? 0) - clock.now().getTime()
-    expect(lifetimeMs).toBeGreaterThan(59 * MINUTE_MS)
-    expect(lifetimeMs).toBeLessThanOrEqual(60 * MINUTE_MS)
+    expect(lifetimeMs).toBeGreaterThan(29 * MINUTE_MS)
+    expect(lifetimeMs).toBeLessThanOrEqual(30 * MINUTE_MS)
 
     expect(logLines.join('')).toContain('password reset requested')
   })
@@ -531,7 +531,12 @@ describe('admin user console', () => {
     })
     expect(await statusOf()).toBe('active')
 
-    expect((await patchUser(user.id, { status: 'deactivated' })).statusCode).toBe(200)
+    // Deactivating needs a reason (it is audited, issue 14).
+    expectError(await patchUser(user.id, { status: 'deactivated' }), 422)
+    expect(await statusOf()).toBe('active')
+    expect(
+      (await patchUser(user.id, { status: 'deactivated', reason: 'Duplicate account' })).statusCode,
+    ).toBe(200)
     expect(await statusOf()).toBe('deactivated')
     // Deactivated users still sign in; the client shows Account Currently Disabled.
     const login = await post('/auth/login', { email: payload.email, password: payload.password })
@@ -552,7 +557,7 @@ describe('admin user console', () => {
     const adminId = await userIdOf(DEMO_ADMIN.email)
     for (const status of ['deactivated', 'pending']) {
       expectError(
-        await patchUser(adminId, { status }),
+        await patchUser(adminId, { status, reason: 'Testing the guard' }),
         422,
         'You cannot change the status of your own account.',
       )

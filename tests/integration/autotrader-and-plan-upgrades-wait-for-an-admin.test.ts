@@ -6,9 +6,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { autotraderRequests, planUpgradeRequests } from '../../server/db/schema'
 import {
-  AdminRequestDecisionResponseSchema,
+  RequestDecisionResponseSchema,
   AdminRequestsResponseSchema,
   AUTOTRADER_MESSAGES,
+  AUTOTRADER_REQUEST_STATUS,
   CHANNELS,
   MessageResponseSchema,
   PUSH_EVENTS,
@@ -45,8 +46,11 @@ afterAll(async () => {
 const requestAutotrader = (token: string, level: unknown = 'medium') =>
   post(server.app, token, '/update/autotrader', { autotrader_type: level })
 
-async function adminList(path: string) {
-  const response = await server.app.inject({ url: `/api/v1/admin/${path}`, headers: bearer(adminToken) })
+async function adminList(type: 'autotrader' | 'plan_upgrade') {
+  const response = await server.app.inject({
+    url: `/api/v1/admin/requests?type=${type}`,
+    headers: bearer(adminToken),
+  })
   expect(response.statusCode, response.body).toBe(200)
   return AdminRequestsResponseSchema.parse(response.json()).data
 }
@@ -92,18 +96,18 @@ describe('auto trader requests', () => {
     const channel = await recordChannel(server.baseUrl, pusherKey, customer.token, CHANNELS.user(customer.id))
     expect((await requestAutotrader(customer.token, 'low')).statusCode).toBe(200)
 
-    const listed = await adminList('autotrader-requests')
+    const listed = await adminList('autotrader')
     const mine = listed.find((request) => request.user_id === customer.id)
     if (!mine) throw new Error('the request should be listed')
-    expect(mine).toMatchObject({ status: 'pending', detail: 'low', user_name: 'Other Trader' })
+    expect(mine).toMatchObject({ status: 'pending', detail: 'Auto trader: low', user_name: 'Other Trader' })
     expect(Date.parse(mine.created_at)).not.toBeNaN()
 
     const pushed = channel.next(PUSH_EVENTS.USER_UPDATED)
-    const approved = await post(server.app, adminToken, `/admin/autotrader-requests/${mine.id}`, {
-      status: 'approved',
+    const approved = await post(server.app, adminToken, `/admin/requests/autotrader/${mine.id}/decision`, {
+      decision: 'approve',
     })
     expect(approved.statusCode, approved.body).toBe(200)
-    expect(AdminRequestDecisionResponseSchema.parse(approved.json())).toMatchObject({
+    expect(RequestDecisionResponseSchema.parse(approved.json())).toMatchObject({
       message: 'The request was approved.',
       data: { id: mine.id, status: 'approved', user_id: customer.id },
     })
@@ -113,7 +117,10 @@ describe('auto trader requests', () => {
 
     expect(
       refusal(
-        await post(server.app, adminToken, `/admin/autotrader-requests/${mine.id}`, { status: 'rejected' }),
+        await post(server.app, adminToken, `/admin/requests/autotrader/${mine.id}/decision`, {
+          decision: 'reject',
+          reason: 'Too late',
+        }),
         409,
       ),
     ).toEqual({ message: 'This request has already been decided.' })
@@ -127,27 +134,68 @@ describe('auto trader requests', () => {
     expect(channel.events.filter((event) => event.event === PUSH_EVENTS.USER_UPDATED)).toHaveLength(1)
   })
 
+  // Issue 17: the customer's only trace of the request was a 'settings saved' toast.
+  it("GET /user says the request is pending until an admin decides it, and the admins' list says whose", async () => {
+    const statusOf = async (token: string) => (await userOf(server.app, token)).autotrader_request_status
+    const approvedCustomer = await newCustomer(server.app)
+    const rejectedCustomer = await newCustomer(server.app)
+    expect(await statusOf(approvedCustomer.token)).toBeNull()
+
+    for (const customer of [approvedCustomer, rejectedCustomer]) {
+      expect((await requestAutotrader(customer.token)).statusCode).toBe(200)
+      expect(await statusOf(customer.token)).toBe(AUTOTRADER_REQUEST_STATUS.PENDING)
+    }
+    const adminUsers = await server.app.inject({ url: '/api/v1/admin/users', headers: bearer(adminToken) })
+    expect(adminUsers.statusCode, adminUsers.body).toBe(200)
+    const rows = (adminUsers.json() as { data: { id: number; autotrader_request_status: unknown }[] }).data
+    expect(rows.find((row) => row.id === approvedCustomer.id)?.autotrader_request_status).toBe('pending')
+
+    const listed = await adminList('autotrader')
+    const requestOf = (userId: number) => listed.find((request) => request.user_id === userId)?.id
+    const decide = (userId: number, body: object) =>
+      post(server.app, adminToken, `/admin/requests/autotrader/${requestOf(userId)}/decision`, body)
+    expect((await decide(approvedCustomer.id, { decision: 'approve' })).statusCode).toBe(200)
+    expect((await decide(rejectedCustomer.id, { decision: 'reject', reason: 'Not now' })).statusCode).toBe(
+      200,
+    )
+
+    expect(await userOf(server.app, approvedCustomer.token)).toMatchObject({
+      autotrader: true,
+      autotrader_request_status: null,
+    })
+    expect(await userOf(server.app, rejectedCustomer.token)).toMatchObject({
+      autotrader: false,
+      autotrader_request_status: null,
+    })
+  })
+
   it('on rejection leaves the flag off and lets the customer ask again', async () => {
     const customer = await newCustomer(server.app)
     expect((await requestAutotrader(customer.token)).statusCode).toBe(200)
-    const mine = (await adminList('autotrader-requests')).find((request) => request.user_id === customer.id)
-    const rejected = await post(server.app, adminToken, `/admin/autotrader-requests/${mine?.id}`, {
-      status: 'rejected',
+    const mine = (await adminList('autotrader')).find((request) => request.user_id === customer.id)
+    const rejected = await post(server.app, adminToken, `/admin/requests/autotrader/${mine?.id}/decision`, {
+      decision: 'reject',
+      reason: 'Not this month',
     })
     expect(rejected.statusCode, rejected.body).toBe(200)
     expect((await userOf(server.app, customer.token)).autotrader).toBe(false)
     expect((await requestAutotrader(customer.token)).statusCode).toBe(200)
 
     // Open requests come first in the admin's list.
-    const statuses = (await adminList('autotrader-requests')).map((request) => request.status)
+    const statuses = (await adminList('autotrader')).map((request) => request.status)
     expect(statuses.indexOf('pending')).toBe(0)
     expect(statuses.lastIndexOf('pending')).toBeLessThan(statuses.indexOf('rejected'))
   })
 
   it('answers 404 for a request that does not exist', async () => {
-    for (const path of ['autotrader-requests', 'plan-upgrade-requests']) {
+    for (const type of ['autotrader', 'plan_upgrade', 'account']) {
       expect(
-        refusal(await post(server.app, adminToken, `/admin/${path}/999999`, { status: 'approved' }), 404),
+        refusal(
+          await post(server.app, adminToken, `/admin/requests/${type}/999999/decision`, {
+            decision: 'approve',
+          }),
+          404,
+        ),
       ).toEqual({ message: 'Request not found' })
     }
   })
@@ -176,11 +224,11 @@ describe('plan upgrade requests', () => {
     )
 
     const channel = await recordChannel(server.baseUrl, pusherKey, customer.token, CHANNELS.user(customer.id))
-    const mine = (await adminList('plan-upgrade-requests')).find((request) => request.user_id === customer.id)
-    expect(mine).toMatchObject({ status: 'pending', detail: 'Pro' })
+    const mine = (await adminList('plan_upgrade')).find((request) => request.user_id === customer.id)
+    expect(mine).toMatchObject({ status: 'pending', detail: 'Plan: Pro' })
     const pushed = channel.next(PUSH_EVENTS.USER_UPDATED)
-    const approved = await post(server.app, adminToken, `/admin/plan-upgrade-requests/${mine?.id}`, {
-      status: 'approved',
+    const approved = await post(server.app, adminToken, `/admin/requests/plan_upgrade/${mine?.id}/decision`, {
+      decision: 'approve',
     })
     expect(approved.statusCode, approved.body).toBe(200)
     expect(UserUpdatedEventSchema.parse(await pushed).user_id).toBe(customer.id)
@@ -195,10 +243,14 @@ describe('plan upgrade requests', () => {
 
 describe('admin routes', () => {
   const ADMIN_CALLS = [
-    { method: 'GET', url: '/api/v1/admin/autotrader-requests' },
-    { method: 'GET', url: '/api/v1/admin/plan-upgrade-requests' },
-    { method: 'POST', url: '/api/v1/admin/autotrader-requests/1', payload: { status: 'approved' } },
-    { method: 'POST', url: '/api/v1/admin/plan-upgrade-requests/1', payload: { status: 'approved' } },
+    { method: 'GET', url: '/api/v1/admin/requests' },
+    { method: 'GET', url: '/api/v1/admin/requests?type=plan_upgrade' },
+    { method: 'POST', url: '/api/v1/admin/requests/autotrader/1/decision', payload: { decision: 'approve' } },
+    {
+      method: 'POST',
+      url: '/api/v1/admin/requests/plan_upgrade/1/decision',
+      payload: { decision: 'approve' },
+    },
     {
       method: 'POST',
       url: '/api/v1/admin/notifications',

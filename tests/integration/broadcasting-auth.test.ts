@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  ACCOUNT_STATUS_MESSAGES,
   ApiErrorSchema,
   BroadcastingAuthResponseSchema,
   CHANNELS,
@@ -48,10 +49,10 @@ async function expectSigned(token: string, channel: string) {
   expect(response.headers['cache-control']).toBe('no-store')
 }
 
-async function expectForbidden(token: string, channel: string) {
+async function expectForbidden(token: string, channel: string, message: string = CHANNEL_FORBIDDEN) {
   const response = await authorize(token, { socket_id: SOCKET_ID, channel_name: channel })
   expect(response.statusCode, `${channel}: ${response.body}`).toBe(403)
-  expect(ApiErrorSchema.parse(response.json()).message).toBe(CHANNEL_FORBIDDEN)
+  expect(ApiErrorSchema.parse(response.json()).message).toBe(message)
 }
 
 async function setStatus(userId: number, status: UserStatus) {
@@ -142,10 +143,14 @@ describe('an admin', () => {
     }
   })
 
-  it('reads no customer chat while deactivated', async () => {
+  it('reads no customer chat while deactivated: the account status is the reason given', async () => {
     await setStatus(adminId, 'deactivated')
     try {
-      await expectForbidden(adminToken, CHANNELS.chatCustomer(customerId))
+      await expectForbidden(
+        adminToken,
+        CHANNELS.chatCustomer(customerId),
+        ACCOUNT_STATUS_MESSAGES.deactivated,
+      )
     } finally {
       await setStatus(adminId, 'active')
     }

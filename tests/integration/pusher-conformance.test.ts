@@ -204,7 +204,7 @@ describe('channels', () => {
         method: 'PATCH',
         url: `/api/v1/admin/users/${customerId}`,
         headers: bearer(adminToken),
-        payload: { status },
+        payload: status === 'deactivated' ? { status, reason: 'Conformance check' } : { status },
       })
     expect((await patch('deactivated')).statusCode).toBe(200)
     const event = UserUpdatedEventSchema.parse(await received)

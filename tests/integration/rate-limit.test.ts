@@ -1,18 +1,11 @@
-// Rate limits per client address and the per-account sign-in lock, with time moved by an injected clock.
-import { eq } from 'drizzle-orm'
+// Rate limits per client address, with time moved by an injected clock. The sign-in lock per account and address is
+// sign-in-lock-is-per-account-and-address.test.ts.
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ACCOUNT_LOCKED_MESSAGE,
-  ApiErrorSchema,
-  LoginResponseSchema,
-  type RegistrationPayload,
-} from '../../src/domain/contract'
-import { loginFailures } from '../../server/db/schema'
+import { ApiErrorSchema, type RegistrationPayload } from '../../src/domain/contract'
 import { clientKey, SlidingWindowLimiter } from '../../server/lib/rate-limit'
 import { tooManyAttemptsMessage, type RateLimits } from '../../server/plugins/rate-limit'
-import { createLoginFailuresRepository, LOGIN_LOCK } from '../../server/repositories/login-failures'
-import { createTestApp, DEMO_ADMIN, DEMO_CUSTOMER, movableClock } from './support/test-server'
+import { createTestApp, DEMO_CUSTOMER, movableClock } from './support/test-server'
 
 const MINUTE_MS = 60_000
 const LIMITS: RateLimits = {
@@ -167,80 +160,5 @@ describe('the sliding-window limiter', () => {
     ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64'],
   ])('keys %s as %s', (address, key) => {
     expect(clientKey(address)).toBe(key)
-  })
-})
-
-describe('account lock after failed sign-ins', () => {
-  const login = (email: string, password: string) => post('/auth/login', { email, password }, freshAddress())
-
-  async function failTimes(email: string, times: number) {
-    for (let n = 0; n < times; n += 1) {
-      const response = await login(email, 'Wrong-password-1')
-      expect(response.statusCode, `failure #${n + 1}: ${response.body}`).toBe(401)
-    }
-  }
-
-  function expectLocked(response: { statusCode: number; body: string; headers: Record<string, unknown> }) {
-    expect(response.statusCode, response.body).toBe(429)
-    expect(ApiErrorSchema.parse(JSON.parse(response.body)).message).toBe(ACCOUNT_LOCKED_MESSAGE)
-    return Number(response.headers['retry-after'])
-  }
-
-  it('locks an account for 15 minutes after 10 failures, from any address, even for the right password', async () => {
-    // Every attempt from a new address: the lock is per account, so spreading a guess across a botnet does not help.
-    await failTimes(DEMO_ADMIN.email, LOGIN_LOCK.MAX_FAILURES)
-    const retryAfter = expectLocked(await login(DEMO_ADMIN.email, DEMO_ADMIN.password))
-    expect(retryAfter).toBeGreaterThan(14 * 60)
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
-    expectLocked(await login(DEMO_ADMIN.email.toUpperCase(), 'Wrong-password-1'))
-    // Other accounts are not affected.
-    expect((await login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).statusCode).toBe(200)
-
-    // The lock is a database row, so another instance on the same database sees it too.
-    const otherInstance = createLoginFailuresRepository(app.db)
-    expect(await otherInstance.lockedUntil(DEMO_ADMIN.email, clock.now())).toBeInstanceOf(Date)
-
-    clock.advance(14 * MINUTE_MS)
-    expectLocked(await login(DEMO_ADMIN.email, DEMO_ADMIN.password))
-    clock.advance(MINUTE_MS + 1000)
-    const unlocked = await login(DEMO_ADMIN.email, DEMO_ADMIN.password)
-    expect(unlocked.statusCode, unlocked.body).toBe(200)
-    LoginResponseSchema.parse(unlocked.json())
-    // Success cleared the count.
-    expect(
-      await app.db.select().from(loginFailures).where(eq(loginFailures.email, DEMO_ADMIN.email)),
-    ).toEqual([])
-  })
-
-  it('starts counting afresh after a successful sign-in', async () => {
-    await failTimes(DEMO_CUSTOMER.email, LOGIN_LOCK.MAX_FAILURES - 1)
-    expect((await login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).statusCode).toBe(200)
-    await failTimes(DEMO_CUSTOMER.email, LOGIN_LOCK.MAX_FAILURES - 1)
-    expect((await login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).statusCode).toBe(200)
-  })
-
-  it('counts failures within an hour only', async () => {
-    await failTimes(DEMO_CUSTOMER.email, LOGIN_LOCK.MAX_FAILURES - 1)
-    clock.advance(61 * MINUTE_MS)
-    await failTimes(DEMO_CUSTOMER.email, LOGIN_LOCK.MAX_FAILURES - 1)
-    expect((await login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).statusCode).toBe(200)
-  })
-
-  it('locks again at the next failure once a lock has run out within the same hour', async () => {
-    const email = 'relock@example.com'
-    await failTimes(email, LOGIN_LOCK.MAX_FAILURES)
-    expectLocked(await login(email, 'Wrong-password-1'))
-    clock.advance(LOGIN_LOCK.LOCK_MS + 1000)
-    await failTimes(email, 1)
-    expectLocked(await login(email, 'Wrong-password-1'))
-  })
-
-  it('locks unknown addresses the same way, so a lock does not tell which accounts exist', async () => {
-    const email = 'nobody-here@example.com'
-    await failTimes(email, LOGIN_LOCK.MAX_FAILURES)
-    const locked = await login(email, 'Whatever-password-1')
-    expectLocked(locked)
-    const known = await login(DEMO_ADMIN.email, 'Wrong-password-1')
-    expect(known.statusCode).toBe(401)
   })
 })

@@ -222,7 +222,7 @@ describe('an external Pusher-compatible service', () => {
       method: 'PATCH',
       url: `/api/v1/admin/users/${customerId}`,
       headers: bearer(adminToken),
-      payload: { status: 'deactivated' },
+      payload: { status: 'deactivated', reason: 'Realtime settings check' },
     })
     expect(response.statusCode).toBe(200)
     expect(UserUpdatedEventSchema.parse(await received).user_id).toBe(customerId)

@@ -30,7 +30,7 @@ describe('seed on PGlite', () => {
   })
 
   it('changes nothing when run twice more, and keeps what an admin changed', async () => {
-    await app.repos.settings.update({ name: 'Renamed by an admin' })
+    await app.repos.settings.update({ name: 'Renamed by an admin' }, async () => {})
     const [demoBefore] = await app.db.select().from(users).where(eq(users.email, 'demo@example.com'))
     const countsBefore = await tableCounts(app.db)
 

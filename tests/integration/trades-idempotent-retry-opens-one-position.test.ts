@@ -45,21 +45,7 @@ describe('one key, one position', () => {
     expect(await positionsOf(customer.id)).toBe(1)
   })
 
-  it('keeps the first order when a retry under the same key says something else', async () => {
-    const customer = await fundedCustomer(app, '10000.00')
-    const key = newKey()
-    const first = await storeTrade(app, customer.token, order(eurusd, 'buy', 0.2), key)
-    expect(first.statusCode).toBe(201)
-    // The key names the submit, not its contents: a client that changed the order must use a new key.
-    const changed = await storeTrade(app, customer.token, order(eurusd, 'sell', 0.5), key)
-    expect(changed.statusCode).toBe(200)
-    expect(StoreTradeResponseSchema.parse(changed.json()).data).toMatchObject({
-      id: StoreTradeResponseSchema.parse(first.json()).data.id,
-      trade_type: 'buy',
-      qty: 0.2,
-    })
-    expect(await positionsOf(customer.id)).toBe(1)
-  })
+  // A retry under the key with another order is refused: trades-idempotency-key-reused-for-another-order-is-refused.
 
   it(`opens one position for ${DUPLICATES} simultaneous requests with one key`, async () => {
     const customer = await fundedCustomer(app, '10000.00')

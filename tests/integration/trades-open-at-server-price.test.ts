@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { trades, users } from '../../server/db/schema'
-import { TradesPageSchema, type Asset } from '../../src/domain/contract'
+import { ACCOUNT_STATUS_MESSAGES, TradesPageSchema, type Asset } from '../../src/domain/contract'
 import { TRADING_HOURS_LABELS } from '../../src/domain/market/trading-hours'
 import {
   equityUsd,
@@ -287,12 +287,12 @@ describe('refusals', () => {
 
   it('refuses accounts that may not trade: pending and deactivated', async () => {
     const pending = await newCustomer(app, { status: 'pending', balanceUsd: '10000.00' })
-    expect(refusal(await storeTrade(app, pending.token, order(eurusd, 'buy', 0.01)), 422).message).toBe(
-      'Your account is awaiting approval; you can trade once it is approved.',
+    expect(refusal(await storeTrade(app, pending.token, order(eurusd, 'buy', 0.01)), 403).message).toBe(
+      ACCOUNT_STATUS_MESSAGES.pending,
     )
     await app.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, pending.id))
-    expect(refusal(await storeTrade(app, pending.token, order(eurusd, 'buy', 0.01)), 422).message).toBe(
-      'Your account is deactivated, so it cannot trade.',
+    expect(refusal(await storeTrade(app, pending.token, order(eurusd, 'buy', 0.01)), 403).message).toBe(
+      ACCOUNT_STATUS_MESSAGES.deactivated,
     )
     expect(await app.db.$count(trades, eq(trades.userId, pending.id))).toBe(0)
   })

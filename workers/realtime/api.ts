@@ -52,6 +52,10 @@ export function createHubApi(hub: Hub) {
     inspect(): HubSnapshot {
       return hub.inspect()
     },
+    /** The push service's round trip in ms, or null (the connection test). */
+    ping(): Promise<number | null> {
+      return hub.ping()
+    },
   }
 }
 

@@ -48,6 +48,13 @@ export const HUB_TIMINGS = {
   SEEN_MESSAGES: 500,
   /** At most one 'the server is back, reconnect Pusher now' per this long (see `onServerAnswered`). */
   PUSH_NUDGE_MIN_GAP_MS: 5_000,
+  /** The connection test's ping gives up after this long: a pong slower than this is as good as none. */
+  PING_TIMEOUT_MS: 5_000,
+  /**
+   * The status's lastTickAt moves in steps of at least this much: fine enough against a 60 s heartbeat window,
+   * coarse enough that a feed of 20 batches a second sends each tab one status message per step, not per batch.
+   */
+  TICK_STAMP_STEP_MS: 5_000,
 } as const
 
 export interface Clock {
@@ -200,6 +207,9 @@ export function createHub(deps: HubDeps) {
 
   let heartbeatTimer: unknown = null
   let lastHeartbeatAt = Number.NEGATIVE_INFINITY
+  /** What the status reports as lastTickAt and lastHeartbeatAt (see HubStatus). */
+  let tickStampAt: number | null = null
+  let heartbeatAnsweredAt: number | null = null
   let lastPushNudgeAt = Number.NEGATIVE_INFINITY
 
   let lastStatusKey = ''
@@ -278,7 +288,17 @@ export function createHub(deps: HubDeps) {
       message: pushMessage,
       polling: chatPollTimer !== null || dataPollTimer !== null,
       prices: pricesStatus,
+      lastTickAt: tickStampAt,
+      lastHeartbeatAt: heartbeatAnsweredAt,
     }
+  }
+
+  /** A tick arrived: the status says so, in steps of TICK_STAMP_STEP_MS. */
+  function noteTick(): void {
+    const now = clock.now()
+    if (tickStampAt !== null && now - tickStampAt < HUB_TIMINGS.TICK_STAMP_STEP_MS) return
+    tickStampAt = now
+    broadcastStatus()
   }
 
   function broadcastStatus(): void {
@@ -611,10 +631,19 @@ export function createHub(deps: HubDeps) {
     const now = clock.now()
     if (now - lastHeartbeatAt < HUB_TIMINGS.HEARTBEAT_MIN_GAP_MS) return false
     lastHeartbeatAt = now
-    request('POST', '/user/heartbeat').catch((error: unknown) => {
-      // Spec 8: heartbeat failures are logged only.
-      log.warn('[realtime] heartbeat failed', error instanceof Error ? error.message : error)
-    })
+    const token = config.token
+    request('POST', '/user/heartbeat').then(
+      () => {
+        // An answer for a user who has signed out since says nothing about this session.
+        if (config.token !== token) return
+        heartbeatAnsweredAt = clock.now()
+        broadcastStatus()
+      },
+      (error: unknown) => {
+        // Spec 8: heartbeat failures are logged only.
+        log.warn('[realtime] heartbeat failed', error instanceof Error ? error.message : error)
+      },
+    )
     return true
   }
 
@@ -689,6 +718,7 @@ export function createHub(deps: HubDeps) {
       latestTicks.set(tick.id, previous ? { ...previous, ...tick } : tick)
     }
     deliverTicks(ticks)
+    noteTick()
   }
 
   function onPriceSnapshot(payload: unknown): void {
@@ -700,6 +730,7 @@ export function createHub(deps: HubDeps) {
     latestTicks.clear()
     for (const tick of ticks) latestTicks.set(tick.id, tick)
     deliverTicks(ticks)
+    if (ticks.length > 0) noteTick()
   }
 
   function onPriceStatus(status: ConnectionStatus, reason?: string): void {
@@ -867,6 +898,8 @@ export function createHub(deps: HubDeps) {
       closePrices()
       stopHeartbeat()
       lastHeartbeatAt = Number.NEGATIVE_INFINITY
+      tickStampAt = null
+      heartbeatAnsweredAt = null
       reconcile()
       for (const tab of tabs.values()) send(tab, { type: 'signedOut' })
     },
@@ -932,7 +965,10 @@ export function createHub(deps: HubDeps) {
       if (tab) tab.lastActiveAt = clock.now()
     },
 
-    /** A tab saw `online` (pusher-js in a worker never does): reconnect both sockets now. */
+    /**
+     * A tab saw `online` (pusher-js in a worker never does): reconnect both sockets now, and beat at once (the
+     * server learns the user is back, and the tabs hear from the server without waiting for the next minute).
+     */
     online(): void {
       push?.reconnect()
       if (prices) {
@@ -940,10 +976,30 @@ export function createHub(deps: HubDeps) {
         pricesRetryTimer = null
         prices.reconnect()
       }
+      if (heartbeatTimer !== null) {
+        stopHeartbeat()
+        lastHeartbeatAt = Number.NEGATIVE_INFINITY
+        reconcileHeartbeat()
+      }
     },
 
     getStatus(): HubStatus {
       return currentStatus()
+    },
+
+    /**
+     * A round trip to the push service in ms (the connection test, issue 16); null when there is no connection
+     * or no answer within PING_TIMEOUT_MS. Read-only: it neither opens nor closes anything.
+     */
+    async ping(): Promise<number | null> {
+      if (!push || pushStatus !== CONNECTION_STATUS.CONNECTED) return null
+      const startedAt = clock.now()
+      try {
+        await push.ping(HUB_TIMINGS.PING_TIMEOUT_MS)
+        return clock.now() - startedAt
+      } catch {
+        return null
+      }
     },
 
     inspect(): HubSnapshot {

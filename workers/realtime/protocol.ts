@@ -27,6 +27,15 @@ export interface HubStatus {
   /** Chat and data polling is running because Pusher is not connected (spec 2.10 'Reconnecting...'). */
   polling: boolean
   prices: ConnectionStatus
+  /**
+   * When the hub last received a price tick (epoch ms, the hub's clock; null: none yet). Refreshed in the status at
+   * most every HUB_TIMINGS.TICK_STAMP_STEP_MS, so a busy feed does not turn every batch into a status message.
+   * With lastHeartbeatAt it tells a tab whether the server has been heard from lately (issue 17: never 'Live'
+   * after a heartbeat window of silence). Added after the first four fields: older readers ignore it.
+   */
+  lastTickAt: number | null
+  /** When the server last answered a heartbeat (epoch ms; null: not since the hub started or signed out). */
+  lastHeartbeatAt: number | null
 }
 
 export type ToastKind = 'connecting' | 'connected' | 'failed'

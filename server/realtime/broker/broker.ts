@@ -22,6 +22,8 @@ import {
   UnsubscribeDataSchema,
   type ClientMessage,
 } from './protocol'
+import type { compileTrust } from '../../lib/client-address'
+import { SocketGate } from '../socket-gate'
 import { channelAuthMatches, type AppCredentials } from './signatures'
 
 export interface BrokerOptions {
@@ -38,6 +40,12 @@ export interface BrokerOptions {
   /** Largest `data` of one event, in bytes (Pusher's limit is 10 KiB). */
   maxEventBytes: number
   maxConnections: number
+  /** Sockets one client address may hold (decision 0018); past it, 4100, which pusher-js retries after a pause. */
+  maxConnectionsPerAddress: number
+  /** Channels one socket may join; each subscription beyond it gets a pusher:subscription_error. */
+  maxSubscriptionsPerConnection: number
+  /** Page origins allowed beyond the page's own (`*`: any); a page from elsewhere is refused with 4009. */
+  allowedOrigins: readonly string[]
   /** A client whose unsent data grows past this is closed (4100: it reconnects after a back-off). */
   maxBufferedBytes: number
   /** How long shutdown waits for clients to acknowledge the 4200 close before cutting them off. */
@@ -52,6 +60,11 @@ export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
   clientEvents: false,
   maxEventBytes: 10 * 1024,
   maxConnections: 10_000,
+  // One SharedWorker holds one socket per browser: 50 is an office behind one address, not a tab count.
+  maxConnectionsPerAddress: 50,
+  // A customer's tabs use a handful of channels; an admin's console a few more.
+  maxSubscriptionsPerConnection: 100,
+  allowedOrigins: [],
   maxBufferedBytes: 4 * 1024 * 1024,
   closeGraceMs: 1_000,
 }
@@ -59,6 +72,8 @@ export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
 export interface BrokerHooks {
   log: FastifyBaseLogger
   onMessagesSent: (count: number) => void
+  /** The app's trustProxy, compiled: who the client is behind a proxy (lib/client-address.ts). */
+  trust?: ReturnType<typeof compileTrust>
 }
 
 export interface PublishedEvent {
@@ -76,11 +91,17 @@ interface Connection {
   readonly channels: Set<string>
   /** The presence user id per presence channel this socket joined. */
   readonly presence: Map<string, string>
+  /** Its client address, as the socket gate counts it. */
+  readonly addressKey: string
   lastSeenMs: number
   pingSentMs: number | undefined
   closingSinceMs: number | undefined
   clientEventWindowStartMs: number
   clientEventCount: number
+  /** The user whose channel authorisations this socket was given (noted by POST /broadcasting/auth). */
+  ownerUserId: number | undefined
+  /** Set when the owner's account was deactivated: the only private channels this socket may still hold. */
+  restrictedTo: ReadonlySet<string> | undefined
 }
 
 interface PresenceMember {
@@ -121,7 +142,10 @@ export class PusherBroker {
   private readonly connections = new Map<string, Connection>()
   private readonly channels = new Map<string, Set<Connection>>()
   private readonly members = new Map<string, Map<string, PresenceMember>>()
+  /** Deactivated users and the private channels their sockets may keep (restrictUser). */
+  private readonly restrictions = new Map<number, ReadonlySet<string>>()
   private readonly sweepTimer: NodeJS.Timeout
+  private readonly gate: SocketGate
   private closing: Promise<void> | undefined
   private refusing = false
 
@@ -138,6 +162,7 @@ export class PusherBroker {
     })
     this.sweepTimer = setInterval(() => this.sweep(), options.sweepIntervalMs)
     this.sweepTimer.unref()
+    this.gate = new SocketGate(options, hooks.trust, hooks.log)
   }
 
   get connectionCount(): number {
@@ -194,6 +219,19 @@ export class PusherBroker {
       this.refuse(ws, CLOSE_CODES.OVER_CAPACITY, 'Over capacity')
       return
     }
+    const admission = this.gate.admit(request)
+    if (!admission.ok) {
+      if (admission.reason === 'origin') {
+        this.refuse(
+          ws,
+          CLOSE_CODES.ORIGIN_NOT_ALLOWED,
+          `Origin ${admission.origin.slice(0, 100)} is not allowed`,
+        )
+      } else {
+        this.refuse(ws, CLOSE_CODES.OVER_CAPACITY, 'Over capacity: too many connections from this address')
+      }
+      return
+    }
 
     let socketId = newSocketId()
     while (this.connections.has(socketId)) socketId = newSocketId()
@@ -202,11 +240,14 @@ export class PusherBroker {
       ws,
       channels: new Set(),
       presence: new Map(),
+      addressKey: admission.addressKey,
       lastSeenMs: Date.now(),
       pingSentMs: undefined,
       closingSinceMs: undefined,
       clientEventWindowStartMs: 0,
       clientEventCount: 0,
+      ownerUserId: undefined,
+      restrictedTo: undefined,
     }
     this.connections.set(socketId, connection)
     ws.on('message', (raw, isBinary) => this.onFrame(connection, raw, isBinary))
@@ -281,11 +322,14 @@ export class PusherBroker {
     this.sendError(connection, `Unsupported event '${message.event.slice(0, 64)}'`)
   }
 
-  private subscriptionError(connection: Connection, channel: string, status: number, error: string): void {
-    this.send(
-      connection,
-      encodeError(SERVER_EVENTS.SUBSCRIPTION_ERROR, { type: 'AuthError', error, status }, channel),
-    )
+  private subscriptionError(
+    connection: Connection,
+    channel: string,
+    status: number,
+    error: string,
+    type = 'AuthError',
+  ): void {
+    this.send(connection, encodeError(SERVER_EVENTS.SUBSCRIPTION_ERROR, { type, error, status }, channel))
   }
 
   private subscribe(connection: Connection, rawData: unknown): void {
@@ -301,9 +345,21 @@ export class PusherBroker {
       return
     }
     const { channel, auth, channel_data: channelData } = parsed.data
+    const max = this.options.maxSubscriptionsPerConnection
+    if (!connection.channels.has(channel) && connection.channels.size >= max) {
+      // 200,000 subscriptions over 10 sockets once held 70 MB (issue 17): each one past the cap is refused.
+      const error = `Too many subscriptions: at most ${max} channels per connection`
+      this.subscriptionError(connection, channel, 429, error, 'LimitReached')
+      return
+    }
 
     let presenceMember: { id: string; info: unknown } | undefined
     if (needsAuth(channel)) {
+      // A signature handed out before the account was deactivated must not bring its channels back.
+      if (connection.restrictedTo && !connection.restrictedTo.has(channel)) {
+        this.subscriptionError(connection, channel, 403, 'This account may not subscribe to this channel')
+        return
+      }
       const presence = isPresenceChannel(channel)
       const signed = presence ? channelData : undefined
       if (auth === undefined || !channelAuthMatches(this.app, auth, connection.socketId, channel, signed)) {
@@ -422,6 +478,44 @@ export class PusherBroker {
     for (const other of this.channels.get(channel) ?? []) if (other !== connection) this.send(other, text)
   }
 
+  /** Remembers which user was given channel authorisations for this socket. */
+  noteSocketOwner(socketId: string, userId: number): void {
+    const connection = this.connections.get(socketId)
+    if (connection && connection.ownerUserId === undefined) {
+      connection.ownerUserId = userId
+      const restriction = this.restrictions.get(userId)
+      if (restriction) connection.restrictedTo = restriction
+    }
+  }
+
+  /**
+   * A deactivated account keeps only `keep` (its own user channel, for the gate's live release): every other
+   * private or presence subscription of its sockets is dropped at once, and re-subscribing is refused until
+   * `liftRestriction`. Answers how many subscriptions were dropped.
+   */
+  restrictUser(userId: number, keep: readonly string[]): number {
+    const allowed = new Set(keep)
+    this.restrictions.set(userId, allowed)
+    let dropped = 0
+    for (const connection of this.connections.values()) {
+      if (connection.ownerUserId !== userId) continue
+      connection.restrictedTo = allowed
+      for (const channel of [...connection.channels]) {
+        if (!needsAuth(channel) || allowed.has(channel)) continue
+        this.unsubscribe(connection, channel)
+        dropped += 1
+      }
+    }
+    return dropped
+  }
+
+  liftRestriction(userId: number): void {
+    this.restrictions.delete(userId)
+    for (const connection of this.connections.values()) {
+      if (connection.ownerUserId === userId) connection.restrictedTo = undefined
+    }
+  }
+
   /** Delivers an event to every subscriber of its channels, but not to `excludeSocketId`. Returns the sends made. */
   publish(event: PublishedEvent): number {
     let sent = 0
@@ -440,7 +534,7 @@ export class PusherBroker {
 
   private onClosed(connection: Connection): void {
     for (const channel of [...connection.channels]) this.unsubscribe(connection, channel)
-    this.connections.delete(connection.socketId)
+    if (this.connections.delete(connection.socketId)) this.gate.release(connection.addressKey)
   }
 
   private closeConnection(connection: Connection, code: number, reason: string): void {

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { TextSchema } from '../../../src/domain/contract'
 import { sendError } from '../../plugins/errors'
 import type { PusherBroker } from './broker'
 import { CHANNEL_NAME_PATTERN, SOCKET_ID_PATTERN } from './protocol'
@@ -15,18 +16,19 @@ const MAX_BATCH_EVENTS = 10
 /** Room for a full batch of maximum events plus their envelopes; anything bigger is 413 before parsing. */
 const BODY_LIMIT_BYTES = 256 * 1024
 
-const ChannelNameSchema = z.string().regex(CHANNEL_NAME_PATTERN, 'Invalid channel name')
-const EventNameSchema = z.string().min(1).max(200)
-const SocketIdSchema = z.string().regex(SOCKET_ID_PATTERN, 'Invalid socket_id')
+// The API's one text rule (decision 0018) holds here too: a NUL or a lone surrogate reaches no socket.
+const ChannelNameSchema = TextSchema.regex(CHANNEL_NAME_PATTERN, 'Invalid channel name')
+const EventNameSchema = TextSchema.min(1).max(200)
+const SocketIdSchema = TextSchema.regex(SOCKET_ID_PATTERN, 'Invalid socket_id')
 
 export const TriggerBodySchema = z
   .object({
     name: EventNameSchema,
-    data: z.string(),
+    data: TextSchema,
     channels: z.array(ChannelNameSchema).min(1).max(MAX_CHANNELS_PER_EVENT).optional(),
     channel: ChannelNameSchema.optional(),
     socket_id: SocketIdSchema.optional(),
-    info: z.string().max(200).optional(),
+    info: TextSchema.max(200).optional(),
   })
   .refine((body) => body.channels !== undefined || body.channel !== undefined, {
     message: 'channels or channel is required',
@@ -37,17 +39,17 @@ export const BatchBodySchema = z.object({
     .array(
       z.object({
         name: EventNameSchema,
-        data: z.string(),
+        data: TextSchema,
         channel: ChannelNameSchema,
         socket_id: SocketIdSchema.optional(),
-        info: z.string().max(200).optional(),
+        info: TextSchema.max(200).optional(),
       }),
     )
     .min(1)
     .max(MAX_BATCH_EVENTS),
 })
 
-const AppParamsSchema = z.object({ appId: z.string().max(64) })
+const AppParamsSchema = z.object({ appId: TextSchema.max(64) })
 const EmptyAnswerSchema = z.object({})
 
 export interface BrokerHttpApiOptions {

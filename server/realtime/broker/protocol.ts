@@ -14,6 +14,8 @@ export const SUPPORTED_PROTOCOLS = new Set([5, 6, 7])
 export const CLOSE_CODES = {
   APP_NOT_FOUND: 4001,
   UNSUPPORTED_PROTOCOL: 4007,
+  /** Pusher's 'connection is unauthorized': a page from an Origin not on the list; not retried. */
+  ORIGIN_NOT_ALLOWED: 4009,
   OVER_CAPACITY: 4100,
   /** Slow consumer: its send buffer grew past the limit. Back off, then try again. */
   TOO_SLOW: 4100,

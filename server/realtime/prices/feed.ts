@@ -15,8 +15,10 @@ import {
   type LivePriceUpdate,
 } from '../../../src/domain/contract'
 import { ASSET_SEEDS } from '../../db/seed-data/assets'
+import type { compileTrust } from '../../lib/client-address'
 import { equalsInConstantTime } from '../../lib/constant-time'
 import type { AssetQuote } from '../../repositories/assets'
+import { SocketGate } from '../socket-gate'
 import { MarketSimulator } from './simulator'
 
 export interface PriceFeedOptions {
@@ -29,6 +31,10 @@ export interface PriceFeedOptions {
   seed: number
   persistIntervalMs: number
   historyMinutes: number
+  /** Sockets one client address may hold (decision 0018); past it the handshake fails with 'over capacity'. */
+  maxConnectionsPerAddress: number
+  /** Page origins allowed beyond the page's own (`*`: any); a page from elsewhere fails with 'origin not allowed'. */
+  allowedOrigins: readonly string[]
 }
 
 export interface PriceFeedDependencies {
@@ -37,6 +43,8 @@ export interface PriceFeedDependencies {
   log: FastifyBaseLogger
   saveQuotes: (quotes: readonly AssetQuote[]) => Promise<void>
   onTicksEmitted: (count: number) => void
+  /** The app's trustProxy, compiled: who the client is behind a proxy (lib/client-address.ts). */
+  trust?: ReturnType<typeof compileTrust>
 }
 
 export interface PriceFeed {
@@ -107,11 +115,26 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
     next(new Error(PRICE_FEED.UNAUTHORIZED))
   })
 
+  // After the key: a refused handshake never holds a place. The place is given back at disconnect.
+  const gate = new SocketGate(options, deps.trust, deps.log)
+  const places = new WeakMap<Socket, string>()
+  io.use((socket, next) => {
+    const admission = gate.admit(socket.request)
+    if (admission.ok) {
+      places.set(socket, admission.addressKey)
+      next()
+      return
+    }
+    next(new Error(admission.reason === 'origin' ? PRICE_FEED.ORIGIN_NOT_ALLOWED : PRICE_FEED.OVER_CAPACITY))
+  })
+
   let connections = 0
   io.on('connection', (socket: Socket) => {
     connections += 1
     socket.on('disconnect', () => {
       connections -= 1
+      const place = places.get(socket)
+      if (place !== undefined) gate.release(place)
     })
     socket.on(PRICE_EVENTS.SUBSCRIBE_ALL, () => {
       // The snapshot first, then the room: no tick can arrive before the data:all it updates.

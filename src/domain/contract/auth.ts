@@ -1,8 +1,8 @@
 // Sign-up and account calls (spec sections 3, 5 and 7; DESIGN section 9). The form rules of spec 5 live here
 // once, with their exact messages, and both the client's forms and the server's routes validate with them.
 import { z } from 'zod'
-import { dataEnvelope } from './common'
-import { LoginResponseSchema, UserSchema, UserStatusSchema } from './user'
+import { dataEnvelope, TextSchema } from './common'
+import { LoginResponseSchema, UserSchema } from './user'
 
 export const VALIDATION_MESSAGES = {
   EMAIL: 'Please enter a valid email address',
@@ -19,30 +19,22 @@ export const MIN_LENGTHS = { FIRST_NAME: 2, LAST_NAME: 2, USERNAME: 3, PHONE: 6,
 export const DEFAULT_COUNTRY_CODE = '+1'
 
 // Upper bounds are ours (the spec gives none): they keep hostile input out of the database, far above real values.
-export const EmailSchema = z
-  .string()
-  .trim()
+export const EmailSchema = TextSchema.trim()
   .max(254)
   .pipe(z.email({ message: VALIDATION_MESSAGES.EMAIL }))
-export const PasswordSchema = z.string().min(MIN_LENGTHS.PASSWORD, VALIDATION_MESSAGES.PASSWORD).max(1024)
-export const FirstNameSchema = z
-  .string()
-  .trim()
+export const PasswordSchema = TextSchema.min(MIN_LENGTHS.PASSWORD, VALIDATION_MESSAGES.PASSWORD).max(1024)
+export const FirstNameSchema = TextSchema.trim()
   .min(MIN_LENGTHS.FIRST_NAME, VALIDATION_MESSAGES.FIRST_NAME)
   .max(100)
-export const LastNameSchema = z
-  .string()
-  .trim()
+export const LastNameSchema = TextSchema.trim()
   .min(MIN_LENGTHS.LAST_NAME, VALIDATION_MESSAGES.LAST_NAME)
   .max(100)
-export const UsernameSchema = z
-  .string()
-  .trim()
+export const UsernameSchema = TextSchema.trim()
   .min(MIN_LENGTHS.USERNAME, VALIDATION_MESSAGES.USERNAME)
   .max(50)
-export const PhoneSchema = z.string().trim().min(MIN_LENGTHS.PHONE, VALIDATION_MESSAGES.PHONE).max(32)
+export const PhoneSchema = TextSchema.trim().min(MIN_LENGTHS.PHONE, VALIDATION_MESSAGES.PHONE).max(32)
 /** country_code, country, nationality: "required strings, no other rule" (spec 5). */
-export const RequiredStringSchema = z.string().min(1, 'This field is required').max(100)
+export const RequiredStringSchema = TextSchema.min(1, 'This field is required').max(100)
 
 /** The registration payload of spec 3, as POST /auth/register receives it. */
 export const RegistrationPayloadSchema = z
@@ -56,7 +48,7 @@ export const RegistrationPayloadSchema = z
     country: RequiredStringSchema,
     nationality: RequiredStringSchema,
     password: PasswordSchema,
-    confirm_password: z.string().max(1024),
+    confirm_password: TextSchema.max(1024),
   })
   .refine((payload) => payload.password === payload.confirm_password, {
     message: VALIDATION_MESSAGES.PASSWORDS_DIFFER,
@@ -95,20 +87,18 @@ export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema })
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email address, we have sent instructions to reset the password.'
 
-export const AutoLoginRequestSchema = z.object({ token: z.string().min(16).max(200) })
+export const AutoLoginRequestSchema = z.object({ token: TextSchema.min(16).max(200) })
 export const AUTO_LOGIN_INVALID_MESSAGE = 'This sign-in link is invalid or has already been used.'
-
-export const AdminUsersResponseSchema = z.object({ data: z.array(UserSchema) })
-export const AdminUserPatchSchema = z.object({ status: UserStatusSchema }).strict()
-export const AdminUserResponseSchema = dataEnvelope(UserSchema)
 
 /** 409 answers of POST /auth/register; the first is also the spec's fallback for an unavailable email (spec 8). */
 export const EMAIL_TAKEN_MESSAGE = 'Email is already registered'
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken'
 export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful'
-/** Answered (429) to every sign-in for an address after 10 failures within an hour, right password or not. */
-export const ACCOUNT_LOCKED_MESSAGE =
-  'Too many failed sign-in attempts. Your account is locked for 15 minutes.'
+/**
+ * Answered (429, with Retry-After) to sign-ins for an email from a client address that failed 10 times for it within
+ * a day, right password or not; the lock grows with each further failure (decision 0018).
+ */
+export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Please try again later.'
 
 /** POST /auth/auto-login answers exactly like POST /auth/login. */
 export const AutoLoginResponseSchema = LoginResponseSchema

@@ -2,7 +2,7 @@
 // plans with their comparison rows and expert advisors in one "shared query" (GET /catalog), the marketplace's
 // calls, the auto trader request, plan upgrades and notifications, with the admin calls that answer them.
 import { z } from 'zod'
-import { dataEnvelope } from './common'
+import { dataEnvelope, serialIdNumber, TextSchema } from './common'
 import { NotificationEventSchema } from './realtime'
 
 /** rate: units of the currency per 1 USD. */
@@ -71,7 +71,7 @@ export const ExpertAdvisorsResponseSchema = dataEnvelope(z.array(ExpertAdvisorSc
 
 /** POST /purchase/ea. Buying an advisor already owned charges nothing and answers success again. */
 export const PurchaseExpertAdvisorRequestSchema = z.object({
-  expert_advisor_id: z.number({ message: 'Choose an Expert Advisor' }).int().positive(),
+  expert_advisor_id: serialIdNumber('Choose an Expert Advisor'),
 })
 export const PurchaseExpertAdvisorResponseSchema = z.object({
   status: z.enum(['success', 'error']),
@@ -108,33 +108,17 @@ export const AUTOTRADER_MESSAGES = {
 } as const
 
 /** POST /plans/upgrade: asks the back office to move the caller to another plan (409 while one is pending). */
-export const PlanUpgradeRequestSchema = z.object({ plan_id: z.number().int().positive() })
+export const PlanUpgradeRequestSchema = z.object({ plan_id: serialIdNumber('Choose a plan') })
 
 export const REQUEST_STATUS = { PENDING: 'pending', APPROVED: 'approved', REJECTED: 'rejected' } as const
 export const RequestStatusSchema = z.enum(['pending', 'approved', 'rejected'])
 
-/** The admin's view of the customers' requests: GET /admin/autotrader-requests, GET /admin/plan-upgrade-requests. */
-export const AdminRequestSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  user_name: z.string(),
-  status: RequestStatusSchema,
-  /** The auto trader level, or the plan title asked for. */
-  detail: z.string(),
-  created_at: z.string(),
-})
-export const AdminRequestsResponseSchema = dataEnvelope(z.array(AdminRequestSchema))
-/** POST /admin/autotrader-requests/{id} and /admin/plan-upgrade-requests/{id}. */
-export const AdminRequestDecisionSchema = z.object({ status: z.enum(['approved', 'rejected']) })
-/** The decided request. */
-export const AdminRequestDecisionResponseSchema = z.object({ message: z.string(), data: AdminRequestSchema })
-
 export const NOTIFICATION_COLORS = ['danger', 'success', 'warning', 'info'] as const
 /** POST /admin/notifications: sends a notification to one customer (stored, then pushed). */
 export const SendNotificationRequestSchema = z.object({
-  user_id: z.number().int().positive(),
-  title: z.string().trim().min(1, 'A title is required').max(120),
-  message: z.string().trim().min(1, 'A message is required').max(1000),
+  user_id: serialIdNumber('Choose the customer to notify'),
+  title: TextSchema.trim().min(1, 'A title is required').max(120),
+  message: TextSchema.trim().min(1, 'A message is required').max(1000),
   color: z.enum(NOTIFICATION_COLORS).default('info'),
 })
 /** Its answer (201): the notification as it was pushed on `private-notification.{user_id}`. */

@@ -1,7 +1,7 @@
 // Support chat (spec 2.9, 2.10; spec 3 Chat message and Attachment; spec 7 the chat calls; spec 8 the chat
 // messages). One conversation per customer, keyed by customer_id; customers never name another conversation.
 import { z } from 'zod'
-import { dataEnvelope } from './common'
+import { dataEnvelope, MAX_BIG_SERIAL_ID, SerialIdSchema, serialIdNumber, TextSchema } from './common'
 
 export const ChatAttachmentSchema = z.object({
   id: z.number().int(),
@@ -41,22 +41,19 @@ export const ChatMessagesResponseSchema = z.object({
 export type ChatMessagesResponse = z.infer<typeof ChatMessagesResponseSchema>
 export const ChatMessagesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  customer_id: z.coerce.number().int().positive().optional(),
+  customer_id: SerialIdSchema.optional(),
   after: z.iso.datetime({ offset: true, message: 'after must be an ISO timestamp' }).optional(),
 })
 export const CHAT_PAGE_SIZE = 50
 
 /** POST /chat/messages. customer_id is for admins only (a customer's is ignored: they write to their own). */
 export const SendChatMessageRequestSchema = z.object({
-  message: z.string().max(5_000, 'A message can be at most 5,000 characters').default(''),
+  message: TextSchema.max(5_000, 'A message can be at most 5,000 characters').default(''),
   /** URLs answered by POST /chat/upload, uploaded by the sender and not yet sent. */
-  attachments: z.array(z.string().max(500)).max(5).default([]),
-  customer_id: z.number().int().positive().optional(),
+  attachments: z.array(TextSchema.max(500)).max(5).default([]),
+  customer_id: serialIdNumber('The customer id must be a number').optional(),
   /** Makes a retried send idempotent: the same id from the same sender stores one message. */
-  client_message_id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,100}$/)
-    .optional(),
+  client_message_id: TextSchema.regex(/^[A-Za-z0-9_-]{8,100}$/).optional(),
 })
 export type SendChatMessageRequest = z.infer<typeof SendChatMessageRequestSchema>
 export const SendChatMessageResponseSchema = dataEnvelope(ChatMessageSchema)
@@ -76,8 +73,9 @@ export const ChatUnreadCountResponseSchema = z.object({ unread_count: z.number()
 
 /** POST /chat/read: marks the other side's messages up to `up_to_id` read; publishes message.read for each. */
 export const MarkChatReadRequestSchema = z.object({
-  customer_id: z.number().int().positive().optional(),
-  up_to_id: z.number().int().positive(),
+  customer_id: serialIdNumber('The customer id must be a number').optional(),
+  /** Chat messages have bigserial ids. */
+  up_to_id: serialIdNumber('up_to_id must be a message id', MAX_BIG_SERIAL_ID),
 })
 
 /** Payloads on private-chat.customer.{id} (spec 7). */

@@ -1,6 +1,7 @@
 // Names and payloads of everything that crosses the realtime connections (spec 7 "Realtime"; DESIGN 4 and 6),
 // defined once for the server, the realtime hub (workers/realtime) and the page.
 import { z } from 'zod'
+import { TextSchema } from './common'
 
 /** Private channels on the push service. pusher-js needs the 'private-' prefix on the wire. */
 export const CHANNELS = {
@@ -23,6 +24,8 @@ export const PUSH_EVENTS = {
   TRADE_UPDATED: 'trade.updated',
   MESSAGE_SENT: 'message.sent',
   MESSAGE_READ: 'message.read',
+  /** On private-user.{id}: a session was signed out (`{ session_id }`, SessionRevokedEventSchema in account.ts). */
+  SESSION_REVOKED: 'session.revoked',
 } as const
 
 /** The price feed's socket.io events (spec 7). */
@@ -34,11 +37,14 @@ export const PRICE_EVENTS = {
 
 /**
  * Where the price feed listens and how it refuses a handshake: socket.io's path on the feed's origin (websocket
- * transport only), and the `connect_error` message for a missing or wrong `auth: { apiKey }`.
+ * transport only), and the `connect_error` messages: a missing or wrong `auth: { apiKey }`, a page from an Origin
+ * not allowed, too many sockets from one address (decision 0018).
  */
 export const PRICE_FEED = {
   PATH: '/socket.io',
   UNAUTHORIZED: 'unauthorized',
+  ORIGIN_NOT_ALLOWED: 'origin not allowed',
+  OVER_CAPACITY: 'over capacity',
 } as const
 
 /** One live price (spec 3, "Live price update"); `id` is the asset's asset_id. */
@@ -67,8 +73,8 @@ export type DataAll = z.infer<typeof DataAllSchema>
 
 /** POST /broadcasting/auth (spec 7). socket_id is Pusher's `^\d+\.\d+$`. */
 export const BroadcastingAuthRequestSchema = z.object({
-  socket_id: z.string().regex(/^\d+\.\d+$/, 'Invalid socket id'),
-  channel_name: z.string().min(1).max(200),
+  socket_id: TextSchema.regex(/^\d+\.\d+$/, 'Invalid socket id'),
+  channel_name: TextSchema.min(1).max(200),
 })
 export const BroadcastingAuthResponseSchema = z.object({
   auth: z.string(),

@@ -1,6 +1,6 @@
 // Site settings and site data (spec sections 3 and 4, "Site").
 import { z } from 'zod'
-import { dataEnvelope } from './common'
+import { dataEnvelope, TextSchema } from './common'
 
 export const ASSET_CLASSES = ['cryptos', 'stocks', 'indices', 'commodities', 'metals', 'forex'] as const
 export type AssetClass = (typeof ASSET_CLASSES)[number]
@@ -68,30 +68,28 @@ function isSafeLink(value: string): boolean {
   }
 }
 
-const optionalUrl = z
-  .string()
-  .max(2048)
+const optionalUrl = TextSchema.max(2048)
   .refine(isSafeLink, { message: 'Must be an http(s) URL or a path starting with /' })
   .nullable()
 
 /** PATCH /admin/settings: any subset of what an operator may change. */
 export const SiteSettingsPatchSchema = z
   .object({
-    name: z.string().trim().min(1, 'Site name is required').max(120),
+    name: TextSchema.trim().min(1, 'Site name is required').max(120),
     status: z.enum([SITE_STATUS.ACTIVE, SITE_STATUS.DISABLED], {
       message: "Status must be 'active' or 'disabled'",
     }),
-    maintenanceMessage: z.string().trim().max(2000).nullable(),
-    contactEmail: z.email({ message: 'Please enter a valid email address' }).nullable(),
+    maintenanceMessage: TextSchema.trim().max(2000).nullable(),
+    contactEmail: TextSchema.pipe(z.email({ message: 'Please enter a valid email address' })).nullable(),
     website_url: optionalUrl,
-    logo: z.string().max(2048).nullable(),
-    logo_sm: z.string().max(2048).nullable(),
-    favicon: z.string().max(2048).nullable(),
+    logo: TextSchema.max(2048).nullable(),
+    logo_sm: TextSchema.max(2048).nullable(),
+    favicon: TextSchema.max(2048).nullable(),
     has_marketplace: z.boolean(),
-    r_page: z.string().trim().min(1).max(20),
+    r_page: TextSchema.trim().min(1).max(20),
     require_approval: z.boolean(),
-    header_text: z.string().max(2000).nullable(),
-    footer_text: z.string().max(2000).nullable(),
+    header_text: TextSchema.max(2000).nullable(),
+    footer_text: TextSchema.max(2000).nullable(),
     terms_url: optionalUrl,
     privacy_url: optionalUrl,
     risk_url: optionalUrl,
@@ -115,3 +113,8 @@ export const SiteDataSchema = z
   .passthrough()
 export type SiteData = z.infer<typeof SiteDataSchema>
 export const SiteDataResponseSchema = dataEnvelope(SiteDataSchema)
+
+/** Public: every open client refetches the settings on it (issue 14). Here, not with the back office's calls, so
+ * the root route hears it without pulling the back office's schemas into the sign-in page's bundle. */
+export const SITE_CHANNEL = 'site'
+export const SITE_EVENTS = { SETTINGS_UPDATED: 'settings.updated' } as const

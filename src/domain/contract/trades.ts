@@ -2,6 +2,7 @@
 // feed: opening_price, margin and leverage in the store payload are what the customer saw, kept for the record,
 // never used to price the position.
 import { z } from 'zod'
+import { serialIdNumber, storableText, TextSchema } from './common'
 
 export const TRADE_SIDES = ['buy', 'sell'] as const
 export const TradeSideSchema = z.enum(TRADE_SIDES, { message: 'The trade type must be buy or sell' })
@@ -33,7 +34,11 @@ export const TRADE_LIMITS = { MIN_LOTS: 0.01, MAX_LOTS: 50, LOT_STEP: 0.01 } as 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 export const IdempotencyKeySchema = z
   .string({ message: 'The Idempotency-Key header is required' })
+  .check(storableText)
   .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _')
+/** 422: a key names one submit; a retry must send the same order, and a new order needs a new key. */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used for a different order. Send a new key with a new order.'
 
 /**
  * One position. Open: closing_price is the current price it would close at (sell price for a buy, buy price for a
@@ -93,9 +98,9 @@ export const StoreTradeRequestSchema = z.object({
   opening_price: positiveNumber('Opening price'),
   take_profit: priceLevel('Take profit'),
   stop_loss: priceLevel('Stop loss'),
-  id: z.number({ message: 'Choose an asset to trade' }).int().positive(),
-  asset_symbol: z.string().max(50),
-  asset_name: z.string().max(200),
+  id: serialIdNumber('Choose an asset to trade'),
+  asset_symbol: TextSchema.max(50),
+  asset_name: TextSchema.max(200),
 })
 export type StoreTradeRequest = z.infer<typeof StoreTradeRequestSchema>
 

@@ -1,12 +1,16 @@
 // The user object (spec section 3, User) and the sign-in calls the spec leaves to us (DESIGN section 9).
 import { z } from 'zod'
-import { dataEnvelope } from './common'
+import { dataEnvelope, TextSchema } from './common'
 
 export const USER_STATUS = { PENDING: 'pending', ACTIVE: 'active', DEACTIVATED: 'deactivated' } as const
 export const UserStatusSchema = z.enum([USER_STATUS.PENDING, USER_STATUS.ACTIVE, USER_STATUS.DEACTIVATED])
 export type UserStatus = z.infer<typeof UserStatusSchema>
 export const USER_ROLE = { CUSTOMER: 'customer', ADMIN: 'admin' } as const
 export const UserRoleSchema = z.enum([USER_ROLE.CUSTOMER, USER_ROLE.ADMIN])
+
+/** The customer's own auto trader request while an admin has not decided it; null otherwise (issue 17). */
+export const AUTOTRADER_REQUEST_STATUS = { PENDING: 'pending' } as const
+export const AutotraderRequestStatusSchema = z.enum([AUTOTRADER_REQUEST_STATUS.PENDING]).nullable()
 
 export const AccountTypeSchema = z.object({
   id: z.number().int(),
@@ -44,14 +48,22 @@ export const UserSchema = z.object({
   accounts: z.array(z.object({ title: z.string(), balance: z.number() })),
   account_type: AccountTypeSchema.nullable(),
   autotrader: z.boolean(),
+  autotrader_request_status: AutotraderRequestStatusSchema,
   eas: z.array(z.number().int()),
+  /**
+   * The KYC level (issue 16; 0-3, src/domain/account/verification-levels.ts): withdrawals need 2. Optional so an
+   * older server's user still parses.
+   */
+  verification_level: z.number().int().min(0).max(3).optional(),
+  /** Whether sign-in asks for a TOTP code (issue 16). Optional like verification_level. */
+  two_factor_enabled: z.boolean().optional(),
 })
 export type User = z.infer<typeof UserSchema>
 export const UserResponseSchema = dataEnvelope(UserSchema)
 
 export const LoginRequestSchema = z.object({
-  email: z.email({ message: 'Please enter a valid email address' }).max(254),
-  password: z.string().min(1, 'Password is required').max(1024),
+  email: TextSchema.pipe(z.email({ message: 'Please enter a valid email address' }).max(254)),
+  password: TextSchema.min(1, 'Password is required').max(1024),
 })
 export type LoginRequest = z.infer<typeof LoginRequestSchema>
 export const LoginResponseSchema = dataEnvelope(z.object({ user: UserSchema, token: z.string() }))

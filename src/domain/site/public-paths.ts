@@ -1,6 +1,9 @@
 // Path lists from spec 2.6 and 7. They differ on purpose: the 401 rule spares fewer paths than the account gate.
 
-/** Routes where no user or initial data is fetched and the account gate never shows (spec 2.6). */
+/**
+ * Routes where no user or initial data is fetched and the account gate never shows (spec 2.6), plus the two pages a
+ * mailed link opens (issue 16): the link's token is the proof, so they work signed in or not.
+ */
 export const PUBLIC_PATHS = [
   '/register/country-residence',
   '/signup',
@@ -9,6 +12,8 @@ export const PUBLIC_PATHS = [
   '/auto-login',
   '/register',
   '/forgot-password',
+  '/reset-password',
+  '/confirm-email',
 ] as const
 
 /** Paths on which a 401 does not clear the session (spec 7, "Session expiry"). */

@@ -12,13 +12,18 @@ export interface SiteGateInput {
   hasError: boolean
   /** The splash, once shown, runs to 100 % before content replaces it. */
   splashRunning: boolean
+  /**
+   * A signed-in admin, or the sign-in page itself: a disabled site stays open to the staff who must be able to
+   * switch it back on from the back office (issue 14). Customers still see Site Temporarily Disabled.
+   */
+  staffAccess?: boolean
 }
 
 export function siteGateState(input: SiteGateInput): SiteGateState {
   if ((input.isLoading && !input.initialized) || input.splashRunning) return 'splash'
   if (input.hasError) return 'unreachable'
   if (!input.settings) return 'unreachable'
-  if (input.settings.status === SITE_STATUS.DISABLED) return 'disabled'
+  if (input.settings.status === SITE_STATUS.DISABLED && !input.staffAccess) return 'disabled'
   return 'content'
 }
 

@@ -33,11 +33,13 @@ export async function approveAutoTrader(baseUrl: string, userId: number): Promis
     baseUrl,
     token,
     'GET',
-    '/admin/autotrader-requests',
+    '/admin/requests?type=autotrader&status=pending',
   )
-  const pending = list.data.find((request) => request.user_id === userId && request.status === 'pending')
+  const pending = list.data.find((request) => request.user_id === userId)
   if (!pending) throw new Error(`no pending auto trader request for user ${userId}`)
-  await call(baseUrl, token, 'POST', `/admin/autotrader-requests/${pending.id}`, { status: 'approved' })
+  await call(baseUrl, token, 'POST', `/admin/requests/autotrader/${pending.id}/decision`, {
+    decision: 'approve',
+  })
 }
 
 export async function sendNotification(
@@ -45,4 +47,153 @@ export async function sendNotification(
   notification: { user_id: number; title: string; message: string; color: string },
 ): Promise<void> {
   await call(baseUrl, await adminToken(baseUrl), 'POST', '/admin/notifications', notification)
+}
+
+let applicants = 0
+/** A fresh applicant's details, unique per call (the database is shared by a spec file's tests). */
+export function newApplicant(tag: string) {
+  const id = `${Date.now().toString(36)}${(applicants++).toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  return {
+    first_name: 'Grace',
+    last_name: `Hopper${id.slice(-4)}`,
+    username: `u${id}`,
+    email: `${tag}-${id}@example.com`,
+    password: 'Secret123!',
+  }
+}
+
+/** Registers a customer through POST /auth/register (pending approval, as the site's default asks) and returns its id. */
+export async function registerCustomer(baseUrl: string, applicant: ReturnType<typeof newApplicant>) {
+  const response = await fetch(`${baseUrl}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      ...applicant,
+      confirm_password: applicant.password,
+      phone: '5550100123',
+      country_code: '+1',
+      country: 'united-states',
+      nationality: 'united-states',
+    }),
+  })
+  if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`)
+  const token = await adminToken(baseUrl)
+  const list = await call<{ data: { id: number; email: string }[] }>(
+    baseUrl,
+    token,
+    'GET',
+    `/admin/users?search=${encodeURIComponent(applicant.email)}&page=1`,
+  )
+  const user = list.data.find((candidate) => candidate.email === applicant.email)
+  if (!user) throw new Error(`the new customer ${applicant.email} is not listed`)
+  return user.id
+}
+
+/** An active customer of this test's own: registered, then approved in the queue. */
+export async function activeCustomer(baseUrl: string, tag: string) {
+  const applicant = newApplicant(tag)
+  const id = await registerCustomer(baseUrl, applicant)
+  await call(baseUrl, await adminToken(baseUrl), 'POST', `/admin/requests/account/${id}/decision`, {
+    decision: 'approve',
+  })
+  return { ...applicant, id }
+}
+
+/** A 1x1 PNG: enough for the upload checks, which compare the extension with the first bytes. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+/**
+ * Brings the customer to verification level 2, as withdrawals need: both sides of an identity document uploaded
+ * as the customer, then approved by the admin in the request queue.
+ */
+export async function verifyIdentity(
+  baseUrl: string,
+  customer: { id: number; email: string; password: string },
+) {
+  const token = await apiLogin(baseUrl, customer)
+  for (const type of ['identity', 'identity_back']) {
+    const form = new FormData()
+    form.append('type', type)
+    form.append('file', new Blob([ONE_PIXEL_PNG], { type: 'image/png' }), `${type}.png`)
+    const response = await fetch(`${baseUrl}/api/v1/verification/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    })
+    if (!response.ok) throw new Error(`upload ${type}: ${response.status} ${await response.text()}`)
+  }
+  const admin = await adminToken(baseUrl)
+  const pending = await call<{ data: { id: number; user_id: number }[] }>(
+    baseUrl,
+    admin,
+    'GET',
+    '/admin/requests?type=verification&status=pending',
+  )
+  const documents = pending.data.filter((request) => request.user_id === customer.id)
+  if (documents.length !== 2)
+    throw new Error(`expected 2 documents of user ${customer.id}, got ${documents.length}`)
+  for (const document of documents) {
+    await call(baseUrl, admin, 'POST', `/admin/requests/verification/${document.id}/decision`, {
+      decision: 'approve',
+    })
+  }
+}
+
+/** Opens a market position for the customer through the same call the workspace makes; returns its id. */
+export async function openPosition(
+  baseUrl: string,
+  token: string,
+  symbol: string,
+  side: 'buy' | 'sell',
+  lots: number,
+): Promise<number> {
+  const assets = await call<{ data: { id: number; symbol: string; name: string; contract_size: number }[] }>(
+    baseUrl,
+    token,
+    'GET',
+    '/assets',
+  )
+  const asset = assets.data.find((candidate) => candidate.symbol === symbol)
+  if (!asset) throw new Error(`no asset ${symbol}`)
+  const response = await fetch(`${baseUrl}/api/v1/trades/store`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+    body: JSON.stringify({
+      type: side,
+      leverage: 1,
+      amount: 1,
+      qty: lots,
+      volume: Number((lots * asset.contract_size).toFixed(6)),
+      margin: 0,
+      opening_price: 1,
+      take_profit: 0,
+      stop_loss: 0,
+      id: asset.id,
+      asset_symbol: asset.symbol,
+      asset_name: asset.name,
+    }),
+  })
+  if (response.status !== 201) throw new Error(`open ${symbol}: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { data: { id: number } }).data.id
+}
+
+/** Adjusts a customer's balance as the back office does (a deposit by default). */
+export async function adjustBalance(baseUrl: string, userId: number, amount: string, kind = 'deposit') {
+  const response = await fetch(`${baseUrl}/api/v1/admin/users/${userId}/adjustments`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${await adminToken(baseUrl)}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+    body: JSON.stringify({ amount, kind, reason: 'Funded by an end-to-end test' }),
+  })
+  if (!response.ok) throw new Error(`adjust: ${response.status} ${await response.text()}`)
 }

@@ -96,8 +96,10 @@ export function rawPusherSocket(
   baseUrl: string,
   key: string,
   query = 'protocol=7&client=js&version=8.6.0',
+  /** Handshake headers: an Origin, or an X-Forwarded-For for a server that trusts its proxy. */
+  headers: Record<string, string> = {},
 ): RawSocket {
-  const ws = new WebSocket(`ws://127.0.0.1:${portOf(baseUrl)}/app/${key}?${query}`)
+  const ws = new WebSocket(`ws://127.0.0.1:${portOf(baseUrl)}/app/${key}?${query}`, { headers })
   const frames: RawFrame[] = []
   const waiters: Array<{ event: string; resolve: (frame: RawFrame) => void }> = []
   // Each frame is handed out once, to the first next() that asks for its event.
@@ -136,12 +138,18 @@ export function rawPusherSocket(
   }
 }
 
-export function priceClient(baseUrl: string, auth: Record<string, unknown> | undefined): Socket {
+export function priceClient(
+  baseUrl: string,
+  auth: Record<string, unknown> | undefined,
+  /** Handshake headers (Node only): an Origin, or an X-Forwarded-For for a server that trusts its proxy. */
+  extraHeaders?: Record<string, string>,
+): Socket {
   const socket = io(baseUrl, {
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
     ...(auth === undefined ? {} : { auth }),
+    ...(extraHeaders === undefined ? {} : { extraHeaders }),
   })
   open.push(() => socket.close())
   return socket

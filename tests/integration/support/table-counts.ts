@@ -23,6 +23,13 @@ const TABLES = {
   plan_upgrade_requests: schema.planUpgradeRequests,
   chat_messages: schema.chatMessages,
   chat_attachments: schema.chatAttachments,
+  two_factor_recovery_codes: schema.twoFactorRecoveryCodes,
+  two_factor_challenges: schema.twoFactorChallenges,
+  sign_in_events: schema.signInEvents,
+  email_changes: schema.emailChanges,
+  mail_outbox: schema.mailOutbox,
+  verification_documents: schema.verificationDocuments,
+  avatar_files: schema.avatarFiles,
 } as const
 
 export async function tableCounts(db: Db): Promise<Record<keyof typeof TABLES, number>> {

@@ -17,7 +17,7 @@ import {
   type TradeSide,
   type UserStatus,
 } from '../../../src/domain/contract'
-import { plans, users } from '../../../server/db/schema'
+import { plans, users, verificationDocuments } from '../../../server/db/schema'
 import type { RateLimits } from '../../../server/plugins/rate-limit'
 import { connectedPusher, waitFor } from './realtime-clients'
 import { bearer, listenTestApp, type ListeningServer } from './test-server'
@@ -136,7 +136,15 @@ let customerCounter = 0
  */
 export async function newCustomer(
   app: FastifyInstance,
-  options: { status?: UserStatus; balanceUsd?: string } = {},
+  options: {
+    status?: UserStatus
+    balanceUsd?: string
+    /**
+     * At verification level 2, as withdrawals need: a phone number and an approved identity document, front and
+     * back (rows only: nothing reads their files here).
+     */
+    verified?: boolean
+  } = {},
 ) {
   customerCounter += 1
   const tag = `${process.pid}x${customerCounter}`
@@ -157,6 +165,21 @@ export async function newCustomer(
     })
     .returning({ id: users.id })
   if (!row) throw new Error('could not insert a customer')
+  if (options.verified) {
+    await app.db.update(users).set({ phone: '+15550100123' }).where(eq(users.id, row.id))
+    await app.db.insert(verificationDocuments).values(
+      (['identity', 'identity_back'] as const).map((type) => ({
+        userId: row.id,
+        type,
+        status: 'approved' as const,
+        storageKey: `test-${tag}-${type}`,
+        fileName: `${type}.png`,
+        mimeType: 'image/png',
+        sizeBytes: 1,
+        decidedAt: app.now(),
+      })),
+    )
+  }
   const token = await app.repos.authTokens.issue(row.id, app.now())
   return { id: row.id, token }
 }

@@ -98,6 +98,23 @@ describe('useConversation', () => {
     await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2, 3]))
   })
 
+  it('keeps a message the viewer sent before the first page answered, when that page was read before it was stored', async () => {
+    let release = () => {}
+    holdPage = new Promise((resolve) => (release = resolve))
+    // The server read page 1 before the new message was stored; its push came before the channel was subscribed.
+    page1 = [message({ id: 1 })]
+    const { result } = setup()
+    act(() => result.current.keepSent(message({ id: 2, message: 'sent while loading' })))
+    act(() => release())
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2]))
+    // Once loaded, a sent message goes straight in, once.
+    act(() => {
+      result.current.keepSent(message({ id: 3 }))
+      result.current.onMessageSent({ message: message({ id: 3 }) })
+    })
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2, 3]))
+  })
+
   it('sets read_at on message.read', async () => {
     page1 = [message({ id: 1 })]
     const { result } = setup()

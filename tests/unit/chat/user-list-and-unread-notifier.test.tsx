@@ -31,6 +31,7 @@ const user = (overrides: Partial<User>): User => ({
   accounts: [],
   account_type: null,
   autotrader: false,
+  autotrader_request_status: null,
   eas: [],
   ...overrides,
 })
@@ -127,6 +128,7 @@ const idleConversation: Conversation = {
   loadingOlder: false,
   loadOlder: () => {},
   onMessageSent: () => {},
+  keepSent: () => {},
   onMessageRead: () => {},
   markSeen: () => {},
   catchUp: () => {},

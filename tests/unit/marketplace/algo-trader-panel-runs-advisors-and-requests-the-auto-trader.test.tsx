@@ -11,8 +11,11 @@ const api = fakeApi()
 
 function renderPanel(user: User = USER) {
   const onOpenPlans = vi.fn()
-  const view = renderWithApp(() => <AlgoTraderPanel user={user} onOpenPlans={onOpenPlans} />)
-  return { ...view, onOpenPlans }
+  const onAccountChanged = vi.fn(async () => {})
+  const view = renderWithApp(() => (
+    <AlgoTraderPanel user={user} onOpenPlans={onOpenPlans} onAccountChanged={onAccountChanged} />
+  ))
+  return { ...view, onOpenPlans, onAccountChanged }
 }
 
 async function requestAutoTrader() {
@@ -56,10 +59,12 @@ describe('the Algo Trader list', { timeout: 20_000 }, () => {
   it("sends the chosen level and says 'AutoTrader settings saved successfully.'", async () => {
     api.answers['POST /update/autotrader'] = () =>
       json(200, { message: 'AutoTrader settings saved successfully.' })
-    renderPanel()
+    const { onAccountChanged } = renderPanel()
     await screen.findByRole('list', { name: 'Expert advisors' })
     await requestAutoTrader()
     expect(await screen.findByText('AutoTrader settings saved successfully.')).toBeInTheDocument()
+    // The user is fetched again: it now says the request is pending.
+    expect(onAccountChanged).toHaveBeenCalledTimes(1)
     expect(api.sent).toContainEqual({
       method: 'POST',
       path: '/update/autotrader',
@@ -81,6 +86,17 @@ describe('the Algo Trader list', { timeout: 20_000 }, () => {
     api.answers['POST /update/autotrader'] = () => json(500, { message: 'Database unavailable' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }))
     expect(await screen.findByText('Failed to save AutoTrader settings.')).toBeInTheDocument()
+  })
+
+  // Regression (issue 17): after the request the customer saw only 'settings saved', and no trace of it after.
+  it('shows the request pending until an admin decides it, and does not ask again', async () => {
+    renderPanel({ ...USER, autotrader_request_status: 'pending' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Auto Trader pending' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Auto Trader' })
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Your auto trader request is waiting for an admin to decide it.',
+    )
+    expect(within(dialog).queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument()
   })
 
   it("says 'Auto Trader Active' once the user's flag is set", async () => {

@@ -89,6 +89,7 @@ export const USER = {
   id: 7,
   eas: [1],
   autotrader: false,
+  autotrader_request_status: null,
   balance: 10_000,
   account_type: { id: 1, title: 'Basic', color: '#3b82f6', icon: null, image: null, leverage: 100 },
   notifications: [],

@@ -37,6 +37,8 @@ describe('connection status and toasts (spec 4)', () => {
         message: 'Connection failed',
         polling: true,
         prices: CONNECTION_STATUS.DISCONNECTED,
+        lastTickAt: null,
+        lastHeartbeatAt: null,
       })
     }
   })

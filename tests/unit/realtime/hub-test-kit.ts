@@ -33,6 +33,10 @@ export class FakePush implements PushTransport {
   reconnect() {
     this.reconnects += 1
   }
+  /** Answers at once, like a service next door. */
+  ping() {
+    return Promise.resolve()
+  }
   disconnect() {
     this.disconnected = true
   }

@@ -32,6 +32,7 @@ const USER = {
   accounts: [],
   account_type: null,
   autotrader: false,
+  autotrader_request_status: null,
   eas: [],
 }
 

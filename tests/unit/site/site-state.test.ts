@@ -54,6 +54,14 @@ describe('site gate states (spec 4, Site)', () => {
   })
   it('shows content otherwise, and while a cached site refreshes', () => {
     expect(siteGateState({ ...base, initialized: true, settings: settings() })).toBe('content')
+    // Staff (a signed-in admin, or the sign-in page) get through a disabled site to switch it back on.
+    const disabled = settings({ status: 'disabled' })
+    expect(siteGateState({ ...base, initialized: true, settings: disabled, staffAccess: true })).toBe(
+      'content',
+    )
+    expect(siteGateState({ ...base, initialized: true, settings: disabled, staffAccess: false })).toBe(
+      'disabled',
+    )
     expect(siteGateState({ ...base, initialized: true, isLoading: true, settings: settings() })).toBe(
       'content',
     )
@@ -90,7 +98,7 @@ describe('leverage from site data', () => {
 })
 
 describe('public paths', () => {
-  it('lists the seven public routes of spec 2.6', () => {
+  it("lists the seven public routes of spec 2.6 and the mailed links' two pages", () => {
     for (const path of [
       '/register/country-residence',
       '/signup',
@@ -99,6 +107,8 @@ describe('public paths', () => {
       '/auto-login',
       '/register',
       '/forgot-password',
+      '/reset-password',
+      '/confirm-email',
     ])
       expect(isPublicPath(path)).toBe(true)
     expect(isPublicPath('/main/dashboard')).toBe(false)

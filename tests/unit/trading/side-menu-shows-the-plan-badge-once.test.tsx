@@ -28,7 +28,11 @@ function renderMenu(options: { marketplace: boolean }) {
       onActivatePair={() => undefined}
       onClosePair={() => undefined}
       onAddPair={() => undefined}
-      algoTrader={options.marketplace ? <AlgoTraderPanel user={user} onOpenPlans={onOpenPlans} /> : undefined}
+      algoTrader={
+        options.marketplace ? (
+          <AlgoTraderPanel user={user} onOpenPlans={onOpenPlans} onAccountChanged={async () => {}} />
+        ) : undefined
+      }
       onOpenPlans={onOpenPlans}
     />
   ))

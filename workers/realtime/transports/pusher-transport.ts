@@ -81,5 +81,29 @@ export const createPusherTransport: CreatePushTransport = (options) => {
       pusher.unbind_all()
       pusher.connection.unbind()
     },
+    ping(timeoutMs) {
+      return new Promise<void>((resolve, reject) => {
+        if (pusher.connection.state !== 'connected') {
+          reject(new Error('Not connected'))
+          return
+        }
+        // Every frame, the pong included, passes the connection's `message` event (pusher-js ConnectionManager).
+        const onMessage = (message: { event?: string }) => {
+          if (message.event !== 'pusher:pong') return
+          finish()
+          resolve()
+        }
+        const timer = setTimeout(() => {
+          finish()
+          reject(new Error('No pong'))
+        }, timeoutMs)
+        const finish = () => {
+          clearTimeout(timer)
+          pusher.connection.unbind('message', onMessage)
+        }
+        pusher.connection.bind('message', onMessage)
+        pusher.connection.send_event('pusher:ping', {})
+      })
+    },
   }
 }

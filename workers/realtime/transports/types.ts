@@ -34,6 +34,11 @@ export interface PushTransport {
   /** Disconnect then connect (spec 4), keeping the channels. */
   reconnect: () => void
   disconnect: () => void
+  /**
+   * A `pusher:ping` answered by the service's `pusher:pong` (the connection test, issue 16). Rejects when not
+   * connected or when no pong comes within `timeoutMs`.
+   */
+  ping: (timeoutMs: number) => Promise<void>
 }
 
 export type CreatePushTransport = (options: PushTransportOptions) => PushTransport

@@ -18,7 +18,7 @@ export const switchRecipe = defineSlotRecipe({
       w: '9',
       h: '5',
       p: '0.5',
-      bg: 'ink.500',
+      bg: 'track',
       borderRadius: 'full',
       transitionProperty: 'background-color',
       transitionDuration: 'fast',

@@ -3,14 +3,16 @@
 // store straight to the chart series, never through React state.
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts'
 import { RefreshCw } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
+import { LiveText } from '../../../components/ui/live-text'
 import { Spinner } from '../../../components/ui/spinner'
 import type { Candle, CandleTimeframe } from '../../../domain/contract/assets'
-import { PRICE_DECIMALS } from '../../../domain/format/numbers'
+import { formatPrice, PRICE_DECIMALS } from '../../../domain/format/numbers'
 import { nextCandle, withCandle } from '../../../domain/market/candles'
-import { livePriceStore, type LiveAsset, type LivePriceStore } from '../../../lib/live-prices'
+import { livePriceStore, useLiveAsset, type LiveAsset, type LivePriceStore } from '../../../lib/live-prices'
+import { useTheme } from '../../../lib/theme-store'
 import { useCandles } from '../api/get-candles'
 import { DEFAULT_TIMEFRAME, loadChartLibrary } from '../chart-library'
 import { TimeframeSwitcher } from './timeframe-switcher'
@@ -30,6 +32,8 @@ export interface AssetChartProps {
   /** The tab's live price store; tests pass their own. */
   store?: LivePriceStore
   defaultTimeframe?: CandleTimeframe
+  /** The last price's 'as of' mark while prices are not live (issue 17); the price is muted then. */
+  asOf?: ReactNode
 }
 
 interface ChartHandle {
@@ -92,6 +96,7 @@ export function AssetChart({
   decimals = PRICE_DECIMALS.DEFAULT,
   store = livePriceStore,
   defaultTimeframe = DEFAULT_TIMEFRAME,
+  asOf,
 }: AssetChartProps) {
   const [timeframe, setTimeframe] = useState<CandleTimeframe>(defaultTimeframe)
   const candles = useCandles(assetId, timeframe)
@@ -148,6 +153,34 @@ export function AssetChart({
       setHandle((current) => (current?.chart === chart ? null : current))
     }
   }, [assetId, libraryAttempt])
+
+  // The canvas holds colours, not variables: a theme switch (issue 16) repaints it with the new theme's. A chart is
+  // built with the colours of its moment, so only a later switch needs this.
+  const theme = useTheme()
+  const painted = useRef<{ chart: IChartApi | null; theme: typeof theme }>({ chart: null, theme })
+  useEffect(() => {
+    const host = hostRef.current
+    if (!active || !host) return
+    if (painted.current.chart !== active.chart) {
+      painted.current = { chart: active.chart, theme }
+      return
+    }
+    if (painted.current.theme === theme) return
+    painted.current = { chart: active.chart, theme }
+    const colours = themeColours(host)
+    active.chart.applyOptions({
+      layout: { textColor: colours.text },
+      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+      rightPriceScale: { borderColor: colours.border },
+      timeScale: { borderColor: colours.border },
+    })
+    active.series.applyOptions({
+      upColor: colours.gain,
+      downColor: colours.loss,
+      wickUpColor: colours.gain,
+      wickDownColor: colours.loss,
+    })
+  }, [active, theme])
 
   useEffect(() => {
     active?.series.applyOptions({
@@ -241,7 +274,11 @@ export function AssetChart({
           borderColor: 'border',
         })}
       >
-        <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm', flex: '1' })}>{label}</h2>
+        <div className={css({ flex: '1', minW: '0', display: 'flex', alignItems: 'center', gap: '2' })}>
+          <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{label}</h2>
+          <LastPrice store={store} assetId={assetId} decimals={decimals} stale={asOf !== undefined} />
+          {asOf}
+        </div>
         <TimeframeSwitcher value={timeframe} onChange={setTimeframe} />
       </header>
       <div className={css({ position: 'relative', flex: '1', minH: '0' })}>
@@ -267,5 +304,18 @@ export function AssetChart({
         ) : null}
       </div>
     </section>
+  )
+}
+
+/** The asset's last price beside the chart's title: live, or muted while it is the last known one. */
+function LastPrice(props: { store: LivePriceStore; assetId: string; decimals: number; stale: boolean }) {
+  const live = useLiveAsset(props.store, props.assetId)
+  if (!live) return null
+  return (
+    <LiveText
+      text={formatPrice(live.asset.rate, props.decimals)}
+      data-testid="chart-last-price"
+      className={css({ fontSize: 'sm', color: props.stale ? 'text.muted' : 'text' })}
+    />
   )
 }

@@ -2,7 +2,7 @@
 // (spec 9). A failure keeps the last list and says 'Failed to load users. Retrying...' (spec 8) until a refresh
 // succeeds.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { AdminUsersResponseSchema } from '../../../domain/contract/auth'
+import { AdminUsersResponseSchema } from '../../../domain/contract/back-office'
 import type { User } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
 

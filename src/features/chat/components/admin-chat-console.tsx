@@ -1,11 +1,12 @@
-import { MessagesSquare, Users, X } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { IdCard, MessagesSquare, PanelRightClose, Users, X } from 'lucide-react'
+import { useState, useSyncExternalStore, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Button, IconButton } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import type { ChatConnection } from '../../../domain/chat/composer'
 import { initials } from '../../../domain/chat/users'
 import { CHAT_MESSAGES } from '../../../domain/contract/chat'
+import { readCustomerPanelOpen, writeCustomerPanelOpen } from '../../../lib/customer-panel-preference'
 import { useChatUsers } from '../api/get-chat-users'
 import type { Conversation } from '../hooks/use-conversation'
 import { ChatAvatar } from './avatar'
@@ -21,11 +22,42 @@ export interface AdminChatConsoleProps {
   /** Connected / Reconnecting... / Disconnected (spec 2.10). */
   indicator: ReactNode
   signedIn: boolean
+  /**
+   * What to show about the selected customer beside the conversation (the back office's customer panel; the route
+   * composes it, features do not import each other). A column from 1280 px, a sheet below.
+   */
+  customerPanel?: ReactNode
 }
 
-/** Spec 2.10: the admin chat console. The user list beside the conversation, or in a drawer below 768 px. */
+// From this width the customer panel is a column beside the conversation (open unless the admin closed it); below
+// it the back office's menu, the user list and the conversation leave no room, so it opens as a sheet on demand.
+const WIDE_QUERY = '(min-width: 1280px)'
+const subscribeWide = (onChange: () => void) => {
+  const query = globalThis.matchMedia?.(WIDE_QUERY)
+  query?.addEventListener('change', onChange)
+  return () => query?.removeEventListener('change', onChange)
+}
+// jsdom and very old browsers have no matchMedia: they get the desktop layout.
+const isWideNow = () => globalThis.matchMedia?.(WIDE_QUERY).matches ?? true
+
+const CUSTOMER_PANEL_COLUMN_ID = 'customer-panel-column'
+
+/**
+ * Spec 2.10: the admin chat console. The user list beside the conversation, or in a drawer below 768 px; the
+ * customer panel (issue 14) in a collapsible column from 1280 px, or a sheet below.
+ */
 export function AdminChatConsole(props: AdminChatConsoleProps) {
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const wide = useSyncExternalStore(subscribeWide, isWideNow, () => true)
+  const [columnOpen, setColumnOpen] = useState(readCustomerPanelOpen)
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const hasPanel = props.customerPanel !== undefined && props.customerPanel !== null
+  const panelAvailable = hasPanel && props.selectedUserId !== null
+  const setColumn = (open: boolean) => {
+    setColumnOpen(open)
+    writeCustomerPanelOpen(open)
+  }
+  const togglePanel = () => (wide ? setColumn(!columnOpen) : setSheetOpen(true))
   const users = useChatUsers()
   const selected = users.data?.find((user) => user.id === props.selectedUserId) ?? null
   const select = (userId: number) => {
@@ -105,6 +137,28 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
             <h2 className={css({ flex: '1', fontWeight: 'semibold' })}>Support chat</h2>
           )}
           <div className={css({ flexShrink: 0 })}>{props.indicator}</div>
+          {panelAvailable ? (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label="Customer details"
+              aria-expanded={wide ? columnOpen : sheetOpen}
+              aria-controls={wide && columnOpen ? CUSTOMER_PANEL_COLUMN_ID : undefined}
+              aria-haspopup={wide ? undefined : 'dialog'}
+              title="Customer details"
+              data-testid="customer-panel-toggle"
+              onClick={togglePanel}
+              className={css({
+                flexShrink: 0,
+                px: { base: '2', '2xl': '3' },
+                '&[aria-expanded=true]': { bg: 'accent.subtle', borderColor: 'accent.border' },
+              })}
+            >
+              <IdCard aria-hidden="true" />
+              {/* The conversation is at its narrowest beside the column: the words only where there is room. */}
+              <span className={css({ display: { base: 'none', '2xl': 'inline' } })}>Customer details</span>
+            </Button>
+          ) : null}
         </header>
 
         {props.selectedUserId === null ? (
@@ -143,6 +197,100 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
           />
         )}
       </section>
+
+      {panelAvailable && wide && columnOpen ? (
+        <div
+          id={CUSTOMER_PANEL_COLUMN_ID}
+          data-testid="customer-panel-column"
+          className={css({
+            display: 'flex',
+            flexDir: 'column',
+            w: { base: '20rem', '2xl': '24rem' },
+            flexShrink: 0,
+            minH: '0',
+            borderLeftWidth: '1px',
+            borderColor: 'border.default',
+            bg: 'bg.surface',
+          })}
+        >
+          <div
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+              minH: '14',
+              pl: '4',
+              pr: '2',
+              flexShrink: 0,
+              borderBottomWidth: '1px',
+              borderColor: 'border.default',
+            })}
+          >
+            <h2 className={css({ flex: '1', fontWeight: 'semibold', fontSize: 'sm' })}>Customer details</h2>
+            <IconButton aria-label="Hide customer details" size="sm" onClick={() => setColumn(false)}>
+              <PanelRightClose aria-hidden="true" />
+            </IconButton>
+          </div>
+          <div className={css({ flex: '1', minH: '0', overflowY: 'auto', overscrollBehavior: 'contain' })}>
+            {props.customerPanel}
+          </div>
+        </div>
+      ) : null}
+
+      <Dialog.Root
+        lazyMount
+        unmountOnExit
+        open={panelAvailable && !wide && sheetOpen}
+        onOpenChange={(details) => setSheetOpen(details.open)}
+      >
+        <Dialog.Backdrop />
+        <Dialog.Positioner
+          className={css({
+            justifyContent: { md: 'flex-end' },
+            alignItems: { md: 'stretch' },
+            p: { md: '0' },
+          })}
+        >
+          <Dialog.Content
+            data-testid="customer-panel-sheet"
+            className={css({
+              w: { base: 'full', md: '26rem' },
+              maxW: { md: '90vw' },
+              h: { md: '100dvh' },
+              maxH: { base: '92dvh', md: '100dvh' },
+              p: '0',
+              pb: { base: 'env(safe-area-inset-bottom)', md: '0' },
+              gap: '0',
+              borderRadius: { md: '0' },
+            })}
+          >
+            <div
+              className={css({
+                position: 'sticky',
+                top: '0',
+                zIndex: '1',
+                display: 'flex',
+                alignItems: 'center',
+                gap: '2',
+                pl: '4',
+                pr: '2',
+                py: '2',
+                bg: 'bg.overlay',
+                borderBottomWidth: '1px',
+                borderColor: 'border.default',
+              })}
+            >
+              <Dialog.Title className={css({ flex: '1', fontSize: 'md' })}>Customer details</Dialog.Title>
+              <Dialog.CloseTrigger asChild>
+                <IconButton aria-label="Close customer details">
+                  <X aria-hidden="true" />
+                </IconButton>
+              </Dialog.CloseTrigger>
+            </div>
+            {props.customerPanel}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Dialog.Root>
 
       <Dialog.Root
         lazyMount

@@ -44,6 +44,8 @@ export interface ChatConversationProps {
   connection: ChatConnection
   signedIn: boolean
   emptyHint: string
+  /** The composer's opening text; when given, the composer takes the focus with the caret after it. */
+  initialText?: string | undefined
 }
 
 /** The list, the notices and the composer of one conversation: what both sides share (spec 2.9, 2.10). */
@@ -57,7 +59,11 @@ export function ChatConversation(props: ChatConversationProps) {
     conversation: conversation.ref,
     signedIn: props.signedIn,
     connection,
-    onSent: () => list.current?.scrollToBottom(),
+    onSent: (message) => {
+      conversation.keepSent(message)
+      list.current?.scrollToBottom()
+    },
+    initialText: props.initialText,
   })
 
   // Seen means shown: this tab visible, the server's messages on screen, scrolled to the bottom.
@@ -152,6 +158,7 @@ export function ChatConversation(props: ChatConversationProps) {
         <ChatComposer
           composer={composer}
           disabled={connection === 'disconnected' || conversation.ref === null}
+          focusOnEnable={Boolean(props.initialText)}
         />
       </div>
     </div>

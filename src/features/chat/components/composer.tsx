@@ -1,5 +1,5 @@
 import { AlertCircle, Check, Paperclip, SendHorizontal, X } from 'lucide-react'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button, IconButton } from '../../../components/ui/button'
 import { composerKey, firstFile, type PendingAttachment } from '../../../domain/chat/composer'
@@ -83,9 +83,24 @@ export function AttachmentChip(props: { attachment: PendingAttachment; onRemove:
 }
 
 /** Spec 2.10: text input, attach button and send button; Enter sends, Shift+Enter makes a new line. */
-export function ChatComposer(props: { composer: Composer; disabled: boolean }) {
-  const { composer, disabled } = props
+export function ChatComposer(props: {
+  composer: Composer
+  disabled: boolean
+  /** Focus the message box (caret at the end) once it is enabled: the text was prefilled for the customer. */
+  focusOnEnable?: boolean
+}) {
+  const { composer, disabled, focusOnEnable = false } = props
   const fileInput = useRef<HTMLInputElement | null>(null)
+  const messageBox = useRef<HTMLTextAreaElement | null>(null)
+  const focused = useRef(false)
+  // The box is disabled until the conversation has loaded; the focus waits for it, and is given once.
+  useEffect(() => {
+    const box = messageBox.current
+    if (!focusOnEnable || disabled || focused.current || !box) return
+    focused.current = true
+    box.focus()
+    box.setSelectionRange(box.value.length, box.value.length)
+  }, [focusOnEnable, disabled])
   const rows = Math.min(MAX_ROWS, Math.max(1, composer.text.split('\n').length))
   const uploading = composer.attachment?.status === 'uploading'
   return (
@@ -126,6 +141,7 @@ export function ChatComposer(props: { composer: Composer; disabled: boolean }) {
           <Paperclip aria-hidden="true" />
         </IconButton>
         <textarea
+          ref={messageBox}
           aria-label="Message"
           placeholder={disabled ? CHAT_MESSAGES.PLACEHOLDER_DISABLED : CHAT_MESSAGES.PLACEHOLDER}
           disabled={disabled}

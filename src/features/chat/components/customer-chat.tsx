@@ -9,6 +9,8 @@ export function CustomerChat(props: {
   conversation: Conversation
   connection: ChatConnection
   signedIn: boolean
+  /** The composer's opening text (/main/chat?about=<reference>). */
+  initialText?: string | undefined
 }) {
   return (
     <section
@@ -49,6 +51,7 @@ export function CustomerChat(props: {
           conversation={props.conversation}
           connection={props.connection}
           signedIn={props.signedIn}
+          initialText={props.initialText}
           emptyHint="Send a message below to start a conversation with our support team."
         />
       </div>

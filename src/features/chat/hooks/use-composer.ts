@@ -10,6 +10,7 @@ import {
   type ChatConnection,
   type PendingAttachment,
 } from '../../../domain/chat/composer'
+import type { ChatMessage } from '../../../domain/contract/chat'
 import { sendErrorMessage } from '../api/errors'
 import type { ConversationRef } from '../api/get-messages'
 import { newClientMessageId, useSendChatMessage } from '../api/send-message'
@@ -29,10 +30,13 @@ export function useComposer(options: {
   conversation: ConversationRef | null
   signedIn: boolean
   connection: ChatConnection
-  onSent?: () => void
+  /** The server stored the message: this is its answer. */
+  onSent?: (message: ChatMessage) => void
+  /** The text the composer opens with (a question about a reference, /main/chat?about=). */
+  initialText?: string | undefined
 }): Composer {
   const { conversation, signedIn, connection, onSent } = options
-  const [text, setTextState] = useState('')
+  const [text, setTextState] = useState(options.initialText ?? '')
   const [attachment, setAttachment] = useState<PendingAttachment | null>(null)
   const upload = useRef<AbortController | null>(null)
   const clientMessageId = useRef<string | null>(null)
@@ -114,11 +118,11 @@ export function useComposer(options: {
         clientMessageId: clientMessageId.current,
       },
       {
-        onSuccess: () => {
+        onSuccess: (message) => {
           clientMessageId.current = null
           setTextState('')
           setAttachment(null)
-          onSent?.()
+          onSent?.(message)
         },
         onError: (error) => {
           toast.error(sendErrorMessage(error))

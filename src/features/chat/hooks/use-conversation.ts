@@ -40,6 +40,12 @@ export interface Conversation {
   hasOlder: boolean
   loadingOlder: boolean
   loadOlder: () => void
+  /**
+   * A message the viewer sent, from the server's answer. The composer opens before the first page answers; a message
+   * sent meanwhile may be missing from that page and its push may come before the channel is subscribed, so it is
+   * held like an early push and merged once the page is in.
+   */
+  keepSent: (message: ChatMessage) => void
   /** Handlers for message.sent and message.read on the conversation's channel (the route subscribes them). */
   onMessageSent: (data: unknown) => void
   onMessageRead: (data: unknown) => void
@@ -107,13 +113,19 @@ export function useConversation(options: {
     addMessages(queryClient, ref, held)
   }, [query.data, queryClient, ref])
 
+  const keepMessage = useCallback(
+    (message: ChatMessage) => {
+      if (!ref || message.customer_id !== ref.customerId) return
+      if (!addMessages(queryClient, ref, [message])) early.current.push(message)
+    },
+    [queryClient, ref],
+  )
   const onMessageSent = useCallback(
     (data: unknown) => {
       const parsed = MessageSentEventSchema.safeParse(data)
-      if (!ref || !parsed.success || parsed.data.message.customer_id !== ref.customerId) return
-      if (!addMessages(queryClient, ref, [parsed.data.message])) early.current.push(parsed.data.message)
+      if (parsed.success) keepMessage(parsed.data.message)
     },
-    [queryClient, ref],
+    [keepMessage],
   )
   const onMessageRead = useCallback(
     (data: unknown) => {
@@ -188,6 +200,7 @@ export function useConversation(options: {
     hasOlder,
     loadingOlder,
     loadOlder,
+    keepSent: keepMessage,
     onMessageSent,
     onMessageRead,
     markSeen,

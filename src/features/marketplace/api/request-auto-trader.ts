@@ -1,5 +1,6 @@
 // POST /update/autotrader (spec 7, 8 and 9): asks for the auto trader at a level; the request then awaits an
-// admin's approval, which arrives as user.updated with the autotrader flag set.
+// admin's approval, which arrives as user.updated with the autotrader flag set. Until then the user says
+// autotrader_request_status 'pending' (issue 17), so the user is fetched again once the request is saved.
 import { useMutation } from '@tanstack/react-query'
 import { MessageResponseSchema } from '../../../domain/contract/user'
 import type { AutotraderLevel } from '../../../domain/contract/catalog'
@@ -21,4 +22,6 @@ export async function requestAutoTrader(level: AutotraderLevel): Promise<string>
   }
 }
 
-export const useRequestAutoTrader = () => useMutation({ mutationFn: requestAutoTrader })
+/** `onAccountChanged` reloads the signed-in user (its pending request), which the session feature owns. */
+export const useRequestAutoTrader = (onAccountChanged: () => Promise<unknown>) =>
+  useMutation({ mutationFn: requestAutoTrader, onSuccess: () => onAccountChanged() })

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
-import type { User } from '../../../domain/contract/user'
+import { AUTOTRADER_REQUEST_STATUS, type User } from '../../../domain/contract/user'
 import { advisorPriceLabel, isOwned, selectAlgoTraderAdvisors } from '../../../domain/marketplace/advisors'
 import { useCatalog } from '../api/get-catalog'
 import { AutoTrader } from './auto-trader'
@@ -12,8 +12,10 @@ import { MARKETPLACE_MESSAGES } from './marketplace-page'
 import { RunningSwitch } from './running-switch'
 
 export interface AlgoTraderPanelProps {
-  user: Pick<User, 'eas' | 'autotrader' | 'account_type'>
+  user: Pick<User, 'eas' | 'autotrader' | 'autotrader_request_status' | 'account_type'>
   onOpenPlans: () => void
+  /** Reloads the signed-in user, which the session feature owns. */
+  onAccountChanged: () => Promise<unknown>
 }
 
 const row = css({
@@ -31,7 +33,7 @@ const row = css({
  * The workspace's Algo Trader list (spec 2.7, shown when has_marketplace is on): the advisors the customer owns with
  * their Running/Stopped switch, those their plan allows with a way to the marketplace, and the auto trader.
  */
-export function AlgoTraderPanel({ user, onOpenPlans }: AlgoTraderPanelProps) {
+export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTraderPanelProps) {
   const titleId = useId()
   const catalog = useCatalog()
   const advisors = useMemo(
@@ -68,7 +70,12 @@ export function AlgoTraderPanel({ user, onOpenPlans }: AlgoTraderPanelProps) {
           Algo Trader
         </h2>
         {user.account_type ? <PlanBadge plan={user.account_type} onClick={onOpenPlans} /> : null}
-        <AutoTrader active={user.autotrader} size="xs" />
+        <AutoTrader
+          active={user.autotrader}
+          pending={user.autotrader_request_status === AUTOTRADER_REQUEST_STATUS.PENDING}
+          onAccountChanged={onAccountChanged}
+          size="xs"
+        />
       </div>
       <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>
         {catalog.isPending ? (

@@ -1,4 +1,4 @@
-import { BadgeCheck } from 'lucide-react'
+import { BadgeCheck, Clock } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
@@ -13,6 +13,8 @@ export interface AutoTraderDialogProps {
   onOpenChange: (open: boolean) => void
   /** The user's autotrader flag: when set the dialog only says 'Auto Trader Active'. */
   active: boolean
+  /** The customer's request awaits an admin's decision: the dialog says so instead of asking again. */
+  pending?: boolean
   /** Open trades at once per level, if the server says otherwise than spec 9. */
   openTradeCounts?: Readonly<Record<AutotraderLevel, string>>
   /** The activation request is in flight. */
@@ -20,6 +22,8 @@ export interface AutoTraderDialogProps {
   /** Activate pressed (only possible once Accept is ticked). The caller sends it and shows the outcome. */
   onActivate: (level: AutotraderLevel) => void
 }
+
+export const AUTOTRADER_PENDING_NOTICE = 'Your auto trader request is waiting for an admin to decide it.'
 
 const LEVEL_LABELS: Readonly<Record<AutotraderLevel, string>> = { low: 'Low', medium: 'Medium', high: 'High' }
 
@@ -95,13 +99,15 @@ function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
 }
 
 /** Spec 2.7 and 4 "Auto trader": pick a level, accept, activate; the request then awaits approval. */
-export function AutoTraderDialog({ open, active, ...props }: AutoTraderDialogProps) {
+export function AutoTraderDialog({ open, active, pending = false, ...props }: AutoTraderDialogProps) {
   return (
     <DialogFrame
       open={open}
       onOpenChange={props.onOpenChange}
       title="Auto Trader"
-      description={active ? undefined : 'Choose how many trades the auto trader may keep open at once.'}
+      description={
+        active || pending ? undefined : 'Choose how many trades the auto trader may keep open at once.'
+      }
       size="sm"
     >
       {active ? (
@@ -116,6 +122,11 @@ export function AutoTraderDialog({ open, active, ...props }: AutoTraderDialogPro
         >
           <BadgeCheck aria-hidden="true" size={20} />
           Auto Trader Active
+        </p>
+      ) : pending ? (
+        <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <Clock aria-hidden="true" size={20} />
+          {AUTOTRADER_PENDING_NOTICE}
         </p>
       ) : (
         <ActivationForm {...props} />

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { AssetsResponseSchema, type Asset } from '../../../domain/contract/assets'
+import { z } from 'zod'
+import { AssetSchema, AssetsResponseSchema, type Asset } from '../../../domain/contract/assets'
 import { http } from '../../../lib/http'
+import { keepOfflineCopy } from '../../../lib/offline-copies'
 
 export const ASSETS_FETCH_FAILED = 'Failed to fetch assets. Please try again later.'
 
@@ -14,6 +16,12 @@ export async function getAssets(): Promise<Asset[]> {
 }
 
 export const getAssetsQueryOptions = () =>
-  queryOptions({ queryKey: ['assets'] as const, queryFn: getAssets, staleTime: 60_000 })
+  queryOptions({
+    queryKey: ['assets'] as const,
+    queryFn: getAssets,
+    staleTime: 60_000,
+    // Shown offline, at the last prices this browser saw (issue 17).
+    meta: keepOfflineCopy(z.array(AssetSchema), { withLastPrices: true }),
+  })
 
 export const useAssets = () => useQuery(getAssetsQueryOptions())

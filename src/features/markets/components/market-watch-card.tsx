@@ -1,5 +1,5 @@
 import { ArrowDownRight, ArrowUpRight, RefreshCw } from 'lucide-react'
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { text as textRecipe } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
@@ -27,6 +27,12 @@ const row = css({
   // by the symbol, so colour is not the only signal.
   '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
   '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
+  // Issue 17: prices that are not live (offline, or a stored copy) are muted and never flash.
+  '[data-prices=stale] &': {
+    '& [data-price]': { color: 'text.muted' },
+    '&[data-flash] [data-price]': { color: 'text.muted', bg: 'transparent' },
+    '& [data-direction] > span': { borderColor: 'transparent' },
+  },
 })
 const symbolHeader = css({ px: { base: '1.5', md: '3' }, py: '2', textAlign: 'left', fontWeight: 'medium' })
 const symbolLine = css({ display: 'flex', alignItems: 'center', gap: '1' })
@@ -89,10 +95,13 @@ export function MarketWatchCard(props: {
   status: 'pending' | 'error' | 'success'
   onRetry: () => void
   live: boolean
+  /** The prices' 'as of' mark while they are the last known, not live (issue 17): said instead of 'paused'. */
+  asOf?: ReactNode
 }) {
   return (
     <section
       aria-labelledby="market-watch-title"
+      data-prices={props.asOf ? 'stale' : 'live'}
       className={css({
         bg: 'bg.surface',
         borderWidth: '1px',
@@ -105,12 +114,14 @@ export function MarketWatchCard(props: {
         <h2 id="market-watch-title" className={css({ fontWeight: 'semibold', flex: '1' })}>
           Markets
         </h2>
-        <span
-          className={css({ fontSize: 'xs', color: props.live ? 'gain' : 'text.muted' })}
-          data-testid="market-watch-live"
-        >
-          {props.live ? '● Live prices' : '○ Prices paused'}
-        </span>
+        {props.asOf ?? (
+          <span
+            className={css({ fontSize: 'xs', color: props.live ? 'gain' : 'text.muted' })}
+            data-testid="market-watch-live"
+          >
+            {props.live ? '● Live prices' : '○ Prices paused'}
+          </span>
+        )}
       </header>
       {props.status === 'pending' ? (
         <p className={css({ px: '4', pb: '4', color: 'text.muted' })}>Loading assets...</p>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { AlertBox, type AlertBoxVariant } from '../../../components/ui/alert-box'
+import { useAnyLayerOpen } from '../../../components/ui/use-any-layer-open'
 import type { User } from '../../../domain/contract/user'
 import {
   firstUnreadNotification,
@@ -19,11 +20,13 @@ const VARIANTS: Readonly<Record<NotificationTone, AlertBoxVariant>> = {
 
 export type NotificationPlacement = 'page' | 'workspace'
 
-// Top right, below the account area's header. On the trading workspace it sits over the chart instead (below the
-// header, the trade bar and the chart's toolbar, clear of the market watch), so no order control is covered.
+// Top right, below the account area's header; on phones at the bottom, where it covered the page's title at the top
+// (issue 17). On the trading workspace it sits over the chart instead (below the header, the trade bar and the
+// chart's toolbar, clear of the market watch), so no order control is covered.
 const PLACEMENTS: Readonly<Record<NotificationPlacement, string>> = {
   page: css({
-    top: { base: '4rem', md: '4.5rem' },
+    top: { base: 'auto', md: '4.5rem' },
+    bottom: { base: 'calc(0.75rem + env(safe-area-inset-bottom))', md: 'auto' },
     insetInline: { base: '3', md: 'auto' },
     right: { md: '6' },
     w: { md: '24rem' },
@@ -52,7 +55,10 @@ export function NotificationAlert(props: NotificationAlertProps) {
   const [hiddenIds, setHiddenIds] = useState<ReadonlySet<string>>(() => new Set())
   const markRead = useMarkNotificationRead()
   const notification = firstUnreadNotification(props.notifications, hiddenIds)
-  if (!notification) return null
+  // Never over an open ticket, menu or dialog (issue 17: the welcome note covered the ticket's volume): it waits,
+  // and shows again once the layer closes.
+  const layerOpen = useAnyLayerOpen()
+  if (!notification || layerOpen) return null
 
   const key = String(notification.id)
   const dismiss = () => {
@@ -78,7 +84,7 @@ export function NotificationAlert(props: NotificationAlertProps) {
       aria-label="Notification"
       data-testid="notification-alert"
       className={cx(
-        // Under menus, dialogs and toasts: it waits while the customer is doing something, and never blocks it.
+        // Under menus, dialogs and toasts, and hidden while one is open: it never blocks what the customer is doing.
         css({ position: 'fixed', zIndex: 'docked', bg: 'bg.overlay', rounded: 'surface', shadow: 'overlay' }),
         PLACEMENTS[props.placement],
       )}

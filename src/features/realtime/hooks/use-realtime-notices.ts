@@ -1,17 +1,21 @@
 import { useEffect } from 'react'
+import { showsToast, TOAST_EVENTS } from '../../../domain/notifications/preferences'
+import { notificationPreferencesStore } from '../../../lib/notification-preferences'
 import { useRealtimeClient } from '../client-store'
 
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.mp3'
 
 /**
  * The connection toasts of spec 4 and the notification sound. The hub sends each to exactly one tab per browser,
- * so they show and play once however many tabs are open.
+ * so they show and play once however many tabs are open; each is skipped when this browser turned it off in
+ * Settings (issue 16), read at the moment it comes, so a choice made in another tab counts at once.
  */
 export function useRealtimeNotices() {
   const client = useRealtimeClient()
   useEffect(() => {
     if (!client) return
     const stopToasts = client.onToast(async (notice) => {
+      if (!showsToast(notificationPreferencesStore.get(), TOAST_EVENTS.CONNECTION)) return
       const { toast } = await import('../../../components/ui/toaster')
       const options = { id: 'realtime-connection', duration: notice.durationMs }
       if (notice.kind === 'failed') toast.error(notice.message, options)
@@ -19,6 +23,7 @@ export function useRealtimeNotices() {
       else toast.loading(notice.message, options)
     })
     const stopSound = client.onPlaySound(() => {
+      if (!notificationPreferencesStore.get().sound) return
       new Audio(NOTIFICATION_SOUND_URL).play().catch((error: unknown) => console.error('Sound failed', error))
     })
     return () => {

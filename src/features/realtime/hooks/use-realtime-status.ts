@@ -7,6 +7,8 @@ const OFFLINE: RealtimeStatus = {
   message: null,
   polling: false,
   prices: 'disconnected',
+  lastTickAt: null,
+  lastHeartbeatAt: null,
 }
 
 /** The browser-wide connection status (spec 4), as the hub reports it to this tab. */

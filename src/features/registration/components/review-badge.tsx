@@ -13,7 +13,7 @@ export function ReviewBadge() {
         px: '4',
         py: '2',
         rounded: 'pill',
-        bg: 'rgba(17, 22, 31, 0.75)',
+        bg: 'bg.glassSoft',
         borderWidth: '1px',
         borderColor: 'border',
         fontSize: 'sm',

@@ -29,7 +29,7 @@ const backdrop = css({
     content: '""',
     position: 'absolute',
     inset: '0',
-    bg: 'linear-gradient(180deg, rgba(11, 15, 23, 0.45), rgba(11, 15, 23, 0.8))',
+    bg: 'linear-gradient(180deg, token(colors.bg.scrimTop), token(colors.bg.scrimBottom))',
   },
 })
 
@@ -95,7 +95,7 @@ export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; c
             rounded: 'pill',
             borderWidth: '1px',
             borderColor: 'border.control',
-            bg: 'rgba(11, 15, 23, 0.6)',
+            bg: 'bg.glassSoft',
             fontSize: 'sm',
             fontWeight: 'semibold',
             cursor: 'default',

@@ -133,7 +133,7 @@ export function SignUpStartPage(props: {
             gap: '5',
             p: { base: '5', md: '8' },
             rounded: 'surface',
-            bg: 'rgba(17, 22, 31, 0.92)',
+            bg: 'bg.glass',
             borderWidth: '1px',
             borderColor: 'border',
             shadow: 'overlay',

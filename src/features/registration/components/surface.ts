@@ -6,7 +6,7 @@ export const surfaceClass = css({
   gap: '6',
   p: { base: '5', md: '8' },
   rounded: 'surface',
-  bg: 'rgba(17, 22, 31, 0.94)',
+  bg: 'bg.glass',
   borderWidth: '1px',
   borderColor: 'border',
   shadow: 'overlay',

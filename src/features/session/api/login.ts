@@ -1,16 +1,28 @@
+// POST /auth/login. The answer is a session, or, for an account with two-factor sign-in on (issue 16), a challenge
+// to answer with a code. The challenge's schema lives in the account contract, which the login page should not
+// download for everyone: only an answer that is not a session loads it (with the lazily imported two-factor step).
 import { useMutation } from '@tanstack/react-query'
-import { LoginResponseSchema, type LoginRequest } from '../../../domain/contract/user'
+import { LoginResponseSchema, type LoginRequest, type User } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
 import { sessionStore } from '../../../lib/session-store'
 
-export async function login(credentials: LoginRequest) {
-  const body = await http.post('/auth/login', credentials, { schema: LoginResponseSchema })
-  return body.data
+export type LoginOutcome =
+  | { kind: 'signed-in'; user: User; token: string }
+  | { kind: 'two-factor'; challenge: string; expiresAt: string }
+
+export async function login(credentials: LoginRequest): Promise<LoginOutcome> {
+  const body = await http.post('/auth/login', credentials)
+  const session = LoginResponseSchema.safeParse(body)
+  if (session.success) return { kind: 'signed-in', ...session.data.data }
+  const { readTwoFactorChallenge } = await import('./login-two-factor')
+  return readTwoFactorChallenge(body)
 }
 
 export function useLogin() {
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ user, token }) => sessionStore.signIn(user, token),
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'signed-in') sessionStore.signIn(outcome.user, outcome.token)
+    },
   })
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { formatAmount, USD, type DisplayCurrency } from '../../../domain/format/currency'
 
@@ -19,7 +20,12 @@ const figure = css({
 const label = css({ fontSize: 'xs', color: 'text.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
 
 /** The signed-in customer's account at a glance, its amounts in the chosen display currency (spec 3). */
-export function AccountSummaryCard(props: { summary: AccountSummary; currency?: DisplayCurrency }) {
+export function AccountSummaryCard(props: {
+  summary: AccountSummary
+  currency?: DisplayCurrency
+  /** The figures' 'as of' mark while they are the last known, not live (issue 17). */
+  asOf?: ReactNode
+}) {
   const { summary } = props
   const currency = props.currency ?? USD
   return (
@@ -27,9 +33,12 @@ export function AccountSummaryCard(props: { summary: AccountSummary; currency?: 
       aria-labelledby="account-summary-title"
       className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', rounded: 'xl', p: '5' })}
     >
-      <h2 id="account-summary-title" className={css({ fontWeight: 'semibold' })}>
-        {summary.name}
-      </h2>
+      <div className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}>
+        <h2 id="account-summary-title" className={css({ fontWeight: 'semibold', flex: '1' })}>
+          {summary.name}
+        </h2>
+        {props.asOf}
+      </div>
       <p className={css({ fontSize: 'sm', color: 'text.muted', mb: '4' })}>
         Account {summary.accountId}
         {summary.planTitle ? ` · ${summary.planTitle} plan` : ''}

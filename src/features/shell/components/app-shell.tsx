@@ -173,7 +173,16 @@ export function AppShell(props: AppShellProps) {
         <Dialog.Backdrop />
         <Dialog.Positioner className={css({ justifyContent: 'flex-start', alignItems: 'stretch', p: '0' })}>
           <Dialog.Content
-            className={css({ w: '72', maxW: '85vw', h: '100dvh', rounded: '0', p: '4', overflowY: 'auto' })}
+            // The whole height: the dialog recipe's 92dvh cap is for bottom sheets (issue 17: the menu stopped short).
+            className={css({
+              w: '72',
+              maxW: '85vw',
+              h: '100dvh',
+              maxH: '100dvh',
+              rounded: '0',
+              p: '4',
+              overflowY: 'auto',
+            })}
           >
             <div className={css({ display: 'flex', alignItems: 'center', mb: '4' })}>
               <Dialog.Title className={css({ flex: '1', fontWeight: 'bold' })}>{props.siteName}</Dialog.Title>

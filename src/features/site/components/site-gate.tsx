@@ -9,7 +9,7 @@ import { SplashScreen } from './splash-screen'
  * Holds the whole app behind the site's own state (spec 2.6 and 4, "Site"): the splash on a first visit, Site
  * Unreachable when the settings cannot be had, Site Temporarily Disabled when the operator says so.
  */
-export function SiteGate(props: { children: ReactNode }) {
+export function SiteGate(props: { children: ReactNode; staffAccess?: boolean }) {
   const settings = useSettings()
   // A visitor with cached settings is initialised already and skips the splash (spec 4: "while loading and not
   // initialised"); a first visit plays it to the end before the page replaces it.
@@ -28,6 +28,7 @@ export function SiteGate(props: { children: ReactNode }) {
     isLoading: settings.isFetching,
     hasError: settings.isError,
     splashRunning,
+    staffAccess: props.staffAccess ?? false,
   })
 
   const refetch = () => void settings.refetch()

@@ -2,8 +2,10 @@
 // next page when its sentinel scrolls into view (spec 2.7). One file for both lists: they differ only in path and
 // failure message (spec 8).
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
 import { TradesPageSchema, type Trade, type TradesPage } from '../../../domain/contract/trades'
 import { http } from '../../../lib/http'
+import { keepOfflineCopy } from '../../../lib/offline-copies'
 
 export const TRADE_LISTS = {
   open: { path: '/open/trades', failure: 'Failed to fetch open trades. Please try again.' },
@@ -23,6 +25,9 @@ export async function getTradesPage(list: TradeList, page: number): Promise<Trad
   }
 }
 
+/** The open trades as the infinite query holds them, for the offline copy. */
+const OpenTradesDataSchema = z.object({ pages: z.array(TradesPageSchema), pageParams: z.array(z.number()) })
+
 export const getTradesQueryOptions = (list: TradeList) =>
   infiniteQueryOptions({
     queryKey: tradesQueryKey(list),
@@ -31,6 +36,8 @@ export const getTradesQueryOptions = (list: TradeList) =>
     getNextPageParam: (last: TradesPage) => (last.links.next ? last.meta.current_page + 1 : undefined),
     // Positions change only by trades and pushes, both of which invalidate: no refetch on every focus.
     staleTime: 30_000,
+    // The open positions are shown offline, with their P/L at the last known prices (issue 17).
+    meta: list === 'open' ? keepOfflineCopy(OpenTradesDataSchema) : undefined,
   })
 
 export const useTrades = (list: TradeList, enabled = true) =>

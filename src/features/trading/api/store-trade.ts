@@ -24,8 +24,6 @@ export async function storeTrade({ payload, idempotencyKey }: StoreTradeVariable
   return body.data
 }
 
-export const newIdempotencyKey = () => crypto.randomUUID()
-
 export function useStoreTrade() {
   const queryClient = useQueryClient()
   return useMutation({

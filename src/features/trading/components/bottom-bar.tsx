@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react'
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { LiveText } from '../../../components/ui/live-text'
 import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
@@ -19,10 +19,20 @@ const value = css({ textStyle: 'price', fontSize: 'sm', fontWeight: 'semibold', 
 const marginLevelValue = cx(value, css({ display: 'flex', alignItems: 'center', gap: '1' }))
 const marginCallSign = css({ flexShrink: 0, color: 'warning' })
 const srOnly = css({ srOnly: true })
+// Phones: its own row under the figures; from md at the end of the row.
+const asOfSlot = css({
+  gridColumn: '1 / -1',
+  display: 'flex',
+  alignItems: 'center',
+  ml: { md: 'auto' },
+  flexShrink: 0,
+})
 
 export const BottomBar = memo(function BottomBar(props: {
   summary: AccountSummary
   currency: DisplayCurrency
+  /** The figures' 'as of' mark while they are last known, not live (issue 17). */
+  asOf?: ReactNode
 }) {
   const { summary, currency } = props
   const marginCall = inMarginCall(summary.equity, summary.margin)
@@ -94,11 +104,12 @@ export const BottomBar = memo(function BottomBar(props: {
           </dd>
         </div>
       </dl>
+      {props.asOf ? <div className={asOfSlot}>{props.asOf}</div> : null}
     </section>
   )
 })
 
 /** The bottom bar fed by the live account figures of the surrounding AccountInputsContext. */
-export function LiveBottomBar(props: { currency: DisplayCurrency }) {
-  return <BottomBar summary={useLiveAccountSummary()} currency={props.currency} />
+export function LiveBottomBar(props: { currency: DisplayCurrency; asOf?: ReactNode }) {
+  return <BottomBar summary={useLiveAccountSummary()} currency={props.currency} asOf={props.asOf} />
 }

@@ -8,9 +8,11 @@ import * as Tabs from '../../../components/ui/tabs'
 import type { CloseReason, Trade } from '../../../domain/contract/trades'
 import { formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice } from '../../../domain/format/numbers'
+import { OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { TRADE_MESSAGES } from '../../../domain/trading/messages'
 import type { LivePriceStore } from '../../../lib/live-prices'
-import { useLiveAccountSummary, useLivePosition } from '../hooks/use-live-pnl'
+import { useLiveAccountSummary } from '../hooks/use-live-pnl'
+import { useLivePosition } from '../../../lib/live-account'
 import { SignedAmount, SignedLiveText } from './signed-figures'
 
 // The collapsible positions drawer (spec 2.7): ACTIVE POSITIONS and POSITIONS HISTORY, a Total Portfolio line
@@ -39,6 +41,10 @@ interface PositionsDrawerProps {
   expanded: boolean
   onExpandedChange: (expanded: boolean) => void
   onClose: (trade: Trade) => void
+  /** The positions' 'as of' mark while they are a stored copy or the browser is offline (issue 17). */
+  asOf?: ReactNode
+  /** Set while offline: the id of the element saying why Close is shut. */
+  closeDisabledBy?: string
 }
 
 const lots = (trade: Trade) => `${trade.qty.toFixed(2)} lot`
@@ -67,6 +73,8 @@ const row = css({
   borderColor: 'border.muted',
   fontSize: 'sm',
 })
+// Both tab names whole at 390 px (issue 17: the list scrolled to 'CTIVE POSITIONS'): smaller type on phones.
+const positionsTab = css({ px: { base: '2', md: '3' }, fontSize: { base: 'xs', md: 'sm' } })
 const numeric = css({ textStyle: 'price', whiteSpace: 'nowrap' })
 const muted = css({ color: 'text.muted', fontSize: 'xs', display: { base: 'none', md: 'block' } })
 const pnlWeight = css({ fontWeight: 'semibold' })
@@ -91,6 +99,7 @@ const ActiveRow = memo(function ActiveRow(props: {
   store: LivePriceStore
   currency: DisplayCurrency
   onClose: (trade: Trade) => void
+  closeDisabledBy: string | undefined
 }) {
   const { trade } = props
   const live = useLivePosition(props.store, trade)
@@ -111,7 +120,7 @@ const ActiveRow = memo(function ActiveRow(props: {
         {formatPrice(trade.opening_price)}
       </div>
       <div className={css({ display: { base: 'none', md: 'block' } })}>
-        <LiveText text={formatPrice(live.closingPrice)} data-testid="position-price" />
+        <LiveText text={formatPrice(live.closingPriceQuote)} data-testid="position-price" />
       </div>
       <div className={muted}>
         TP {trade.take_profit > 0 ? formatPrice(trade.take_profit) : '—'} · SL{' '}
@@ -119,7 +128,7 @@ const ActiveRow = memo(function ActiveRow(props: {
       </div>
       {/* Below 768 px this is the content-sized last column, so the figure ends at the row's right edge. */}
       <div className={pnlWeight}>
-        <SignedLiveText text={formatSignedAmount(live.pnl, props.currency)} data-testid="position-pnl" />
+        <SignedLiveText text={formatSignedAmount(live.pnlUsd, props.currency)} data-testid="position-pnl" />
       </div>
       <div className={css({ gridColumn: { base: '1 / -1', md: 'auto' }, textAlign: 'right' })}>
         <Button
@@ -127,6 +136,9 @@ const ActiveRow = memo(function ActiveRow(props: {
           variant="outline"
           onClick={() => props.onClose(trade)}
           aria-label={`Close ${trade.trade_type} ${trade.asset_symbol} ${lots(trade)}`}
+          disabled={props.closeDisabledBy !== undefined}
+          aria-describedby={props.closeDisabledBy}
+          title={props.closeDisabledBy === undefined ? undefined : OFFLINE_ORDER_REASON}
         >
           <X aria-hidden /> Close
         </Button>
@@ -303,7 +315,15 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
         variant="line"
         className={css({ display: 'flex', flexDirection: 'column', minH: '0', flex: '1' })}
       >
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', pr: '2' })}>
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: { base: 'wrap', md: 'nowrap' },
+            alignItems: 'center',
+            columnGap: '2',
+            pr: '2',
+          })}
+        >
           <Button
             variant="ghost"
             size="xs"
@@ -316,8 +336,12 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
           </Button>
           {props.expanded ? (
             <Tabs.List className={css({ flex: '1', overflowX: 'auto' })}>
-              <Tabs.Trigger value="active">ACTIVE POSITIONS ({activeCount})</Tabs.Trigger>
-              <Tabs.Trigger value="history">POSITIONS HISTORY</Tabs.Trigger>
+              <Tabs.Trigger value="active" className={positionsTab}>
+                ACTIVE POSITIONS ({activeCount})
+              </Tabs.Trigger>
+              <Tabs.Trigger value="history" className={positionsTab}>
+                POSITIONS HISTORY
+              </Tabs.Trigger>
             </Tabs.List>
           ) : (
             <button
@@ -342,6 +366,18 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
               <TotalPnl currency={props.currency} />
             </button>
           )}
+          {/* Phones: a line of its own under the tabs, so both tab names stay whole. */}
+          {props.asOf ? (
+            <div
+              className={css({
+                w: { base: '100%', md: 'auto' },
+                pl: { base: '10', md: '0' },
+                pb: { base: '1', md: '0' },
+              })}
+            >
+              {props.asOf}
+            </div>
+          ) : null}
         </div>
         {props.expanded ? (
           <div id="positions-panels" className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>
@@ -358,6 +394,7 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
                     store={props.store}
                     currency={props.currency}
                     onClose={props.onClose}
+                    closeDisabledBy={props.closeDisabledBy}
                   />
                 )}
               </ListBody>

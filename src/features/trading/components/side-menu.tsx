@@ -1,5 +1,4 @@
-import { Link } from '@tanstack/react-router'
-import { Plus, Wallet, X } from 'lucide-react'
+import { Plus, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { PlanBadge } from '../../../components/plan-badge'
@@ -7,6 +6,7 @@ import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import type { User } from '../../../domain/contract/user'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
+import { DepositLink } from './deposit-link'
 import { RAIL_ICONS, RAIL_LABELS, RAIL_PANELS, type RailPanel } from './left-rail'
 
 // The workspace's side menu below 768 px (spec 2.7): panels, accounts, deposit, the plan badge and the pair list.
@@ -24,6 +24,8 @@ export interface SideMenuProps {
   onActivatePair: (symbolDisplay: string) => void
   onClosePair: (symbolDisplay: string) => void
   onAddPair: () => void
+  /** Set while offline: the id of the element saying why Deposit is shut (issue 17). */
+  depositClosedBy?: string
   /** The Algo Trader list, when the site has the marketplace. */
   algoTrader?: ReactNode
   /** Opens the plans comparison from the plan badge. */
@@ -163,23 +165,7 @@ export function SideMenu(props: SideMenuProps) {
             </ul>
           </section>
 
-          <Link
-            to="/main/deposit"
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              gap: '2',
-              h: '10',
-              rounded: 'control',
-              bg: 'gain.solid',
-              color: 'gain.fg',
-              fontWeight: 'semibold',
-              _focusVisible: { focusVisibleRing: 'outside' },
-            })}
-          >
-            <Wallet aria-hidden size={16} /> Deposit
-          </Link>
+          <DepositLink closedBy={props.depositClosedBy} placement="menu" />
         </Dialog.Content>
       </Dialog.Positioner>
     </Dialog.Root>

@@ -1,5 +1,5 @@
 import { Calculator, Clock, Info } from 'lucide-react'
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
@@ -8,6 +8,7 @@ import type { Asset } from '../../../domain/contract/assets'
 import type { Trade, TradeSide } from '../../../domain/contract/trades'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice, formatSignedPercent, PRICE_DECIMALS } from '../../../domain/format/numbers'
+import { OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 import { SignedLiveText } from './signed-figures'
 import { TradeTicket } from './trade-ticket'
@@ -25,6 +26,10 @@ export interface TradeBarProps {
   currency: DisplayCurrency
   takeProfit: string
   stopLoss: string
+  /** The prices' 'as of' mark while they are not live (issue 17): shown instead of the change. */
+  asOf?: ReactNode
+  /** Set while offline: the id of the element saying why the tickets are shut (their accessible description). */
+  ordersClosedBy?: string
   openTicket: TradeSide | null
   onOpenTicketChange: (side: TradeSide | null) => void
   onEditTakeProfitStopLoss: () => void
@@ -80,9 +85,10 @@ function LiveTradeTicket(props: TradeBarProps & { side: TradeSide }) {
 function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
   const { side, asset } = props
   const label = side === 'buy' ? 'Buy' : 'Sell'
+  const closed = props.ordersClosedBy !== undefined
   return (
     <Popover.Root
-      open={props.openTicket === side}
+      open={!closed && props.openTicket === side}
       onOpenChange={(details) => props.onOpenTicketChange(details.open ? side : null)}
       positioning={{ placement: 'bottom-end' }}
       lazyMount
@@ -93,6 +99,10 @@ function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
           variant={side === 'buy' ? 'gain' : 'loss'}
           size="md"
           data-testid={`open-${side}-ticket`}
+          // Issue 17: shut offline, saying why (description and tooltip); the last price stays readable.
+          disabled={closed}
+          aria-describedby={props.ordersClosedBy}
+          title={closed ? OFFLINE_ORDER_REASON : undefined}
           className={css({
             flexDirection: 'column',
             gap: '0',
@@ -147,7 +157,7 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
         {asset ? (
           <p className={css({ display: 'flex', gap: '1', fontSize: 'xs', color: 'text.muted', minW: '0' })}>
             <span className={css({ truncate: true })}>{asset.name} ·</span>
-            <LiveChangePercent store={props.store} asset={asset} />
+            {props.asOf ?? <LiveChangePercent store={props.store} asset={asset} />}
           </p>
         ) : (
           <p className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>

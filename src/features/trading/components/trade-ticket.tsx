@@ -25,7 +25,8 @@ import {
   type VolumeUnit,
 } from '../../../domain/trading/volume'
 import { HttpError } from '../../../lib/http'
-import { newIdempotencyKey, useStoreTrade } from '../api/store-trade'
+import { newIdempotencyKey } from '../../../lib/error-message'
+import { useStoreTrade } from '../api/store-trade'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 
 // The Buy or Sell order ticket (spec 4 "Trade form", 5, 8, 9): volume in lots, units or currency with conversion

@@ -1,6 +1,7 @@
-import { PanelRightClose, PanelRightOpen, X } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { PanelRightClose, PanelRightOpen, WifiOff, X } from 'lucide-react'
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { AsOfMark } from '../../../components/as-of-mark'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toaster'
@@ -9,12 +10,16 @@ import type { LeverageMap } from '../../../domain/contract/site'
 import type { Trade, TradeSide } from '../../../domain/contract/trades'
 import type { User } from '../../../domain/contract/user'
 import type { DisplayCurrency } from '../../../domain/format/currency'
+import { withSymbolDisplay } from '../../../domain/market/symbol-display'
 import { leverageFor } from '../../../domain/trading/leverage'
 import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../domain/trading/messages'
+import { lastKnownAt, OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
+import { PAGE_STARTED_AT_MS } from '../../../lib/offline-copies'
 import { useCloseTrade } from '../api/close-trade'
 import { flattenTrades, useTrades } from '../api/get-trades'
-import { AccountInputsContext, livePosition, type AccountInputs } from '../hooks/use-live-pnl'
+import { AccountInputsContext, type AccountInputs } from '../hooks/use-live-pnl'
+import { livePosition } from '../../../domain/trading/live-position'
 import { useWatchlist } from '../hooks/use-watchlist'
 import { useWorkspace, workspaceStore } from '../workspace-store'
 import { LiveBottomBar } from './bottom-bar'
@@ -40,13 +45,23 @@ export interface TradingWorkspaceProps {
   onSelectAccount: (index: number) => void
   assets: { data: readonly Asset[] | undefined; status: 'pending' | 'error' | 'success'; refetch: () => void }
   store: LivePriceStore
+  /**
+   * The browser is offline (issue 17): the order tickets, close and deposit stay shut with OFFLINE_ORDER_REASON, and
+   * nothing is queued. The figures carry their 'as of' marks.
+   */
+  offline: boolean
+  /** 'as of' of the prices (epoch ms; null: unknown), undefined while they are live. Muted and marked when set. */
+  pricesAt: number | null | undefined
+  /** 'as of' of the balance and account figures, undefined while live. */
+  accountAt: number | null | undefined
   /** Per-category leverage the operator set (site settings); classes absent fall through (spec 6). */
   categoryLeverage: Partial<LeverageMap> | null
   currency: DisplayCurrency
   currencies: readonly DisplayCurrency[]
   onCurrencyChange: (code: string) => void
   status: ReactNode
-  chart: (asset: Asset) => ReactNode
+  /** The active asset's chart; `asOf` is its last price's mark while prices are not live (issue 17). */
+  chart: (asset: Asset, asOf: ReactNode) => ReactNode
   calendar: ReactNode
   news: ReactNode
   /** The Algo Trader list (shown when has_marketplace is on): under the market watch, and in the side menu. */
@@ -60,9 +75,17 @@ export interface TradingWorkspaceProps {
 
 const EMPTY_TRADES: readonly Trade[] = []
 
-function useTradeList(list: 'open' | 'closed', loadAll: boolean): TradeListState {
+function useTradeList(
+  list: 'open' | 'closed',
+  loadAll: boolean,
+  assets: readonly Asset[] | undefined,
+): TradeListState & { dataUpdatedAt: number } {
   const query = useTrades(list)
-  const trades = useMemo(() => flattenTrades(query.data?.pages), [query.data])
+  // What the customer reads is the asset's symbol_display, whichever spelling the order was stored with.
+  const trades = useMemo(
+    () => withSymbolDisplay(flattenTrades(query.data?.pages), assets),
+    [query.data, assets],
+  )
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
   // The account figures need every open position, not the first page: a customer with more open positions than a
   // page holds must still see true equity and margin.
@@ -71,6 +94,7 @@ function useTradeList(list: 'open' | 'closed', loadAll: boolean): TradeListState
   }, [loadAll, hasNextPage, isFetchingNextPage, fetchNextPage])
   return {
     trades: trades.length > 0 ? trades : EMPTY_TRADES,
+    dataUpdatedAt: query.dataUpdatedAt,
     status: query.status,
     error: query.error,
     hasNextPage,
@@ -110,9 +134,37 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   const [closing, setClosing] = useState<Trade | null>(null)
   const watchlist = useWatchlist()
 
-  const open = useTradeList('open', true)
-  const closed = useTradeList('closed', false)
+  const open = useTradeList('open', true, assets)
+  const closed = useTradeList('closed', false, assets)
   const closeTrade = useCloseTrade()
+
+  // Issue 17: offline, the orders are shut and say why; what shows is the last known, each part with its time.
+  const offlineReasonId = useId()
+  const ordersClosedBy = props.offline ? offlineReasonId : undefined
+  const markOf = (at: number | null | undefined, testId: string) =>
+    at === undefined ? undefined : <AsOfMark at={at} testId={testId} />
+  const pricesMark = markOf(props.pricesAt, 'prices-as-of')
+  // Only positions that show get a mark: none over the spinner of a list never loaded.
+  const positionsMark = markOf(
+    open.dataUpdatedAt > 0
+      ? lastKnownAt({
+          offline: props.offline,
+          dataUpdatedAtMs: open.dataUpdatedAt,
+          pageStartedAtMs: PAGE_STARTED_AT_MS,
+        })
+      : undefined,
+    'positions-as-of',
+  )
+  const accountMark = markOf(props.accountAt, 'account-as-of')
+  // Going offline shuts an open ticket or close confirmation: neither could be sent, and nothing is queued.
+  const [wasOffline, setWasOffline] = useState(props.offline)
+  if (props.offline !== wasOffline) {
+    setWasOffline(props.offline)
+    if (props.offline) {
+      setOpenTicket(null)
+      setClosing(null)
+    }
+  }
 
   const leverage = asset
     ? leverageFor({
@@ -217,6 +269,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
         headerStart={headerStart}
         assets={assets}
         store={store}
+        asOf={pricesMark}
         activeAssetId={activeAssetId}
         savedAssetIds={watchlist.saved}
         onToggleSaved={watchlist.toggle}
@@ -262,6 +315,8 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   return (
     <AccountInputsContext.Provider value={accountInputs}>
       <div
+        // Muted prices (the market watch's cells key on it) while they are not live.
+        data-prices={props.pricesAt === undefined ? 'live' : 'stale'}
         className={css({
           display: 'grid',
           gridTemplateRows: 'auto minmax(0, 1fr) auto auto',
@@ -272,22 +327,26 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           overflow: 'hidden',
         })}
       >
-        <WorkspaceHeader
-          siteName={props.siteName}
-          user={user}
-          balanceUsd={user.balance}
-          currency={props.currency}
-          currencies={props.currencies}
-          onCurrencyChange={props.onCurrencyChange}
-          selectedAccountIndex={props.selectedAccountIndex}
-          onSelectAccount={props.onSelectAccount}
-          onNavigate={props.onNavigate}
-          onLogout={props.onLogout}
-          onOpenSideMenu={() => setSideMenuOpen(true)}
-          onOpenPlans={props.onOpenPlans}
-          tabs={tabs}
-          status={props.status}
-        />
+        <div>
+          <WorkspaceHeader
+            siteName={props.siteName}
+            user={user}
+            balanceUsd={user.balance}
+            currency={props.currency}
+            currencies={props.currencies}
+            onCurrencyChange={props.onCurrencyChange}
+            selectedAccountIndex={props.selectedAccountIndex}
+            onSelectAccount={props.onSelectAccount}
+            onNavigate={props.onNavigate}
+            onLogout={props.onLogout}
+            onOpenSideMenu={() => setSideMenuOpen(true)}
+            onOpenPlans={props.onOpenPlans}
+            tabs={tabs}
+            status={props.status}
+            depositClosedBy={ordersClosedBy}
+          />
+          {props.offline ? <OfflineBanner reasonId={offlineReasonId} /> : null}
+        </div>
         <div className={css({ display: 'flex', minH: '0' })}>
           <LeftRail active={railPanel} onToggle={toggleRail} />
           {railPanel === 'market-watch' ? (
@@ -366,6 +425,8 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               currency={props.currency}
               takeProfit={levels.takeProfit}
               stopLoss={levels.stopLoss}
+              asOf={pricesMark}
+              ordersClosedBy={ordersClosedBy}
               openTicket={openTicket}
               onOpenTicketChange={setOpenTicket}
               onEditTakeProfitStopLoss={editTakeProfitStopLoss}
@@ -380,7 +441,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               className={css({ flex: '1', minH: { base: '16rem', md: '0' }, isolation: 'isolate' })}
             >
               {asset ? (
-                props.chart(asset)
+                props.chart(asset, markOf(props.pricesAt, 'chart-as-of'))
               ) : (
                 <AssetsState status={props.assets.status} onRetry={props.assets.refetch} />
               )}
@@ -420,8 +481,10 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           expanded={drawerExpanded}
           onExpandedChange={setDrawerExpanded}
           onClose={setClosing}
+          asOf={positionsMark}
+          closeDisabledBy={ordersClosedBy}
         />
-        <LiveBottomBar currency={props.currency} />
+        <LiveBottomBar currency={props.currency} asOf={accountMark} />
       </div>
 
       <SideMenu
@@ -440,6 +503,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           setSideMenuOpen(false)
           setPickerOpen(true)
         }}
+        depositClosedBy={ordersClosedBy}
         algoTrader={props.algoTrader}
         onOpenPlans={
           props.onOpenPlans &&
@@ -536,11 +600,41 @@ function LiveClosePositionDialog(props: {
         if (!next) props.onDismiss()
       }}
       trade={trade}
-      currentPnlUsd={trade ? livePosition(trade, live).pnl : 0}
+      currentPnlUsd={trade ? livePosition(trade, live?.asset).pnlUsd : 0}
       currency={props.currency}
       busy={props.busy}
       onConfirm={props.onConfirm}
     />
+  )
+}
+
+/** Offline: why the orders are shut (the buttons' description points here), and what the screen shows instead. */
+function OfflineBanner(props: { reasonId: string }) {
+  return (
+    <p
+      role="status"
+      data-testid="offline-banner"
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: '2',
+        px: { base: '3', md: '4' },
+        py: '1.5',
+        fontSize: 'xs',
+        bg: 'warning.subtle',
+        color: 'text',
+        borderBottomWidth: '1px',
+        borderColor: 'warning.border',
+      })}
+    >
+      <WifiOff size={14} aria-hidden="true" className={css({ flexShrink: 0, color: 'warning' })} />
+      <span>
+        <span id={props.reasonId} className={css({ fontWeight: 'semibold' })}>
+          {OFFLINE_ORDER_REASON}
+        </span>
+        <span className={css({ color: 'text.muted' })}>. Showing the last known prices and positions.</span>
+      </span>
+    </p>
   )
 }
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ChevronDown, Menu as MenuIcon, Wallet } from 'lucide-react'
+import { ChevronDown, Menu as MenuIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { PlanBadge } from '../../../components/plan-badge'
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button'
 import * as Menu from '../../../components/ui/menu'
 import type { User } from '../../../domain/contract/user'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
+import { DepositLink } from './deposit-link'
 
 // The workspace header (spec 2.7): open-pair tabs, a deposit link, the balance dropdown (accounts with title and
 // balance; currency choice) and the profile menu (Profile, Account Details, Settings, Logout). Below 768 px the
@@ -30,6 +31,8 @@ export interface WorkspaceHeaderProps {
   tabs: ReactNode
   /** The live connection's status. */
   status: ReactNode
+  /** Set while offline: the id of the element saying why Deposit is shut (issue 17). */
+  depositClosedBy?: string
 }
 
 const initials = (user: User) =>
@@ -77,30 +80,11 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
         {props.tabs}
       </div>
       <div className={css({ flex: { base: '1', md: '0' } })} />
-      <div className={css({ display: { base: 'none', md: 'block' } })}>{props.status}</div>
+      {props.status}
       {user.account_type && props.onOpenPlans ? (
         <PlanBadge plan={user.account_type} onClick={props.onOpenPlans} fromMd />
       ) : null}
-      <Link
-        to="/main/deposit"
-        className={css({
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: '1',
-          h: '8',
-          px: '3',
-          rounded: 'control',
-          bg: 'gain.solid',
-          color: 'gain.fg',
-          fontSize: 'sm',
-          fontWeight: 'semibold',
-          whiteSpace: 'nowrap',
-          _hover: { bg: 'gain.solidHover' },
-          _focusVisible: { focusVisibleRing: 'outside' },
-        })}
-      >
-        <Wallet aria-hidden size={16} /> Deposit
-      </Link>
+      <DepositLink closedBy={props.depositClosedBy} placement="header" />
       <Menu.Root>
         <Menu.Trigger asChild>
           <Button

@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { aboutMessage, ChatSearchSchema } from '../../../domain/chat/about'
 import { CustomerChat, useConversation } from '../../../features/chat'
 import { useSession } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
 import { useChatChannel, useChatConnection } from '../../-chat-realtime'
 
-/** Spec 2.9: the customer's support chat, inside the account area. */
+/**
+ * Spec 2.9: the customer's support chat, inside the account area. `?about=<reference>` (a transaction's "Ask about
+ * this", issue 15) opens the composer with the reference in it.
+ */
 export const Route = createFileRoute('/_protected/main/chat')({
+  validateSearch: ChatSearchSchema,
   component: CustomerChatPage,
 })
 
@@ -20,6 +25,7 @@ function CustomerChatPage() {
   const conversation = useConversation({ customerId: isAdmin ? null : userId, viewer })
   useChatChannel(isAdmin ? null : userId, conversation)
   const connection = useChatConnection()
+  const { about } = Route.useSearch()
 
   return (
     <div
@@ -32,7 +38,12 @@ function CustomerChatPage() {
       })}
     >
       <PageHeader title="Support chat" trail={[{ label: 'Support' }, { label: 'Support chat' }]} />
-      <CustomerChat conversation={conversation} connection={connection} signedIn={signedIn} />
+      <CustomerChat
+        conversation={conversation}
+        connection={connection}
+        signedIn={signedIn}
+        initialText={about ? aboutMessage(about) : undefined}
+      />
     </div>
   )
 }

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { AsOfMark } from '../../../components/as-of-mark'
+import { RecentTransactions } from '../../../features/funds'
 import { FEATURED_ASSET_IDS, MarketWatchCard, useAssets } from '../../../features/markets'
 import { useDisplayCurrency } from '../../../features/marketplace'
 import { livePriceStore } from '../../../lib/live-prices'
-import { usePriceFeed, useRealtimeStatus } from '../../../features/realtime'
+import { useLivePrices } from '../../-live-prices'
+import { useRealtimeStatus } from '../../../features/realtime'
 import { useSession } from '../../../features/session'
 import { AccountSummaryCard, PageHeader } from '../../../features/shell'
 
@@ -18,10 +21,7 @@ function Dashboard() {
   const status = useRealtimeStatus()
   const { currency } = useDisplayCurrency()
 
-  useEffect(() => {
-    if (assets.data) livePriceStore.setAssets(assets.data)
-  }, [assets.data])
-  usePriceFeed(assets.isSuccess, (ticks) => livePriceStore.applyBatch(ticks, Date.now()))
+  const { pricesAt, accountAt } = useLivePrices(assets)
 
   const featured = useMemo(() => {
     const known = new Set(assets.data?.map((asset) => asset.asset_id))
@@ -46,14 +46,18 @@ function Dashboard() {
               leverage: user.account_type?.leverage ?? null,
             }}
             currency={currency}
+            asOf={accountAt === undefined ? undefined : <AsOfMark at={accountAt} testId="account-as-of" />}
           />
         ) : null}
+        <RecentTransactions currency={currency} />
         <MarketWatchCard
           store={livePriceStore}
           assetIds={featured}
-          status={assets.status}
+          // A stored copy shows even when the request for a fresh list failed.
+          status={assets.data ? 'success' : assets.status}
           onRetry={() => void assets.refetch()}
           live={status.prices === 'connected'}
+          asOf={pricesAt === undefined ? undefined : <AsOfMark at={pricesAt} testId="prices-as-of" />}
         />
       </div>
     </div>

@@ -1,12 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../features/shell'
+import { SavingsPage } from '../../../features/funds'
+import { useDisplayCurrency } from '../../../features/marketplace'
+import { loadCurrentUser } from '../../../features/session'
+import { PageHeader } from '../../../features/shell'
 
+/** /main/savings (issue 15): flexible savings, their interest and the moves in and out. */
 export const Route = createFileRoute('/_protected/main/savings')({
-  component: () => (
-    <PlannedPage
-      title="Savings"
-      trail={[{ label: 'Funds', to: '/main/dashboard' }, { label: 'Savings' }]}
-      summary="Savings plans and their returns will be shown here."
-    />
-  ),
+  component: Savings,
 })
+
+function Savings() {
+  const queryClient = useQueryClient()
+  const { currency } = useDisplayCurrency()
+  return (
+    <div>
+      <PageHeader
+        title="Savings"
+        trail={[{ label: 'Funds', to: '/main/dashboard' }, { label: 'Savings' }]}
+        description="Set money aside from trading. It earns interest every day and comes back at once when you need it."
+      />
+      <SavingsPage
+        currency={currency}
+        onBalanceChanged={() => loadCurrentUser(queryClient, { fresh: true })}
+      />
+    </div>
+  )
+}

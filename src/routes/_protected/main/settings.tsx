@@ -1,12 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../features/shell'
+import { SettingsPage } from '../../../features/account'
+import { useDisplayCurrency } from '../../../features/marketplace'
+import { loadCurrentUser } from '../../../features/session'
+import { PageHeader } from '../../../features/shell'
+import { useSettings } from '../../../features/site'
+import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 
 export const Route = createFileRoute('/_protected/main/settings')({
-  component: () => (
-    <PlannedPage
-      title="Settings"
-      trail={[{ label: 'Account', to: '/main/dashboard' }, { label: 'Settings' }]}
-      summary="Display currency, notifications and security settings will be managed here."
-    />
-  ),
+  component: Settings,
 })
+
+function Settings() {
+  const queryClient = useQueryClient()
+  const settings = useSettings()
+  const display = useDisplayCurrency()
+  return (
+    <div>
+      <PageHeader
+        title="Settings"
+        trail={[{ label: 'Account', to: '/main/dashboard' }, { label: 'Settings' }]}
+        description="Display, notifications and the security of your account."
+      />
+      <SettingsPage
+        siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
+        currency={display.currency}
+        currencies={display.currencies}
+        onCurrencyChange={display.setCurrency}
+        onUserChanged={() => void loadCurrentUser(queryClient, { fresh: true }).catch(() => undefined)}
+        nowMs={() => Date.now()}
+      />
+    </div>
+  )
+}

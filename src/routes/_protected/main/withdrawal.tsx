@@ -1,12 +1,53 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../features/shell'
+import { useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { AlertBox } from '../../../components/ui/alert-box'
+import { WITHDRAWAL_MIN_VERIFICATION_LEVEL } from '../../../domain/contract/account'
+import { useDisplayCurrency } from '../../../features/marketplace'
+import { WithdrawalPage } from '../../../features/funds'
+import { loadCurrentUser, useSession } from '../../../features/session'
+import { PageHeader } from '../../../features/shell'
+import { useLiveAccountFigures } from '../../-funds-realtime'
 
+/**
+ * /main/withdrawal (issue 15): "withdrawable now" with its breakdown, live while positions are open; the request
+ * form; the requests with their statuses, live on funds.updated (the main layout listens) and user.updated.
+ */
 export const Route = createFileRoute('/_protected/main/withdrawal')({
-  component: () => (
-    <PlannedPage
-      title="Withdrawal"
-      trail={[{ label: 'Funds', to: '/main/dashboard' }, { label: 'Withdrawal' }]}
-      summary="Request a withdrawal of funds from your trading account here."
-    />
-  ),
+  component: Withdrawal,
 })
+
+function Withdrawal() {
+  const queryClient = useQueryClient()
+  const { currency } = useDisplayCurrency()
+  const live = useLiveAccountFigures()
+  // Known-your-customer first (issue 16): the server refuses a withdrawal below level 2; say so before the form.
+  const level = useSession((state) => state.user?.verification_level)
+  const unverified = level !== undefined && level < WITHDRAWAL_MIN_VERIFICATION_LEVEL
+  return (
+    <div>
+      <PageHeader
+        title="Withdrawal"
+        trail={[{ label: 'Funds', to: '/main/dashboard' }, { label: 'Withdrawal' }]}
+        description="Take money out to a card you deposited with, a crypto address or a bank account."
+      />
+      {unverified ? (
+        <AlertBox
+          variant="warning"
+          title="Verify your identity to withdraw"
+          description={`Withdrawals need verification level ${WITHDRAWAL_MIN_VERIFICATION_LEVEL}: both sides of an identity document, approved. You are at level ${level}.`}
+          className={css({ mb: '6' })}
+        >
+          <Link to="/main/verification" className={css({ color: 'accent', textDecoration: 'underline' })}>
+            Go to Verification
+          </Link>
+        </AlertBox>
+      ) : null}
+      <WithdrawalPage
+        currency={currency}
+        live={live}
+        onBalanceChanged={() => loadCurrentUser(queryClient, { fresh: true })}
+      />
+    </div>
+  )
+}

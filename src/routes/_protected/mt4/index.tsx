@@ -5,12 +5,13 @@ import { AssetChart, preloadChart } from '../../../features/chart'
 import { useAssets } from '../../../features/markets'
 import { EconomicCalendar, MarketNews } from '../../../features/market-widgets'
 import { AlgoTraderPanel, PlansComparison, useDisplayCurrency } from '../../../features/marketplace'
-import { ConnectionIndicator, usePriceFeed } from '../../../features/realtime'
-import { useLogout, useSession } from '../../../features/session'
+import { LiveStatus } from '../../../features/realtime'
+import { loadCurrentUser, useLogout, useSession } from '../../../features/session'
 import { useLeverageMap, useSettings } from '../../../features/site'
 import { TradingWorkspace, workspaceStore } from '../../../features/trading'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import { livePriceStore } from '../../../lib/live-prices'
+import { useLivePrices } from '../../-live-prices'
 import { sessionStore } from '../../../lib/session-store'
 
 /** The MT4-style trading workspace (spec 2.7). */
@@ -33,10 +34,7 @@ function WorkspacePage() {
   // The chart mounts once the asset list has arrived; its library and the last active asset's candles need not wait.
   useEffect(() => preloadChart(queryClient, workspaceStore.getState().activeAssetId), [queryClient])
 
-  useEffect(() => {
-    if (assets.data) livePriceStore.setAssets(assets.data)
-  }, [assets.data])
-  usePriceFeed(assets.isSuccess, (ticks) => livePriceStore.applyBatch(ticks, Date.now()))
+  const { offline, pricesAt, accountAt } = useLivePrices(assets)
 
   if (!user) return null
   const openPlans = () => setPlansOpen(true)
@@ -49,18 +47,32 @@ function WorkspacePage() {
         onSelectAccount={(index) => sessionStore.setSelectedAccountIndex(index)}
         assets={{ data: assets.data, status: assets.status, refetch: () => void assets.refetch() }}
         store={livePriceStore}
+        offline={offline}
+        pricesAt={pricesAt}
+        accountAt={accountAt}
         categoryLeverage={leverageMap}
         currency={display.currency}
         currencies={display.currencies}
         onCurrencyChange={display.setCurrency}
-        status={<ConnectionIndicator />}
-        chart={(asset) => (
-          <AssetChart key={asset.asset_id} assetId={asset.asset_id} label={asset.symbol_display} />
+        status={<LiveStatus compactBelowMd />}
+        chart={(asset, asOf) => (
+          <AssetChart
+            key={asset.asset_id}
+            assetId={asset.asset_id}
+            label={asset.symbol_display}
+            asOf={asOf}
+          />
         )}
         calendar={<EconomicCalendar />}
         news={<MarketNews />}
         algoTrader={
-          settings.data?.has_marketplace ? <AlgoTraderPanel user={user} onOpenPlans={openPlans} /> : undefined
+          settings.data?.has_marketplace ? (
+            <AlgoTraderPanel
+              user={user}
+              onOpenPlans={openPlans}
+              onAccountChanged={() => loadCurrentUser(queryClient, { fresh: true })}
+            />
+          ) : undefined
         }
         onOpenPlans={openPlans}
         onNavigate={(to) => void navigate({ to })}

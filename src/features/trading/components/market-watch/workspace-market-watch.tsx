@@ -40,6 +40,8 @@ export interface WorkspaceMarketWatchProps {
   onSelect: (asset: Asset) => void
   /** Shown before the heading, e.g. the sidebar's collapse button. */
   headerStart?: ReactNode
+  /** The prices' 'as of' mark while they are not live (issue 17), under the heading. */
+  asOf?: ReactNode
 }
 
 type View = 'all' | 'watchlist'
@@ -76,6 +78,12 @@ const row = css({
   // frame, which cost this table more main-thread time than all its React renders together (tests/bench/README.md).
   '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
   '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
+  // Issue 17: prices that are not live (offline, or a stored copy) are muted and never flash.
+  '[data-prices=stale] &': {
+    '& [data-price]': { color: 'text.muted' },
+    '&[data-flash] [data-price]': { color: 'text.muted', bg: 'transparent' },
+    '& [data-direction] > span': { borderColor: 'transparent' },
+  },
 })
 
 // The row's classes, computed once: a row renders on every tick of its asset, and css() is not free.
@@ -517,6 +525,11 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
         </div>
         <CollapsedSearch query={query} onQueryChange={setQuery} />
       </header>
+      {props.asOf ? (
+        <div className={css({ px: '3', py: '1', borderBottomWidth: '1px', borderColor: 'border' })}>
+          {props.asOf}
+        </div>
+      ) : null}
       {/* Positioned, so the rows' visually hidden text is laid out inside the scroller, not against the page. */}
       <div
         ref={scrollRef}

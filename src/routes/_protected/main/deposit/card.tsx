@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../features/shell'
+import { CardDeposit } from '../../../../features/funds'
 
+// No loader: a route's loader stays in the entry chunk (only components are split), and the card limits would
+// drag the funds contract into the bundle /login downloads. The form loads them itself.
+
+/** /main/deposit/card: a card deposit, 3-D Secure when the bank asks (issue 15). */
 export const Route = createFileRoute('/_protected/main/deposit/card')({
-  component: () => (
-    <PlannedPage
-      title="Card deposit"
-      trail={[
-        { label: 'Funds', to: '/main/dashboard' },
-        { label: 'Deposit', to: '/main/deposit' },
-        { label: 'Card deposit' },
-      ]}
-      summary="Fund your account with a debit or credit card here."
-    />
-  ),
+  component: CardDeposit,
 })

@@ -1,10 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { DEFAULT_DEPOSIT_COIN } from '../../../../domain/funds/deposits'
 
-/** The crypto deposit a bare /main/deposit opens (spec 2.1). */
-export const DEFAULT_DEPOSIT_CRYPTO = 'bitcoin'
-
+/** Spec 2.1: a bare /main/deposit opens the crypto deposit. */
 export const Route = createFileRoute('/_protected/main/deposit/')({
   beforeLoad: () => {
-    throw redirect({ to: '/main/deposit/$crypto', params: { crypto: DEFAULT_DEPOSIT_CRYPTO }, replace: true })
+    throw redirect({ to: '/main/deposit/$crypto', params: { crypto: DEFAULT_DEPOSIT_COIN }, replace: true })
   },
 })

@@ -1,16 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../features/shell'
+import { QrCodeSearchSchema, qrCodeTarget } from '../../../../domain/funds/deposits'
+import { QrCodePage } from '../../../../features/funds'
 
+/** /main/deposit/qr-code?coin=&network=: the deposit address's QR code alone, large. */
 export const Route = createFileRoute('/_protected/main/deposit/qr-code')({
-  component: () => (
-    <PlannedPage
-      title="Deposit QR code"
-      trail={[
-        { label: 'Funds', to: '/main/dashboard' },
-        { label: 'Deposit', to: '/main/deposit' },
-        { label: 'Deposit QR code' },
-      ]}
-      summary="Scan the wallet address as a QR code here."
-    />
-  ),
+  validateSearch: QrCodeSearchSchema,
+  component: QrCode,
 })
+
+function QrCode() {
+  const { coin, networkId } = qrCodeTarget(Route.useSearch())
+  return <QrCodePage coin={coin} networkId={networkId} />
+}

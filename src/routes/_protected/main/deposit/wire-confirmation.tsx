@@ -1,16 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../features/shell'
+import { WireConfirmationSearchSchema } from '../../../../domain/funds/deposits'
+import { WireConfirmation } from '../../../../features/funds'
 
+/** /main/deposit/wire-confirmation?deposit=<id>: what happens next, the reference, the status live. */
 export const Route = createFileRoute('/_protected/main/deposit/wire-confirmation')({
-  component: () => (
-    <PlannedPage
-      title="Wire transfer confirmation"
-      trail={[
-        { label: 'Funds', to: '/main/dashboard' },
-        { label: 'Deposit', to: '/main/deposit' },
-        { label: 'Wire transfer confirmation' },
-      ]}
-      summary="Confirm a bank wire transfer and see its reference here."
-    />
-  ),
+  validateSearch: WireConfirmationSearchSchema,
+  component: WireConfirmationPage,
 })
+
+function WireConfirmationPage() {
+  const { deposit } = Route.useSearch()
+  return <WireConfirmation depositId={deposit} />
+}

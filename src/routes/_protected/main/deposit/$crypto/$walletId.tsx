@@ -1,22 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../../features/shell'
+import { findCoin } from '../../../../../domain/contract/funds'
+import { CryptoDeposit } from '../../../../../features/funds'
+import { NotFoundPage } from '../../../../../features/shell'
 
+/** /main/deposit/{coin}/{network}: the coin's address on one network (the wallet id is the network's id). */
 export const Route = createFileRoute('/_protected/main/deposit/$crypto/$walletId')({
-  component: WalletDeposit,
+  component: NetworkDeposit,
 })
 
-function WalletDeposit() {
+function NetworkDeposit() {
   const { crypto, walletId } = Route.useParams()
-  return (
-    <PlannedPage
-      title="Wallet deposit"
-      trail={[
-        { label: 'Funds', to: '/main/dashboard' },
-        { label: 'Deposit', to: '/main/deposit' },
-        { label: crypto, to: `/main/deposit/${encodeURIComponent(crypto)}` },
-        { label: walletId },
-      ]}
-      summary="The wallet address and its QR code for this deposit will be shown here."
-    />
-  )
+  const coin = findCoin(crypto)
+  if (!coin) return <NotFoundPage />
+  return <CryptoDeposit coin={coin} networkId={walletId} />
 }

@@ -1,21 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../../features/shell'
+import { findCoin } from '../../../../../domain/contract/funds'
+import { CryptoDeposit } from '../../../../../features/funds'
+import { NotFoundPage } from '../../../../../features/shell'
 
+/** /main/deposit/{coin}: the coin's address (or, for a coin on several networks, the network to choose first). */
 export const Route = createFileRoute('/_protected/main/deposit/$crypto/')({
-  component: CryptoDeposit,
+  component: CoinDeposit,
 })
 
-function CryptoDeposit() {
+function CoinDeposit() {
   const { crypto } = Route.useParams()
-  return (
-    <PlannedPage
-      title="Crypto deposit"
-      trail={[
-        { label: 'Funds', to: '/main/dashboard' },
-        { label: 'Deposit', to: '/main/deposit' },
-        { label: crypto },
-      ]}
-      summary={`Deposit ${crypto} to your trading account: choose a wallet and send funds to its address.`}
-    />
-  )
+  const coin = findCoin(crypto)
+  if (!coin) return <NotFoundPage />
+  return <CryptoDeposit coin={coin} networkId={null} />
 }

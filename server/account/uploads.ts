@@ -1,0 +1,92 @@
+// Reading one uploaded file from a multipart request, for the account's uploads (verification documents, avatars),
+// with the chat's refusals: 415 when the body is not multipart, 413 past the size limit, 422 without a file or with a
+// broken form. Text fields must come before the file (busboy hands them over in order); they are answered too.
+import type { MultipartFile } from '@fastify/multipart'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { cleanFileName } from '../chat/file-types'
+import { MESSAGES, sendError } from '../plugins/errors'
+
+export const UPLOAD_FORM_MESSAGES = {
+  NOT_MULTIPART: 'Send the file as multipart/form-data, in the field "file".',
+  NO_FILE: 'Choose a file to upload.',
+  WRONG_FIELD: 'Send the file in the field "file".',
+  MALFORMED_FORM: 'The upload is not a valid multipart form.',
+  TOO_LARGE: (maxBytes: number) => `The file is larger than ${maxBytes / (1024 * 1024)} MB.`,
+} as const
+
+export interface ReadUpload {
+  fileName: string
+  bytes: Buffer
+  /** The text fields sent before the file. */
+  fields: Record<string, string>
+}
+
+/** The file and the fields before it, or the reply already sent. */
+export async function readUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  maxBytes: number,
+): Promise<ReadUpload | FastifyReply> {
+  const invalidForm = (message: string) => sendError(reply, 422, { message, errors: { file: [message] } })
+  if (!request.isMultipart()) return sendError(reply, 415, { message: UPLOAD_FORM_MESSAGES.NOT_MULTIPART })
+  let part: MultipartFile | undefined
+  let bytes: Buffer
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes } })
+    if (!part) return invalidForm(UPLOAD_FORM_MESSAGES.NO_FILE)
+    if (part.fieldname !== 'file') {
+      part.file.resume()
+      return invalidForm(UPLOAD_FORM_MESSAGES.WRONG_FIELD)
+    }
+    bytes = await part.toBuffer()
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const message = UPLOAD_FORM_MESSAGES.TOO_LARGE(maxBytes)
+      return sendError(reply, 413, { message, errors: { file: [message] } })
+    }
+    const statusCode = (error as { statusCode?: unknown }).statusCode
+    if (statusCode === 413) return sendError(reply, 413, { message: MESSAGES.TOO_LARGE })
+    // Busboy's own errors (no boundary, a truncated form) carry no status: they are the sender's.
+    return invalidForm(UPLOAD_FORM_MESSAGES.MALFORMED_FORM)
+  }
+  const fields: Record<string, string> = {}
+  for (const [name, field] of Object.entries(part.fields)) {
+    const value = Array.isArray(field) ? field[0] : field
+    if (value && value.type === 'field' && typeof value.value === 'string') fields[name] = value.value
+  }
+  return { fileName: cleanFileName(part.filename), bytes, fields }
+}
+
+export function isReply(value: ReadUpload | FastifyReply): value is FastifyReply {
+  return !('bytes' in value && 'fileName' in value)
+}
+
+/**
+ * Sends a file of the one store with the headers every stored file gets (DESIGN 10): the type checked at upload,
+ * nosniff (security-headers), a sandboxing CSP, same-origin only. 404 when the file is gone from disk.
+ */
+export async function sendStoredFile(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  file: { key: string; mimeType: string; sizeBytes: number; disposition: string; cacheControl: string },
+): Promise<FastifyReply> {
+  const stream = app.chat.files.open(file.key)
+  try {
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve())
+      stream.once('error', reject)
+    })
+  } catch {
+    stream.destroy()
+    return sendError(reply, 404, { message: MESSAGES.NOT_FOUND })
+  }
+  return reply
+    .type(file.mimeType)
+    .header('content-length', String(file.sizeBytes))
+    .header('content-disposition', file.disposition)
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('cache-control', file.cacheControl)
+    .send(stream)
+}

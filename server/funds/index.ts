@@ -1,0 +1,97 @@
+// Wires the cashier (issue 15) into the app after the trade engine (withdrawals are checked at its prices) and
+// before the routes; decorates the app with `funds`. Two jobs run here, both safe on several instances at once and
+// both resuming from the database after a restart: the sandbox chain counts a confirmation of each pending transfer
+// every `confirmationIntervalMs`, and the savings job accrues the day's interest and credits past months at start-up
+// and hourly.
+import { createHash } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { createCashier, type Cashier } from './cashier'
+import { createWithdrawalStatusMailer } from './withdrawal-mail'
+import { createPaymentProvider, type PaymentProvider, type PaymentProviderName } from './payment-provider'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    funds: Cashier
+  }
+}
+
+export interface FundsOptions {
+  /** A provider, or the name PAYMENT_PROVIDER gave (default `sandbox`). */
+  paymentProvider?: PaymentProvider | PaymentProviderName
+  /** How often the sandbox chain counts a confirmation (CRYPTO_CONFIRMATION_INTERVAL_MS, default 2000). */
+  confirmationIntervalMs?: number
+  /** How often the savings job runs after start-up (default hourly). */
+  savingsIntervalMs?: number
+  /** False: no timers (tests drive the jobs through app.funds). */
+  jobs?: boolean
+}
+
+export const DEFAULT_CONFIRMATION_INTERVAL_MS = 2_000
+const HOUR_MS = 3_600_000
+
+export async function registerFunds(app: FastifyInstance, options: FundsOptions = {}): Promise<void> {
+  const confirmationIntervalMs = options.confirmationIntervalMs ?? DEFAULT_CONFIRMATION_INTERVAL_MS
+  const provider =
+    typeof options.paymentProvider === 'object'
+      ? options.paymentProvider
+      : createPaymentProvider(options.paymentProvider)
+  // Deposit addresses are keyed by a secret every instance shares and nobody outside knows: derived from the
+  // realtime secret kept in the database (generated at first start), under a purpose label of its own.
+  const credentials = await app.repos.realtimeCredentials.getOrCreate()
+  const addressSecret = createHash('sha256')
+    .update(`deposit-addresses/${credentials.pusherSecret}`)
+    .digest('hex')
+
+  const cashier = createCashier({
+    repos: app.repos,
+    prices: app.prices,
+    publisher: app.publisher,
+    trading: app.trading,
+    provider,
+    addressSecret,
+    confirmationIntervalMs,
+    mailWithdrawalStatus: createWithdrawalStatusMailer({
+      mailer: app.mailer,
+      repos: app.repos,
+      log: app.log,
+    }),
+    now: () => app.now(),
+    log: app.log,
+  })
+  app.decorate('funds', cashier)
+
+  if (options.jobs === false) return
+  const timers: NodeJS.Timeout[] = []
+  const running = new Set<Promise<unknown>>()
+  /** Runs `job` unless its previous run is still going; failures are logged and the next interval tries again. */
+  const every = (name: string, intervalMs: number, job: () => Promise<unknown>) => {
+    let busy = false
+    const run = () => {
+      if (busy) return
+      busy = true
+      const pass = job()
+        .catch((error: unknown) =>
+          app.log.error(
+            { err: { message: error instanceof Error ? error.message : String(error) } },
+            `${name} failed`,
+          ),
+        )
+        .finally(() => {
+          busy = false
+          running.delete(pass)
+        })
+      running.add(pass)
+    }
+    timers.push(setInterval(run, intervalMs).unref())
+    return run
+  }
+  app.addHook('onReady', async () => {
+    every('the sandbox chain', confirmationIntervalMs, () => cashier.confirmTransfers())
+    every('the savings job', options.savingsIntervalMs ?? HOUR_MS, () => cashier.runSavings())()
+  })
+  // Before the database closes: no new pass starts, and the ones under way finish.
+  app.addHook('preClose', async () => {
+    for (const timer of timers) clearInterval(timer)
+    await Promise.allSettled([...running])
+  })
+}

@@ -1,0 +1,71 @@
+// The back office's cashier calls (issue 15): the sandbox chain's "Simulate incoming transfer" and marking an
+// approved withdrawal sent. Deposits (wires) and withdrawals are decided in the one request queue
+// (admin-requests.ts); these two are the rest. Both are audited in the transaction that makes the change.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  DepositResponseSchema,
+  SerialIdSchema,
+  SimulatedTransferRequestSchema,
+  WithdrawalResponseSchema,
+  WithdrawalSentRequestSchema,
+} from '../../src/domain/contract'
+import { auditActor } from '../back-office/audit-actor'
+import { sendError } from '../plugins/errors'
+
+const IdParamsSchema = z.object({ id: SerialIdSchema })
+const BODY_LIMIT_BYTES = 16 * 1024
+
+export const adminFundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = [app.authenticate, app.requireAdmin]
+
+  app.post(
+    '/admin/users/:id/crypto-transfers',
+    {
+      onRequest: adminOnly,
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        params: IdParamsSchema,
+        body: SimulatedTransferRequestSchema,
+        response: { 201: DepositResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await app.funds.simulateTransfer(auditActor(request), request.params.id, request.body)
+      if (!answer.ok) {
+        return sendError(reply, answer.statusCode, {
+          message: answer.message,
+          ...(answer.errors ? { errors: answer.errors } : {}),
+        })
+      }
+      request.log.info(
+        { userId: request.params.id, depositId: answer.data.id, coin: request.body.coin },
+        'simulated crypto transfer',
+      )
+      return reply.code(201).send({ message: answer.message, data: answer.data })
+    },
+  )
+
+  app.post(
+    '/admin/withdrawals/:id/sent',
+    {
+      onRequest: adminOnly,
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        params: IdParamsSchema,
+        body: WithdrawalSentRequestSchema,
+        response: { 200: WithdrawalResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await app.funds.markSent(
+        auditActor(request),
+        request.params.id,
+        request.body.payout_reference,
+      )
+      if (!answer.ok) return sendError(reply, answer.statusCode, { message: answer.message })
+      request.log.info({ withdrawalId: answer.data.id }, 'withdrawal marked sent')
+      return { message: answer.message, data: answer.data }
+    },
+  )
+}

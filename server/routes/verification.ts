@@ -1,0 +1,168 @@
+// Verification (KYC, issue 16): the caller's level and documents, uploads (images and PDF, checked by content like
+// chat files, in the one file store), the owner's download, and the admins' preview. Each upload is a request of the
+// back-office queue (type `verification`, back-office/request-types.ts); its decision reaches the customer live
+// through the queue's own notification and user.updated.
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { isAddressProofCurrent } from '../../src/domain/account/verification-levels'
+import {
+  DOCUMENT_KINDS,
+  VERIFICATION_MESSAGES,
+  VERIFICATION_UPLOAD,
+  VerificationDocumentParamsSchema,
+  VerificationDocumentResponseSchema,
+  VerificationDocumentsResponseSchema,
+  VerificationSummaryResponseSchema,
+  VerificationUploadFieldsSchema,
+} from '../../src/domain/contract'
+import { isReply, readUpload, sendStoredFile } from '../account/uploads'
+import { toVerificationDocument, verificationSummary } from '../account/verification-views'
+import { checkFileOfKinds, contentDisposition } from '../chat/file-types'
+import { authOf } from '../plugins/auth'
+import { sendError } from '../plugins/errors'
+import { publishClientUpdated, publishRequestsChanged } from '../realtime/user-events'
+import type { VerificationDocumentRow } from '../repositories/verification'
+
+const DOCUMENT_NOT_ALLOWED = 'Only images (JPEG, PNG, WebP) and PDF files can be uploaded.'
+
+const todayOf = (now: Date) => now.toISOString().slice(0, 10)
+
+export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: VERIFICATION_UPLOAD.MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
+  })
+
+  const sendDocumentFile = (reply: Parameters<typeof sendStoredFile>[1], row: VerificationDocumentRow) =>
+    sendStoredFile(app, reply, {
+      key: row.storageKey,
+      mimeType: row.mimeType,
+      sizeBytes: row.sizeBytes,
+      disposition: contentDisposition(
+        row.mimeType.startsWith('image/') ? 'inline' : 'attachment',
+        row.fileName,
+      ),
+      cacheControl: 'private, no-store',
+    })
+
+  app.get(
+    '/verification',
+    { onRequest: [app.authenticate], schema: { response: { 200: VerificationSummaryResponseSchema } } },
+    async (request) => {
+      const { user } = authOf(request)
+      const rows = await app.repos.verification.listForUser(user.id)
+      return { data: verificationSummary(user, rows, app.now()) }
+    },
+  )
+
+  app.get(
+    '/verification/documents',
+    { onRequest: [app.authenticate], schema: { response: { 200: VerificationDocumentsResponseSchema } } },
+    async (request) => {
+      const now = app.now()
+      const rows = await app.repos.verification.listForUser(authOf(request).user.id)
+      return { data: rows.map((row) => toVerificationDocument(row, now)) }
+    },
+  )
+
+  app.post(
+    '/verification/documents',
+    {
+      onRequest: [app.authenticate, app.rateLimit('accountUpload')],
+      schema: { response: { 201: VerificationDocumentResponseSchema } },
+    },
+    async (request, reply) => {
+      const now = app.now()
+      const upload = await readUpload(request, reply, VERIFICATION_UPLOAD.MAX_BYTES)
+      if (isReply(upload)) return upload
+
+      const parsed = VerificationUploadFieldsSchema.safeParse(upload.fields)
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {}
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'type')
+          ;(errors[field] ??= []).push(issue.message)
+        }
+        return sendError(reply, 422, { message: Object.values(errors)[0]?.[0] ?? 'Invalid form', errors })
+      }
+      const { type, kind, issued_on: issuedOn } = parsed.data
+      const fieldError = (field: string, message: string) =>
+        sendError(reply, 422, { message, errors: { [field]: [message] } })
+      if (kind !== undefined && !(DOCUMENT_KINDS[type] as readonly string[]).includes(kind)) {
+        return fieldError('kind', VERIFICATION_MESSAGES.KIND_MISMATCH)
+      }
+      if (type === 'address') {
+        if (!issuedOn) return fieldError('issued_on', VERIFICATION_MESSAGES.ISSUED_ON_REQUIRED)
+        if (issuedOn > todayOf(now)) return fieldError('issued_on', VERIFICATION_MESSAGES.ISSUED_ON_FUTURE)
+        if (!isAddressProofCurrent(issuedOn, now)) {
+          return fieldError('issued_on', VERIFICATION_MESSAGES.ISSUED_ON_TOO_OLD)
+        }
+      }
+
+      const verdict = checkFileOfKinds(
+        upload.fileName,
+        upload.bytes,
+        ['png', 'jpeg', 'webp', 'pdf'],
+        DOCUMENT_NOT_ALLOWED,
+      )
+      if (!verdict.ok) {
+        return sendError(reply, verdict.statusCode, {
+          message: verdict.message,
+          errors: { file: [verdict.message] },
+        })
+      }
+
+      const { user } = authOf(request)
+      const storageKey = app.chat.files.newKey()
+      await app.chat.files.save(storageKey, upload.bytes)
+      let created
+      try {
+        created = await app.repos.verification.create({
+          userId: user.id,
+          type,
+          kind: kind ?? null,
+          storageKey,
+          fileName: upload.fileName,
+          mimeType: verdict.mime,
+          sizeBytes: upload.bytes.length,
+          issuedOn: type === 'address' ? (issuedOn ?? null) : null,
+          now,
+        })
+      } catch (error) {
+        await app.chat.files.remove(storageKey)
+        throw error
+      }
+      if (created === 'pending') {
+        await app.chat.files.remove(storageKey)
+        return sendError(reply, 409, { message: VERIFICATION_MESSAGES.ALREADY_PENDING })
+      }
+      request.log.info({ userId: user.id, documentId: created.id, type }, 'verification document uploaded')
+      publishRequestsChanged(app.publisher)
+      publishClientUpdated(app.publisher, user.id)
+      return reply.code(201).send({ data: toVerificationDocument(created, now) })
+    },
+  )
+
+  app.get(
+    '/verification/documents/:id/file',
+    { onRequest: [app.authenticate], schema: { params: VerificationDocumentParamsSchema } },
+    async (request, reply) => {
+      const row = await app.repos.verification.findForUser(request.params.id, authOf(request).user.id)
+      // Another customer's document is answered as a missing one.
+      if (!row) return sendError(reply, 404, { message: VERIFICATION_MESSAGES.DOCUMENT_NOT_FOUND })
+      return sendDocumentFile(reply, row)
+    },
+  )
+
+  app.get(
+    '/admin/verification/documents/:id/file',
+    {
+      onRequest: [app.authenticate, app.requireAdmin],
+      schema: { params: VerificationDocumentParamsSchema },
+    },
+    async (request, reply) => {
+      const row = await app.repos.verification.findById(request.params.id)
+      if (!row) return sendError(reply, 404, { message: VERIFICATION_MESSAGES.DOCUMENT_NOT_FOUND })
+      return sendDocumentFile(reply, row)
+    },
+  )
+}

@@ -1,0 +1,24 @@
+// The password forms of issue 16, on spec 5's rules and messages ('Password must be at least 8 characters',
+// 'Passwords do not match'): the settings' change (current, new, confirm) and the mailed link's reset (new,
+// confirm). The change is the contract's request as it is; the reset's form leaves out the token, which the link
+// carries.
+import { z } from 'zod'
+import { ChangePasswordRequestSchema } from '../contract/account'
+import { PasswordSchema, VALIDATION_MESSAGES } from '../contract/auth'
+import { TextSchema } from '../contract/common'
+
+export const ChangePasswordFormSchema = ChangePasswordRequestSchema
+export type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>
+
+export const NewPasswordFormSchema = z
+  .object({ password: PasswordSchema, password_confirmation: TextSchema.max(1024) })
+  .superRefine((body, context) => {
+    if (body.password !== body.password_confirmation) {
+      context.addIssue({
+        code: 'custom',
+        message: VALIDATION_MESSAGES.PASSWORDS_DIFFER,
+        path: ['password_confirmation'],
+      })
+    }
+  })
+export type NewPasswordForm = z.input<typeof NewPasswordFormSchema>

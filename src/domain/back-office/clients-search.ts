@@ -1,0 +1,41 @@
+// The Clients list's URL (issue 14): status tab, search and page live in the search params, so a filtered page can
+// be shared, reloaded and reached with the back button. Unknown values fall back to the defaults rather than
+// breaking the page a pasted link opens.
+import { z } from 'zod'
+import { USER_STATUS, type UserStatus } from '../contract/user'
+
+export const CLIENT_STATUS_TABS = [
+  'all',
+  USER_STATUS.PENDING,
+  USER_STATUS.ACTIVE,
+  USER_STATUS.DEACTIVATED,
+] as const
+export type ClientStatusTab = (typeof CLIENT_STATUS_TABS)[number]
+
+export const CLIENT_STATUS_TAB_LABELS: Readonly<Record<ClientStatusTab, string>> = {
+  all: 'All',
+  pending: 'Pending',
+  active: 'Active',
+  deactivated: 'Deactivated',
+}
+
+export const CLIENTS_SEARCH_DEFAULTS = { status: 'all', search: '', page: 1 } as const
+
+export const ClientsSearchSchema = z.object({
+  status: z.enum(CLIENT_STATUS_TABS).default('all').catch('all'),
+  search: z.string().trim().max(100).default('').catch(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+})
+export type ClientsSearch = z.infer<typeof ClientsSearchSchema>
+
+/** The GET /admin/users query for a URL state: 'all' sends no status, an empty search none either. */
+export function clientsQuery(search: ClientsSearch): { status?: UserStatus; search?: string; page: number } {
+  return {
+    ...(search.status === 'all' ? {} : { status: search.status }),
+    ...(search.search ? { search: search.search } : {}),
+    page: search.page,
+  }
+}
+
+/** How long the search box waits after the last key before the list asks the server. */
+export const CLIENT_SEARCH_DEBOUNCE_MS = 300

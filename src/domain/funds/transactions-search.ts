@@ -1,0 +1,75 @@
+// The transactions page's URL (issue 15): /main/transactions?type=&status=&from=&to=&page=, and the statement's
+// /main/transactions/statement?from=&to=. A damaged or old link drops the bad filter, never the page; what the API
+// is asked is built from the same values, so a shared link shows the same rows.
+import { z } from 'zod'
+import {
+  STATEMENT_COLUMNS,
+  TransactionStatusSchema,
+  TransactionTypeSchema,
+  type TransactionsQuery,
+} from '../contract/funds'
+
+/** YYYY-MM-DD that is a real calendar day. */
+export const DayTextSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+  })
+
+export const TRANSACTIONS_SEARCH_DEFAULTS = { page: 1 } as const
+
+export const TransactionsSearchSchema = z.object({
+  type: TransactionTypeSchema.optional().catch(undefined),
+  status: TransactionStatusSchema.optional().catch(undefined),
+  from: DayTextSchema.optional().catch(undefined),
+  to: DayTextSchema.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+})
+export type TransactionsSearch = z.infer<typeof TransactionsSearchSchema>
+
+export const StatementSearchSchema = z.object({
+  from: DayTextSchema.optional().catch(undefined),
+  to: DayTextSchema.optional().catch(undefined),
+})
+export type StatementSearch = z.infer<typeof StatementSearchSchema>
+
+/** The filters alone, without undefined keys: `{}` and `{ type: undefined }` are the same query (and cache key). */
+export function transactionsQuery(search: Partial<TransactionsSearch>): TransactionsQuery {
+  return {
+    ...(search.type ? { type: search.type } : {}),
+    ...(search.status ? { status: search.status } : {}),
+    ...(search.from ? { from: search.from } : {}),
+    ...(search.to ? { to: search.to } : {}),
+    ...(search.page && search.page > 1 ? { page: search.page } : {}),
+  }
+}
+
+/** 'type=deposit&from=2025-01-01&page=2': the API's query string, keys in one order. */
+export function fundsQueryString(
+  query: Partial<Record<'type' | 'status' | 'from' | 'to' | 'page', string | number>>,
+) {
+  const params = new URLSearchParams()
+  for (const key of ['type', 'status', 'from', 'to', 'page'] as const) {
+    const value = query[key]
+    if (value !== undefined && value !== '') params.set(key, String(value))
+  }
+  return params.toString()
+}
+
+/** A from after its to is an empty range the customer did not mean: say so rather than list nothing. */
+export function dateRangeError(from: string | undefined, to: string | undefined): string | null {
+  return from && to && from > to ? 'The start date is after the end date.' : null
+}
+
+/** 'statement-2025-01-01-to-2025-01-31.csv', 'statement-all.csv', 'statement-from-2025-01-01.csv'. */
+export function statementFileName(from: string | undefined, to: string | undefined): string {
+  if (from && to) return `statement-${from}-to-${to}.csv`
+  if (from) return `statement-from-${from}.csv`
+  if (to) return `statement-to-${to}.csv`
+  return 'statement-all.csv'
+}
+
+/** The CSV's first line as the server writes it: what the download is checked against. */
+export const STATEMENT_HEADER = STATEMENT_COLUMNS.join(',')

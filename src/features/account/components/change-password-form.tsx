@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { AlertBox } from '../../../components/ui/alert-box'
+import { Button } from '../../../components/ui/button'
+import { PasswordField } from '../../../components/ui/input'
+import { ChangePasswordFormSchema, type ChangePasswordForm } from '../../../domain/account/password-forms'
+import type { ChangePasswordRequest } from '../../../domain/contract/account'
+import { applyFieldErrors, problemText } from './server-errors'
+
+export interface ChangePasswordFormProps {
+  /** Sends the change; resolves to the server's sentence. */
+  onSubmit: (request: ChangePasswordRequest) => Promise<{ message: string }>
+}
+
+const FIELDS = ['current_password', 'password', 'password_confirmation'] as const
+
+/** Current, new and confirm (spec 5's rules); every other session is signed out by the server. */
+export function ChangePasswordFormView(props: ChangePasswordFormProps) {
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+  })
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null)
+    try {
+      const answer = await props.onSubmit(values)
+      form.reset()
+      setOutcome({ ok: true, message: answer.message })
+    } catch (error) {
+      if (!applyFieldErrors(form, error, FIELDS)) setOutcome({ ok: false, message: problemText(error) })
+    }
+  })
+  const errors = form.formState.errors
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Change password"
+      className={css({ display: 'grid', gap: '4', maxW: '28rem' })}
+    >
+      {outcome ? (
+        <AlertBox variant={outcome.ok ? 'success' : 'destructive'} description={outcome.message} />
+      ) : null}
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.current_password?.message}
+        {...form.register('current_password')}
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        helperText="At least 8 characters."
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.password_confirmation?.message}
+        {...form.register('password_confirmation')}
+      />
+      <p className={css({ fontSize: 'sm', color: 'text.muted' })}>
+        Every other device signed in to your account will be signed out.
+      </p>
+      <Button type="submit" loading={form.formState.isSubmitting} className={css({ justifySelf: 'start' })}>
+        Change password
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,47 @@
+import { css } from 'styled-system/css'
+import { Switch } from '../../../components/ui/switch'
+import { TOAST_EVENT_OPTIONS } from '../../../domain/notifications/preferences'
+import {
+  notificationPreferencesStore,
+  useNotificationPreferences,
+} from '../../../lib/notification-preferences'
+import { AccountSection } from './account-section'
+
+/** The notification sound and which unasked events show a toast, per browser. */
+export function NotificationSettings() {
+  const preferences = useNotificationPreferences()
+  return (
+    <AccountSection
+      title="Notifications"
+      description="Kept on this browser. Notifications always appear in the alert at the top of the page."
+    >
+      <div className={css({ display: 'grid', gap: '4' })}>
+        <Switch
+          label="Notification sound"
+          checked={preferences.sound}
+          onCheckedChange={(details) =>
+            notificationPreferencesStore.update((current) => ({ ...current, sound: details.checked }))
+          }
+        />
+        <fieldset className={css({ display: 'grid', gap: '3' })}>
+          <legend className={css({ textStyle: 'label', mb: '2' })}>Show a pop-up message for</legend>
+          {TOAST_EVENT_OPTIONS.map((option) => (
+            <div key={option.event} className={css({ display: 'grid', gap: '0.5' })}>
+              <Switch
+                label={option.label}
+                checked={preferences.toasts[option.event]}
+                onCheckedChange={(details) =>
+                  notificationPreferencesStore.update((current) => ({
+                    ...current,
+                    toasts: { ...current.toasts, [option.event]: details.checked },
+                  }))
+                }
+              />
+              <p className={css({ fontSize: 'xs', color: 'text.muted', ps: '11' })}>{option.description}</p>
+            </div>
+          ))}
+        </fieldset>
+      </div>
+    </AccountSection>
+  )
+}

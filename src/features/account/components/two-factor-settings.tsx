@@ -1,0 +1,288 @@
+import { Copy, ShieldCheck, ShieldOff } from 'lucide-react'
+import { QRCodeSVG } from 'qrcode.react'
+import { useEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { AlertBox } from '../../../components/ui/alert-box'
+import { Button } from '../../../components/ui/button'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { Spinner } from '../../../components/ui/spinner'
+import { groupSecret } from '../../../domain/account/labels'
+import { formatDateTime } from '../../../domain/back-office/labels'
+import { useDisableTwoFactor } from '../api/disable-two-factor'
+import { useEnableTwoFactor } from '../api/enable-two-factor'
+import { useTwoFactor } from '../api/get-two-factor'
+import { useRenewRecoveryCodes } from '../api/renew-recovery-codes'
+import { useSetUpTwoFactor } from '../api/set-up-two-factor'
+import { StatusChip } from '../../../components/ui/status-chip'
+import { AccountSection } from './account-section'
+import { RecoveryCodes } from './recovery-codes'
+import { problemText } from './server-errors'
+import { ConfirmWithCodeForm, EnableTwoFactorForm } from './two-factor-forms'
+
+type Dialog = 'setup' | 'disable' | 'renew' | null
+
+/** Two-factor sign-in with an authenticator app (TOTP): turn on with a QR code, turn off, renew recovery codes. */
+export function TwoFactorSettings(props: { siteName: string; onChanged: () => void }) {
+  const status = useTwoFactor()
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const enabled = status.data?.enabled ?? false
+  return (
+    <AccountSection
+      title="Two-factor"
+      level="h3"
+      description="Sign-in asks for a code from an authenticator app as well as your password."
+      aside={
+        status.data ? (
+          <StatusChip
+            tone={enabled ? 'success' : 'neutral'}
+            icon={enabled ? ShieldCheck : ShieldOff}
+            data-testid="two-factor-status"
+          >
+            {enabled ? 'On' : 'Off'}
+          </StatusChip>
+        ) : null
+      }
+    >
+      {status.isPending ? (
+        <Spinner label="Loading two-factor status" />
+      ) : status.isError ? (
+        <AlertBox variant="destructive" description={problemText(status.error)}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void status.refetch()}
+            className={css({ mt: '2' })}
+          >
+            Try again
+          </Button>
+        </AlertBox>
+      ) : enabled ? (
+        <div className={css({ display: 'grid', gap: '3' })}>
+          <p className={css({ fontSize: 'sm' })}>
+            On since {status.data.enabled_at ? formatDateTime(status.data.enabled_at) : 'recently'}.{' '}
+            {status.data.recovery_codes_left} of 10 recovery codes left.
+          </p>
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            <Button variant="outline" onClick={() => setDialog('renew')}>
+              New recovery codes
+            </Button>
+            <Button variant="outline" onClick={() => setDialog('disable')}>
+              Turn off two-factor
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+          <p className={css({ fontSize: 'sm', color: 'text.muted' })}>
+            Use an app such as Google Authenticator, Microsoft Authenticator or 1Password.
+          </p>
+          <Button onClick={() => setDialog('setup')}>Turn on two-factor</Button>
+        </div>
+      )}
+      <SetUpDialog
+        open={dialog === 'setup'}
+        onOpenChange={(open) => setDialog(open ? 'setup' : null)}
+        siteName={props.siteName}
+        onEnabled={props.onChanged}
+      />
+      <DisableDialog
+        open={dialog === 'disable'}
+        onOpenChange={(open) => setDialog(open ? 'disable' : null)}
+        onDisabled={props.onChanged}
+      />
+      <RenewDialog
+        open={dialog === 'renew'}
+        onOpenChange={(open) => setDialog(open ? 'renew' : null)}
+        siteName={props.siteName}
+      />
+    </AccountSection>
+  )
+}
+
+/** Asks for a secret when it opens; the secret is not in force until the first code confirms it. */
+function SetUpDialog(props: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  siteName: string
+  onEnabled: () => void
+}) {
+  return (
+    <DialogFrame
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Turn on two-factor sign-in"
+      size="md"
+    >
+      <SetUpSteps
+        siteName={props.siteName}
+        onEnabled={props.onEnabled}
+        onDone={() => props.onOpenChange(false)}
+      />
+    </DialogFrame>
+  )
+}
+
+// Mounted with the dialog's content (DialogFrame unmounts it on close), so each opening asks for a fresh secret.
+function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: () => void }) {
+  const setUp = useSetUpTwoFactor()
+  const enable = useEnableTwoFactor()
+  const [copied, setCopied] = useState(false)
+  // Once per opening: a second set-up would replace the secret on the server while the first might still show.
+  const asked = useRef(false)
+  const { mutate: startSetUp } = setUp
+  useEffect(() => {
+    if (asked.current) return
+    asked.current = true
+    startSetUp()
+  }, [startSetUp])
+  if (enable.data) {
+    return (
+      <div className={css({ display: 'grid', gap: '4' })}>
+        <AlertBox variant="success" description={enable.data.message} />
+        <RecoveryCodes codes={enable.data.data.recovery_codes} siteName={props.siteName} />
+        <Button onClick={props.onDone} className={css({ justifySelf: 'start' })}>
+          I have saved my codes
+        </Button>
+      </div>
+    )
+  }
+  if (setUp.isError) {
+    return (
+      <AlertBox variant="destructive" description={problemText(setUp.error)}>
+        <Button variant="outline" size="sm" onClick={() => setUp.mutate()} className={css({ mt: '2' })}>
+          Try again
+        </Button>
+      </AlertBox>
+    )
+  }
+  if (!setUp.data) return <Spinner label="Preparing a secret" />
+  const { secret, otpauth_uri: uri } = setUp.data
+  return (
+    <div className={css({ display: 'grid', gap: '4' })}>
+      <ol className={css({ display: 'grid', gap: '4', listStyle: 'decimal', ps: '5', fontSize: 'sm' })}>
+        <li>
+          <p>Scan this QR code with your authenticator app.</p>
+          <div
+            className={css({
+              mt: '2',
+              p: '3',
+              bg: 'white',
+              rounded: 'control',
+              w: 'fit-content',
+              lineHeight: '0',
+            })}
+          >
+            <QRCodeSVG
+              value={uri}
+              size={176}
+              marginSize={0}
+              bgColor="#ffffff"
+              fgColor="#000000"
+              title="QR code of the two-factor secret"
+            />
+          </div>
+        </li>
+        <li>
+          <p>Or type this secret into the app:</p>
+          <div
+            className={css({ mt: '2', display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}
+          >
+            <code
+              data-testid="two-factor-secret"
+              data-secret={secret}
+              className={css({
+                fontFamily: 'mono',
+                fontSize: 'sm',
+                px: '2',
+                py: '1',
+                bg: 'bg.raised',
+                rounded: 'sm',
+                overflowWrap: 'anywhere',
+              })}
+            >
+              {groupSecret(secret)}
+            </code>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true))}
+            >
+              <Copy size={14} aria-hidden="true" />
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+        </li>
+        <li>
+          <p className={css({ mb: '2' })}>Enter the code the app shows.</p>
+          <EnableTwoFactorForm
+            onSubmit={(code) =>
+              enable.mutateAsync(code).then((answer) => {
+                props.onEnabled()
+                return answer
+              })
+            }
+          />
+        </li>
+      </ol>
+    </div>
+  )
+}
+
+function DisableDialog(props: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onDisabled: () => void
+}) {
+  const disable = useDisableTwoFactor()
+  return (
+    <DialogFrame
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Turn off two-factor sign-in"
+      description="Sign-in will ask for your password only. Enter your password and a code to confirm."
+      size="sm"
+    >
+      <ConfirmWithCodeForm
+        submitLabel="Turn off"
+        danger
+        onSubmit={(values) =>
+          disable.mutateAsync(values).then(() => {
+            props.onDisabled()
+            props.onOpenChange(false)
+          })
+        }
+      />
+    </DialogFrame>
+  )
+}
+
+function RenewDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; siteName: string }) {
+  const renew = useRenewRecoveryCodes()
+  return (
+    <DialogFrame
+      open={props.open}
+      onOpenChange={(open) => {
+        if (!open) renew.reset()
+        props.onOpenChange(open)
+      }}
+      title="New recovery codes"
+      description={
+        renew.data
+          ? undefined
+          : 'The codes you have now stop working. Enter your password and a code to confirm.'
+      }
+      size="sm"
+    >
+      {renew.data ? (
+        <div className={css({ display: 'grid', gap: '4' })}>
+          <RecoveryCodes codes={renew.data.data.recovery_codes} siteName={props.siteName} />
+          <Button onClick={() => props.onOpenChange(false)} className={css({ justifySelf: 'start' })}>
+            I have saved my codes
+          </Button>
+        </div>
+      ) : (
+        <ConfirmWithCodeForm submitLabel="Make new codes" onSubmit={(values) => renew.mutateAsync(values)} />
+      )}
+    </DialogFrame>
+  )
+}

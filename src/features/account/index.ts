@@ -1,0 +1,8 @@
+// The account and security centre (issue 16; DESIGN 10): /main/settings (display, notifications, password,
+// two-factor, sessions, sign-ins), /main/personal (profile, e-mail, avatar), /main/accounts (the trading accounts,
+// plan, leverage and live figures) and the /confirm-email page a mailed link opens.
+export { SettingsPage, type SettingsPageProps } from './components/settings-page'
+export { PersonalPage } from './components/personal-page'
+export { AccountsPage, type AccountsPageProps } from './components/accounts-page'
+export { ConfirmEmailPage } from './components/confirm-email-page'
+export { ACCOUNT_KEYS } from './api/query-keys'

@@ -1,0 +1,250 @@
+import { Link, useLocation } from '@tanstack/react-router'
+import {
+  ClipboardCheck,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  MessagesSquare,
+  ScrollText,
+  Settings,
+  TriangleAlert,
+  Users,
+} from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+
+interface AdminNavItem {
+  to: string
+  label: string
+  icon: LucideIcon
+  /** Only the overview is matched exactly; the others stay current on their child pages (/admin/clients/12). */
+  exact?: boolean
+}
+
+/** The back office's navigation, defined once for the side menu and the phone's tab strip. */
+export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
+  { to: '/admin', label: 'Overview', icon: LayoutDashboard, exact: true },
+  { to: '/admin/clients', label: 'Clients', icon: Users },
+  { to: '/admin/requests', label: 'Requests', icon: ClipboardCheck },
+  { to: '/admin/chat', label: 'Chat', icon: MessagesSquare },
+  { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/audit', label: 'Audit', icon: ScrollText },
+  { to: '/admin/outbox', label: 'Outbox', icon: Mail },
+]
+
+export interface AdminShellProps {
+  siteName: string
+  adminName: string
+  /** Requests waiting for a decision, beside Requests; undefined while unknown. */
+  pendingRequests: number | undefined
+  status: ReactNode
+  onLogout: () => void
+  loggingOut: boolean
+  /** The page fills the space below the bar and scrolls inside itself (the chat console). */
+  fill: boolean
+  /** The site's status is disabled: customers see the maintenance screen, staff get through (say so on every page). */
+  siteDisabled: boolean
+  children: ReactNode
+}
+
+function PendingBadge(props: { count: number | undefined }) {
+  if (!props.count) return null
+  return (
+    <span
+      data-testid="pending-requests-count"
+      className={css({
+        ml: 'auto',
+        minW: '5',
+        px: '1.5',
+        rounded: 'full',
+        bg: 'accent.default',
+        color: 'accent.fg',
+        fontSize: 'xs',
+        fontWeight: 'semibold',
+        textAlign: 'center',
+        lineHeight: '1.25rem',
+      })}
+    >
+      {props.count}
+      <span className={css({ srOnly: true })}> pending</span>
+    </span>
+  )
+}
+
+const navLink = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  py: '2',
+  rounded: 'md',
+  fontSize: 'sm',
+  color: 'text.muted',
+  whiteSpace: 'nowrap',
+  _hover: { bg: 'bg.raised', color: 'text' },
+  '&[aria-current=page]': { bg: 'accent.subtle', color: 'text', fontWeight: 'medium' },
+})
+
+/**
+ * The back office's frame (issue 14): a side menu on desktop, a strip of tabs under the bar on phones (admins move
+ * between the queue, a client and the chat all day, so every section is one tap away), and the admin's bar with
+ * the connection status and Logout.
+ */
+export function AdminShell(props: AdminShellProps) {
+  // On a phone the strip scrolls sideways: the current section is brought into view (Chat and Audit sit past the
+  // right edge of a 390 px screen).
+  const strip = useRef<HTMLElement>(null)
+  const pathname = useLocation({ select: (location) => location.pathname })
+  useEffect(() => {
+    const current = strip.current?.querySelector('[aria-current="page"]')
+    current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [pathname])
+  const links = (compact: boolean) =>
+    ADMIN_NAV_ITEMS.map((item) => (
+      <li key={item.to} className={css({ flexShrink: 0 })}>
+        <Link
+          to={item.to}
+          activeOptions={{ exact: item.exact ?? false }}
+          activeProps={{ 'aria-current': 'page' }}
+          className={navLink}
+        >
+          <item.icon size={compact ? 16 : 18} aria-hidden="true" />
+          {item.label}
+          {item.to === '/admin/requests' ? <PendingBadge count={props.pendingRequests} /> : null}
+        </Link>
+      </li>
+    ))
+
+  return (
+    <div
+      className={css({ minH: '100dvh', display: 'flex', bg: 'bg.app' })}
+      style={props.fill ? { height: '100dvh' } : undefined}
+    >
+      <aside
+        className={css({
+          display: { base: 'none', md: 'block' },
+          w: '56',
+          flexShrink: 0,
+          borderRightWidth: '1px',
+          borderColor: 'border',
+          bg: 'bg.surface',
+          p: '4',
+          position: 'sticky',
+          top: '0',
+          h: '100dvh',
+          overflowY: 'auto',
+        })}
+      >
+        <Link
+          to="/admin"
+          className={css({ display: 'block', px: '3', mb: '1', fontWeight: 'bold', fontSize: 'lg' })}
+        >
+          {props.siteName}
+        </Link>
+        <p className={css({ px: '3', mb: '6', fontSize: 'xs', color: 'text.muted' })}>Back office</p>
+        <nav aria-label="Back office">
+          <ul className={css({ display: 'flex', flexDir: 'column', gap: '0.5' })}>{links(false)}</ul>
+        </nav>
+      </aside>
+
+      <div className={css({ flex: '1', minW: '0', minH: '0', display: 'flex', flexDir: 'column' })}>
+        <header
+          className={css({
+            h: '14',
+            flexShrink: 0,
+            px: { base: '3', md: '6' },
+            display: 'flex',
+            alignItems: 'center',
+            gap: '3',
+            borderBottomWidth: '1px',
+            borderColor: 'border',
+            bg: 'bg.surface',
+            position: 'sticky',
+            top: '0',
+            zIndex: 'docked',
+          })}
+        >
+          <span
+            className={css({ display: { base: 'block', md: 'none' }, fontWeight: 'bold', truncate: true })}
+          >
+            {props.siteName}
+          </span>
+          <div className={css({ flex: '1' })} />
+          {props.status}
+          <p
+            className={css({
+              display: { base: 'none', sm: 'block' },
+              fontSize: 'sm',
+              fontWeight: 'medium',
+              truncate: true,
+              maxW: '48',
+            })}
+          >
+            {props.adminName}
+          </p>
+          <Button variant="outline" size="sm" onClick={props.onLogout} loading={props.loggingOut}>
+            <LogOut size={16} aria-hidden="true" />
+            Logout
+          </Button>
+        </header>
+        <nav
+          ref={strip}
+          aria-label="Back office sections"
+          className={css({
+            display: { base: 'block', md: 'none' },
+            flexShrink: 0,
+            borderBottomWidth: '1px',
+            borderColor: 'border',
+            bg: 'bg.surface',
+            overflowX: 'auto',
+            px: '2',
+            py: '1.5',
+          })}
+        >
+          <ul className={css({ display: 'flex', gap: '1' })}>{links(true)}</ul>
+        </nav>
+        {props.siteDisabled ? (
+          <p
+            role="status"
+            className={css({
+              flexShrink: 0,
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+              px: { base: '3', md: '6' },
+              py: '2',
+              fontSize: 'sm',
+              bg: 'warning.subtle',
+              color: 'text',
+              borderBottomWidth: '1px',
+              borderColor: 'warning.border',
+            })}
+          >
+            <TriangleAlert
+              size={16}
+              aria-hidden="true"
+              className={css({ color: 'warning', flexShrink: 0 })}
+            />
+            <span>
+              The site is disabled: customers see the maintenance screen.{' '}
+              <Link to="/admin/settings" className={css({ textDecoration: 'underline' })}>
+                Site settings
+              </Link>
+            </span>
+          </p>
+        ) : null}
+        <main
+          className={
+            props.fill
+              ? css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column', w: 'full' })
+              : css({ flex: '1', p: { base: '4', md: '8' }, maxW: '80rem', w: 'full', minW: '0' })
+          }
+        >
+          {props.children}
+        </main>
+      </div>
+    </div>
+  )
+}

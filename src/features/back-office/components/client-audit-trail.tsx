@@ -1,0 +1,94 @@
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { AlertBox } from '../../../components/ui/alert-box'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { Text } from '../../../components/ui/text'
+import { auditActionLabel, auditChanges, formatDateTime } from '../../../domain/back-office/labels'
+import { useAudit } from '../api/get-audit'
+
+// What admins did to this client, newest first, from the append-only audit log (GET /admin/audit?user_id=), paged
+// by the server. Every action on the client page invalidates it, so a new row shows at once.
+
+const row = css({
+  display: 'grid',
+  gap: '0.5',
+  py: '2.5',
+  borderBottomWidth: '1px',
+  borderColor: 'border.muted',
+  _last: { borderBottomWidth: '0' },
+})
+
+export function ClientAuditTrail(props: { userId: number }) {
+  const [page, setPage] = useState(1)
+  const audit = useAudit({ user_id: props.userId, page })
+  if (audit.isPending) return <Spinner label="Loading the audit trail" />
+  if (audit.isError) {
+    return <AlertBox variant="destructive" title="The audit trail could not be loaded." />
+  }
+  const { data: events, meta } = audit.data
+  if (events.length === 0) {
+    return (
+      <Text size="sm" tone="muted">
+        No admin actions on this client yet.
+      </Text>
+    )
+  }
+  return (
+    <div className={css({ display: 'grid', gap: '3' })}>
+      <ul>
+        {events.map((event) => {
+          const changes = auditChanges(event.before, event.after)
+          return (
+            <li key={event.id} className={row} data-testid="client-audit-event">
+              <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'baseline' })}>
+                <span className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+                  {auditActionLabel(event.action)}
+                </span>
+                <Text as="span" size="xs" tone="muted">
+                  by {event.actor_name ?? 'the system'} · {formatDateTime(event.created_at)}
+                </Text>
+              </div>
+              {changes.length > 0 ? (
+                <Text size="xs" tone="muted" className={css({ overflowWrap: 'anywhere' })}>
+                  {changes.join('; ')}
+                </Text>
+              ) : null}
+              {event.reason ? (
+                <Text size="sm" className={css({ overflowWrap: 'anywhere' })}>
+                  “{event.reason}”
+                </Text>
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
+      {meta.last_page > 1 ? (
+        <nav
+          aria-label="Audit trail pages"
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '2',
+          })}
+        >
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Newer
+          </Button>
+          <Text as="span" size="xs" tone="muted">
+            Page {meta.current_page} of {meta.last_page}
+          </Text>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={page >= meta.last_page}
+            onClick={() => setPage(page + 1)}
+          >
+            Older
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,166 @@
+// The customer panel's figures that move with the price feed: the account (equity, free margin, margin level and
+// P/L over the open positions) and each open position's P/L. Every one is a LiveText, so a tick lays out its own box
+// only; a position row re-renders when its asset ticks, the account block when a shown figure moves by a cent.
+import { TrendingDown, TrendingUp, TriangleAlert } from 'lucide-react'
+import { memo, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { LiveText } from '../../../components/ui/live-text'
+import type { Trade } from '../../../domain/contract/trades'
+import { formatAmount, formatSignedAmount } from '../../../domain/format/currency'
+import { formatPrice, signTone } from '../../../domain/format/numbers'
+import { inMarginCall } from '../../../domain/trading/stop-out'
+import type { LivePriceStore } from '../../../lib/live-prices'
+import type { AdminClient } from '../../../domain/contract/back-office'
+import { useAccountSummary, useLivePosition } from '../../../lib/live-account'
+
+const srOnly = css({ srOnly: true })
+const figureLabel = css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })
+const figureValue = css({ fontSize: 'sm', fontWeight: 'semibold', minW: '0' })
+const inline = css({ display: 'flex', alignItems: 'center', gap: '1' })
+
+/** One labelled figure of the panel's grid (a `dt`/`dd` pair inside a `dl`). */
+export function Figure(props: { label: string; testId: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={css({ minW: '0' })} style={props.wide ? { gridColumn: '1 / -1' } : undefined}>
+      <dt className={figureLabel}>{props.label}</dt>
+      <dd className={figureValue} data-testid={props.testId}>
+        {props.children}
+      </dd>
+    </div>
+  )
+}
+
+/**
+ * A profit or loss as it moves: colour, sign and an arrow, and the word for screen readers, so colour is never
+ * the only signal. 0.00 reads as neither.
+ */
+export function SignedLivePnl(props: { amountUsd: number; testId: string; align?: 'start' | 'end' }) {
+  const text = formatSignedAmount(props.amountUsd)
+  const tone = signTone(text)
+  const shownCents = Math.round(props.amountUsd * 100)
+  const Arrow = tone === 'loss' ? TrendingDown : TrendingUp
+  return (
+    <span className={cx(inline, css({ justifyContent: props.align === 'end' ? 'flex-end' : 'flex-start' }))}>
+      {shownCents !== 0 ? (
+        <Arrow
+          size={14}
+          aria-hidden="true"
+          className={css({ flexShrink: 0, color: tone === 'loss' ? 'loss' : 'gain' })}
+        />
+      ) : null}
+      <LiveText text={text} tone={tone} data-testid={props.testId} />
+      {shownCents !== 0 ? <span className={srOnly}>{tone === 'loss' ? ' loss' : ' profit'}</span> : null}
+    </span>
+  )
+}
+
+/** Equity, margin, free margin, margin level and P/L at live prices; balance as booked. */
+export function LiveAccountFigures(props: {
+  store: LivePriceStore
+  client: Pick<AdminClient, 'balance' | 'credit_balance' | 'open_positions'>
+}) {
+  const { store, client } = props
+  const summary = useAccountSummary(store, client.open_positions, client.balance, client.credit_balance)
+  const marginCall = inMarginCall(summary.equity, summary.margin)
+  return (
+    <>
+      <Figure label="Balance" testId="client-panel-balance">
+        <LiveText text={formatAmount(summary.balance)} />
+      </Figure>
+      <Figure label="Equity" testId="client-panel-equity">
+        <LiveText text={formatAmount(summary.equity)} />
+      </Figure>
+      <Figure label="Margin" testId="client-panel-margin">
+        <LiveText text={formatAmount(summary.margin)} />
+      </Figure>
+      <Figure label="Free margin" testId="client-panel-free-margin">
+        <LiveText text={formatAmount(summary.freeMargin)} />
+      </Figure>
+      <Figure label="Margin level" testId="client-panel-margin-level">
+        <span className={inline}>
+          <LiveText text={summary.marginLevel} tone={marginCall ? 'warning' : undefined} />
+          {marginCall ? (
+            <>
+              <TriangleAlert
+                size={12}
+                aria-hidden="true"
+                className={css({ flexShrink: 0, color: 'warning' })}
+              />
+              <span className={srOnly}>, margin call</span>
+            </>
+          ) : null}
+        </span>
+      </Figure>
+      <Figure label="Open P/L" testId="client-panel-total-pnl">
+        <SignedLivePnl amountUsd={summary.pnl} testId="client-panel-total-pnl-value" />
+      </Figure>
+    </>
+  )
+}
+
+const lots = (trade: Trade) => `${trade.qty.toFixed(2)} ${trade.qty === 1 ? 'lot' : 'lots'}`
+
+/** One open position: symbol, side and size, opening and live closing price, and its live P/L. */
+export const LivePositionRow = memo(function LivePositionRow(props: { trade: Trade; store: LivePriceStore }) {
+  const { trade } = props
+  const live = useLivePosition(props.store, trade)
+  const buy = trade.trade_type === 'buy'
+  return (
+    <li
+      data-testid="client-panel-position"
+      data-trade-id={trade.id}
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr) auto',
+        alignItems: 'center',
+        columnGap: '3',
+        rowGap: '0.5',
+        py: '2.5',
+        borderBottomWidth: '1px',
+        borderColor: 'border.muted',
+        _last: { borderBottomWidth: '0' },
+      })}
+    >
+      <div className={cx(inline, css({ gap: '2', minW: '0', flexWrap: 'wrap' }))}>
+        <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{trade.asset_symbol}</span>
+        <span
+          className={css({
+            fontSize: 'xs',
+            lineHeight: '1.125rem',
+            fontWeight: 'bold',
+            textTransform: 'uppercase',
+            letterSpacing: 'wide',
+            px: '1.5',
+            rounded: 'sm',
+            bg: buy ? 'gain.subtle' : 'loss.subtle',
+            color: buy ? 'gain' : 'loss',
+          })}
+        >
+          {trade.trade_type}
+        </span>
+        <span className={css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })}>
+          {lots(trade)}
+        </span>
+      </div>
+      <div className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+        <SignedLivePnl amountUsd={live.pnlUsd} testId="client-panel-pnl" align="end" />
+      </div>
+      <div
+        className={cx(
+          inline,
+          css({ gridColumn: '1 / -1', fontSize: 'xs', color: 'text.muted', gap: '1.5', flexWrap: 'wrap' }),
+        )}
+      >
+        <span className={css({ whiteSpace: 'nowrap' })}>{trade.trade_id}</span>
+        <span aria-hidden="true">·</span>
+        <span className={css({ textStyle: 'price', whiteSpace: 'nowrap' })}>
+          <span className={srOnly}>opened at </span>
+          {formatPrice(trade.opening_price)}
+        </span>
+        <span aria-hidden="true">→</span>
+        <span className={srOnly}>now </span>
+        <LiveText text={formatPrice(live.closingPriceQuote)} data-testid="client-panel-position-price" />
+      </div>
+    </li>
+  )
+})

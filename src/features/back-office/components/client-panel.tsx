@@ -1,0 +1,292 @@
+// The chat console's customer panel (issue 14): what support needs beside the conversation without leaving it:
+// the account's status and plan, its figures and open positions marked to live prices, the last order the server
+// refused with its message (what customers ask about first), pending requests, and the way to the client page.
+// The figures come from GET /admin/users/{id}, which the /admin layout refetches on private-admin's client.updated;
+// prices come from the tab's live price store, which the route feeds.
+import { Link } from '@tanstack/react-router'
+import { ArrowUpRight, RotateCw, TriangleAlert } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { PlanBadge } from '../../../components/plan-badge'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { formatDateTime, requestTypeLabel } from '../../../domain/back-office/labels'
+import type { AdminClient, QueueRequest, RefusedOrder } from '../../../domain/contract/back-office'
+import { livePriceStore, type LivePriceStore } from '../../../lib/live-prices'
+import { useClient } from '../api/get-client'
+import { ClientStatusBadge } from './client-status-badge'
+import { Figure, LiveAccountFigures, LivePositionRow } from './client-panel-live'
+
+export interface ClientPanelProps {
+  userId: number
+  /** The live prices the P/L is marked to; the tab's shared store unless a test brings its own. */
+  store?: LivePriceStore
+}
+
+/** Where the client page lives; a plain path, so the panel does not depend on how that route names its param. */
+export const clientPagePath = (userId: number) => `/admin/clients/${userId}`
+
+export function ClientPanel({ userId, store = livePriceStore }: ClientPanelProps) {
+  const client = useClient(userId)
+  return (
+    <section
+      aria-label="Customer details"
+      aria-busy={client.isPending || undefined}
+      data-testid="client-panel"
+      className={css({ display: 'flex', flexDir: 'column', minW: '0' })}
+    >
+      {client.data ? (
+        <ClientPanelBody client={client.data} store={store} />
+      ) : client.isError ? (
+        <div
+          className={cx(block, css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'start' }))}
+        >
+          <p role="alert" className={css({ fontSize: 'sm' })}>
+            The customer&apos;s details could not be loaded.
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void client.refetch()}>
+            <RotateCw size={14} aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div
+          className={cx(block, css({ display: 'flex', alignItems: 'center', gap: '2', color: 'text.muted' }))}
+        >
+          <Spinner size="sm" />
+          <span className={css({ fontSize: 'sm' })}>Loading customer details...</span>
+        </div>
+      )}
+    </section>
+  )
+}
+
+const block = css({ px: '4', py: '4' })
+const section = css({ px: '4', py: '4', borderTopWidth: '1px', borderColor: 'border.muted' })
+const sectionHeading = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  mb: '2',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  textTransform: 'uppercase',
+  letterSpacing: 'wider',
+  color: 'text.muted',
+})
+const countBadge = css({
+  minW: '5',
+  px: '1.5',
+  rounded: 'pill',
+  bg: 'bg.hover',
+  color: 'text.default',
+  fontSize: 'xs',
+  lineHeight: '1.25rem',
+  textAlign: 'center',
+  letterSpacing: 'normal',
+})
+const emptyNote = css({ fontSize: 'sm', color: 'text.muted' })
+const figureGrid = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  columnGap: '4',
+  rowGap: '3',
+})
+
+function SectionHeading(props: { id: string; children: ReactNode; count?: number }) {
+  return (
+    <h3 id={props.id} className={sectionHeading}>
+      {props.children}
+      {props.count !== undefined ? <span className={countBadge}>{props.count}</span> : null}
+    </h3>
+  )
+}
+
+function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePriceStore }) {
+  const ids = {
+    figures: `client-panel-${client.id}-figures`,
+    positions: `client-panel-${client.id}-positions`,
+    refused: `client-panel-${client.id}-refused`,
+    requests: `client-panel-${client.id}-requests`,
+  }
+  return (
+    <>
+      <div className={cx(block, css({ display: 'flex', flexDir: 'column', gap: '3' }))}>
+        <div className={css({ minW: '0' })}>
+          <p className={css({ fontWeight: 'semibold', truncate: true })}>{client.name}</p>
+          <p className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
+            {client.email} · {client.account_id}
+          </p>
+        </div>
+        <Link
+          to={clientPagePath(client.id)}
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: '1.5',
+            h: '8',
+            px: '3',
+            rounded: 'control',
+            borderWidth: '1px',
+            borderColor: 'border.control',
+            fontSize: 'sm',
+            fontWeight: 'medium',
+            _hover: { bg: 'bg.hover' },
+            _focusVisible: { focusVisibleRing: 'outside' },
+          })}
+          data-testid="client-panel-open-client"
+        >
+          Open client page
+          <ArrowUpRight size={14} aria-hidden="true" />
+        </Link>
+      </div>
+
+      <div className={section}>
+        <h3 id={ids.figures} className={css({ srOnly: true })}>
+          Account
+        </h3>
+        <dl className={figureGrid}>
+          <Figure label="Status" testId="client-panel-status">
+            <ClientStatusBadge status={client.status} />
+          </Figure>
+          <Figure label="Plan" testId="client-panel-plan">
+            {client.account_type ? (
+              <PlanBadge plan={client.account_type} withLeverage />
+            ) : (
+              <span className={css({ fontWeight: 'normal', color: 'text.muted' })}>No plan</span>
+            )}
+          </Figure>
+          <LiveAccountFigures store={store} client={client} />
+        </dl>
+      </div>
+
+      <div className={section}>
+        <SectionHeading id={ids.positions} count={client.open_positions.length}>
+          Open positions
+        </SectionHeading>
+        {client.open_positions.length > 0 ? (
+          <ul aria-labelledby={ids.positions}>
+            {client.open_positions.map((trade) => (
+              <LivePositionRow key={trade.id} trade={trade} store={store} />
+            ))}
+          </ul>
+        ) : (
+          <p className={emptyNote}>No open positions</p>
+        )}
+      </div>
+
+      <div className={section}>
+        <SectionHeading id={ids.refused}>Last refused order</SectionHeading>
+        {client.last_refused_order ? (
+          <RefusedOrderNote order={client.last_refused_order} />
+        ) : (
+          <p className={emptyNote}>No refused orders</p>
+        )}
+      </div>
+
+      <div className={section}>
+        <SectionHeading id={ids.requests} count={client.pending_requests.length}>
+          Pending requests
+        </SectionHeading>
+        {client.pending_requests.length > 0 ? (
+          <ul aria-labelledby={ids.requests} className={css({ display: 'grid', gap: '2' })}>
+            {client.pending_requests.map((request) => (
+              <PendingRequestRow key={`${request.type}-${request.id}`} request={request} />
+            ))}
+          </ul>
+        ) : (
+          <p className={emptyNote}>No pending requests</p>
+        )}
+      </div>
+    </>
+  )
+}
+
+function When({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} className={css({ whiteSpace: 'nowrap' })}>
+      {formatDateTime(iso)}
+    </time>
+  )
+}
+
+/** 'Buy 5.00 lots EURUSD', from what the order carried (any part may be missing). */
+function refusedOrderSummary(order: RefusedOrder): string {
+  const side = order.trade_type ? order.trade_type.charAt(0).toUpperCase() + order.trade_type.slice(1) : null
+  const size = order.lots === null ? null : `${order.lots.toFixed(2)} ${order.lots === 1 ? 'lot' : 'lots'}`
+  return [side, size, order.asset_symbol].filter(Boolean).join(' ')
+}
+
+function RefusedOrderNote({ order }: { order: RefusedOrder }) {
+  const summary = refusedOrderSummary(order)
+  return (
+    <div
+      data-testid="client-panel-refused-order"
+      className={css({
+        display: 'flex',
+        gap: '2.5',
+        p: '3',
+        rounded: 'control',
+        bg: 'warning.subtle',
+        borderWidth: '1px',
+        borderColor: 'warning.border',
+      })}
+    >
+      <TriangleAlert
+        size={16}
+        aria-hidden="true"
+        className={css({ flexShrink: 0, mt: '0.5', color: 'warning' })}
+      />
+      <div className={css({ minW: '0', display: 'grid', gap: '0.5' })}>
+        <p
+          data-testid="client-panel-refused-message"
+          className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}
+        >
+          {order.message}
+        </p>
+        <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+          {summary ? `${summary} · ` : null}
+          <When iso={order.at} />
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function PendingRequestRow({ request }: { request: QueueRequest }) {
+  return (
+    <li
+      data-testid="client-panel-request"
+      className={css({
+        display: 'grid',
+        gap: '0.5',
+        px: '3',
+        py: '2',
+        rounded: 'control',
+        bg: 'bg.raised',
+        borderWidth: '1px',
+        borderColor: 'border.muted',
+      })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'baseline',
+          gap: '2',
+          justifyContent: 'space-between',
+        })}
+      >
+        <span className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+          {requestTypeLabel(request.type)}
+        </span>
+        <span className={css({ fontSize: 'xs', color: 'text.muted' })}>
+          <When iso={request.created_at} />
+        </span>
+      </div>
+      <p className={css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' })}>
+        {request.detail}
+      </p>
+    </li>
+  )
+}

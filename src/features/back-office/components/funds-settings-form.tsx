@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useRef, type FormEvent } from 'react'
+import { useForm, type FieldPath } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import * as Card from '../../../components/ui/card'
+import { TextField } from '../../../components/ui/input'
+import { toast } from '../../../components/ui/toaster'
+import {
+  BANK_FIELDS,
+  FUNDS_LIMIT_LABELS,
+  FUNDS_LIMIT_METHODS,
+  FundsSettingsFormSchema,
+  fundsSettingsFormValues,
+  fundsSettingsPatch,
+  type FundsSettingsFormOutput,
+  type FundsSettingsFormValues,
+} from '../../../domain/back-office/funds-settings-form'
+import type { FundsSettings } from '../../../domain/contract/funds'
+import { HttpError } from '../../../lib/http'
+import { errorMessage } from '../../../lib/error-message'
+import { useUpdateFundsSettings } from '../api/funds-settings'
+import { TextAreaField } from './text-area-field'
+
+export const FUNDS_SETTINGS_MESSAGES = {
+  SAVED: 'Funds settings saved.',
+  NOTHING_CHANGED: 'No changes to save.',
+} as const
+
+const twoColumns = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
+
+/**
+ * The Funds section of the Settings page (issue 15): the broker's bank details customers wire to, the minimum and
+ * maximum per method in USD, and the flexible savings APR. Its own form and Save: only what changed is sent, as
+ * PATCH /admin/settings `{ funds }`.
+ */
+export function FundsSettingsForm(props: { settings: FundsSettings }) {
+  const { settings } = props
+  const update = useUpdateFundsSettings()
+  const baseline = useRef(settings)
+  const form = useForm<FundsSettingsFormValues, unknown, FundsSettingsFormOutput>({
+    resolver: zodResolver(FundsSettingsFormSchema),
+    defaultValues: fundsSettingsFormValues(settings),
+    mode: 'onTouched',
+  })
+  const { errors, isDirty } = form.formState
+
+  // Another admin saved while this page was open: an untouched form follows, one being edited keeps its edits.
+  const { reset } = form
+  useEffect(() => {
+    if (form.formState.isDirty) return
+    baseline.current = settings
+    reset(fundsSettingsFormValues(settings))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settings, reset])
+
+  // handleSubmit is called in the event, not at render: the baseline is read when the admin saves.
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit((values) => {
+      const patch = fundsSettingsPatch(values, baseline.current)
+      if (!patch) {
+        toast.info(FUNDS_SETTINGS_MESSAGES.NOTHING_CHANGED)
+        return
+      }
+      update.mutate(patch, {
+        onSuccess: (saved) => {
+          baseline.current = saved
+          reset(fundsSettingsFormValues(saved))
+          toast.success(FUNDS_SETTINGS_MESSAGES.SAVED)
+        },
+        onError: (error) => {
+          // The server names fields as funds.limits.card.min; the form's names are the same without 'funds.'.
+          const fieldErrors = error instanceof HttpError ? error.fieldErrors : {}
+          let placed = false
+          for (const [key, messages] of Object.entries(fieldErrors)) {
+            const name = key.replace(/^funds\./, '') as FieldPath<FundsSettingsFormValues>
+            const first = messages[0]
+            if (!first || !(name.split('.')[0]! in settings)) continue
+            form.setError(name, { type: 'server', message: first }, { shouldFocus: !placed })
+            placed = true
+          }
+          toast.error(placed ? 'Some funds settings need correcting.' : errorMessage(error))
+        },
+      })
+    })(event)
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="funds-settings-title">
+      <Card.Root>
+        <Card.Header>
+          <Card.Title asChild>
+            <h2 id="funds-settings-title">Funds</h2>
+          </Card.Title>
+          <Card.Description>
+            The bank account customers wire deposits to, the amounts allowed per method, and the savings rate.
+          </Card.Description>
+        </Card.Header>
+        <Card.Body className={css({ gap: '6' })}>
+          <fieldset className={css({ display: 'grid', gap: '4' })}>
+            <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Bank details for wires</legend>
+            <div className={twoColumns}>
+              {BANK_FIELDS.filter((field) => field.name !== 'bank_address').map((field) => (
+                <TextField
+                  key={field.name}
+                  label={field.label}
+                  autoComplete="off"
+                  maxLength={field.max}
+                  required={field.name !== 'bic'}
+                  {...form.register(`bank.${field.name}`)}
+                  error={errors.bank?.[field.name]?.message}
+                />
+              ))}
+            </div>
+            <TextAreaField
+              label="Bank address"
+              rows={2}
+              maxLength={400}
+              {...form.register('bank.bank_address')}
+              error={errors.bank?.bank_address?.message}
+            />
+          </fieldset>
+
+          <fieldset className={css({ display: 'grid', gap: '4' })}>
+            <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Limits per method (USD)</legend>
+            {FUNDS_LIMIT_METHODS.map((method) => (
+              <div key={method} role="group" aria-labelledby={`funds-limit-${method}`} className={twoColumns}>
+                <p
+                  id={`funds-limit-${method}`}
+                  className={css({ gridColumn: '1 / -1', fontSize: 'sm', color: 'text.muted' })}
+                >
+                  {FUNDS_LIMIT_LABELS[method]}
+                </p>
+                <TextField
+                  label={
+                    <>
+                      <span className={css({ srOnly: true })}>{FUNDS_LIMIT_LABELS[method]}: </span>Minimum
+                    </>
+                  }
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...form.register(`limits.${method}.min`)}
+                  error={errors.limits?.[method]?.min?.message ?? errors.limits?.[method]?.root?.message}
+                />
+                <TextField
+                  label={
+                    <>
+                      <span className={css({ srOnly: true })}>{FUNDS_LIMIT_LABELS[method]}: </span>Maximum
+                    </>
+                  }
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...form.register(`limits.${method}.max`)}
+                  error={errors.limits?.[method]?.max?.message}
+                />
+              </div>
+            ))}
+          </fieldset>
+
+          <fieldset className={css({ display: 'grid', gap: '4' })}>
+            <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Savings</legend>
+            <TextField
+              label="Savings APR (%)"
+              inputMode="decimal"
+              autoComplete="off"
+              helperText="Yearly rate, accrued daily (act/365) and credited monthly."
+              rootClassName={css({ maxW: { md: '16rem' } })}
+              {...form.register('savings_apr_percent')}
+              error={errors.savings_apr_percent?.message}
+            />
+          </fieldset>
+        </Card.Body>
+        <Card.Footer
+          className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', flexWrap: 'wrap' })}
+        >
+          <Button
+            variant="outline"
+            disabled={!isDirty || update.isPending}
+            onClick={() => reset(fundsSettingsFormValues(baseline.current))}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" loading={update.isPending} loadingText="Saving...">
+            Save funds settings
+          </Button>
+        </Card.Footer>
+      </Card.Root>
+    </form>
+  )
+}

@@ -1,0 +1,94 @@
+import { Construction } from 'lucide-react'
+import { css } from 'styled-system/css'
+import { maintenanceMessage } from '../../../domain/site/site-state'
+
+// What customers see while the site is disabled (spec 2.6, state 4), drawn from the message and e-mail being typed.
+// The live screen (features/site's SiteDisabled) is a page of its own (a <main> filling the viewport, the page's
+// h1), so it cannot sit inside this page: this is its picture at card size, with the same words and the same rule
+// for a blank message (domain/site's maintenanceMessage).
+
+export function MaintenancePreview(props: { message: string; contactEmail: string }) {
+  const contactEmail = props.contactEmail.trim()
+  return (
+    <figure className={css({ display: 'grid', gap: '2', m: '0' })}>
+      <figcaption className={css({ fontSize: 'xs', color: 'text.muted' })}>
+        Preview: what customers see while the site is disabled
+      </figcaption>
+      <div
+        data-testid="maintenance-preview"
+        className={css({
+          display: 'grid',
+          placeItems: 'center',
+          p: { base: '4', md: '6' },
+          bg: 'bg.app',
+          borderWidth: '1px',
+          borderStyle: 'dashed',
+          borderColor: 'border',
+          rounded: 'surface',
+        })}
+      >
+        <div
+          className={css({
+            w: 'full',
+            maxW: '28rem',
+            bg: 'bg.surface',
+            borderWidth: '1px',
+            borderColor: 'border',
+            rounded: 'xl',
+            p: '6',
+            textAlign: 'center',
+            shadow: 'lg',
+          })}
+        >
+          <div
+            aria-hidden="true"
+            className={css({
+              mx: 'auto',
+              mb: '4',
+              w: '12',
+              h: '12',
+              rounded: 'full',
+              display: 'grid',
+              placeItems: 'center',
+              bg: 'warning.subtle',
+              color: 'warning',
+            })}
+          >
+            <Construction size={24} />
+          </div>
+          <p className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>
+            Site Temporarily Disabled
+          </p>
+          <div className={css({ color: 'text.muted', lineHeight: 'relaxed', fontSize: 'sm' })}>
+            <p className={css({ whiteSpace: 'pre-line', overflowWrap: 'anywhere' })}>
+              {maintenanceMessage({ maintenanceMessage: props.message })}
+            </p>
+            {contactEmail ? (
+              <p className={css({ mt: '3', overflowWrap: 'anywhere' })}>
+                If you need immediate assistance, please contact us at{' '}
+                <span className={css({ color: 'accent', textDecoration: 'underline' })}>{contactEmail}</span>
+              </p>
+            ) : null}
+          </div>
+          <span
+            aria-hidden="true"
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              mt: '5',
+              h: '9',
+              px: '4',
+              rounded: 'control',
+              bg: 'accent.solid',
+              color: 'accent.fg',
+              fontSize: 'sm',
+              fontWeight: 'medium',
+            })}
+          >
+            Check Status
+          </span>
+        </div>
+      </div>
+    </figure>
+  )
+}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import * as Dialog from '../../../components/ui/dialog'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
+import type { QueueRequest } from '../../../domain/contract/back-office'
+import { requestTypeLabel } from '../../../domain/back-office/labels'
+import { REASON_MAX_LENGTH, ReasonFormSchema, type ReasonForm } from '../../../domain/back-office/reasons'
+import { TextAreaField } from './text-area-field'
+
+export interface RejectRequestDialogProps {
+  /** The request being rejected; null closes the dialog. */
+  request: QueueRequest | null
+  onOpenChange: (open: boolean) => void
+  onReject: (reason: string) => void
+  busy: boolean
+  /** A server message about the reason (422), shown under the field. */
+  reasonError?: string | undefined
+}
+
+function RejectForm(props: Omit<RejectRequestDialogProps, 'request' | 'onOpenChange'>) {
+  const form = useForm<ReasonForm>({ resolver: zodResolver(ReasonFormSchema), defaultValues: { reason: '' } })
+  const { setError } = form
+  useEffect(() => {
+    if (props.reasonError)
+      setError('reason', { type: 'server', message: props.reasonError }, { shouldFocus: true })
+  }, [props.reasonError, setError])
+  const submit = form.handleSubmit((values) => props.onReject(values.reason))
+
+  return (
+    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+      <TextAreaField
+        label="Reason"
+        required
+        rows={4}
+        maxLength={REASON_MAX_LENGTH}
+        helperText="The customer reads this in their notification."
+        error={form.formState.errors.reason?.message}
+        {...form.register('reason')}
+      />
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: { base: 'column-reverse', md: 'row' },
+          justifyContent: 'flex-end',
+          gap: '3',
+        })}
+      >
+        <Dialog.CloseTrigger asChild>
+          <Button variant="outline" disabled={props.busy}>
+            Cancel
+          </Button>
+        </Dialog.CloseTrigger>
+        <Button type="submit" variant="danger" loading={props.busy}>
+          Reject request
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Rejecting a customer's request: a reason is required, because the customer reads it. */
+export function RejectRequestDialog({ request, onOpenChange, ...props }: RejectRequestDialogProps) {
+  return (
+    <DialogFrame
+      open={request !== null}
+      onOpenChange={onOpenChange}
+      title="Reject request"
+      description={
+        request ? (
+          <>
+            {requestTypeLabel(request.type)} for {request.user_name} ({request.account_id}): {request.detail}
+          </>
+        ) : null
+      }
+      size="sm"
+    >
+      <RejectForm {...props} />
+    </DialogFrame>
+  )
+}

@@ -1,0 +1,362 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import * as Card from '../../../components/ui/card'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { TextField } from '../../../components/ui/input'
+import { Switch } from '../../../components/ui/switch'
+import { toast } from '../../../components/ui/toaster'
+import {
+  ASSET_CLASS_LABELS,
+  registerPageOptions,
+  SITE_STATUS_OPTIONS,
+  SiteSettingsFormSchema,
+  siteSettingsFieldOf,
+  siteSettingsFormValues,
+  siteSettingsPatch,
+  takesSiteDown,
+  type SiteSettingsFormOutput,
+  type SiteSettingsFormValues,
+} from '../../../domain/back-office/site-settings-form'
+import { ASSET_CLASSES, type SiteSettings, type SiteSettingsPatch } from '../../../domain/contract/site'
+import { HttpError } from '../../../lib/http'
+import { errorMessage } from '../../../lib/error-message'
+import { useUpdateSettings } from '../api/update-settings'
+import { MaintenancePreview } from './maintenance-preview'
+import { OptionSelect } from '../../../components/ui/option-select'
+import { TextAreaField } from './text-area-field'
+
+export const SITE_SETTINGS_MESSAGES = {
+  SAVED: 'Site settings saved.',
+  NOTHING_CHANGED: 'No changes to save.',
+} as const
+
+export interface SiteSettingsFormProps {
+  /** The settings as the server has them now. */
+  settings: SiteSettings
+  /** After a save, with what the server now holds (the route refreshes the site's settings query). */
+  onSaved: (settings: SiteSettings) => void
+}
+
+type FormField = FieldPath<SiteSettingsFormValues>
+
+function Section(props: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title asChild>
+          <h2>{props.title}</h2>
+        </Card.Title>
+        {props.description ? <Card.Description>{props.description}</Card.Description> : null}
+      </Card.Header>
+      <Card.Body className={css({ gap: '4' })}>{props.children}</Card.Body>
+    </Card.Root>
+  )
+}
+
+const saveBarButton = css({ flex: { base: '1', sm: 'none' } })
+
+const twoColumns = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
+
+/**
+ * Every site setting the server accepts (PATCH /admin/settings), validated by the contract's rules, with a live
+ * preview of the maintenance screen. Only what changed is sent; disabling the site asks first.
+ */
+export function SiteSettingsForm(props: SiteSettingsFormProps) {
+  const { settings, onSaved } = props
+  const update = useUpdateSettings()
+  // What the form started from: the patch holds what the admin changed since, not what another admin changed.
+  const baseline = useRef(settings)
+  const [confirming, setConfirming] = useState<SiteSettingsPatch | null>(null)
+  const form = useForm<SiteSettingsFormValues, unknown, SiteSettingsFormOutput>({
+    resolver: zodResolver(SiteSettingsFormSchema),
+    defaultValues: siteSettingsFormValues(settings),
+    mode: 'onTouched',
+  })
+  const { errors, isDirty } = form.formState
+  const [message, contactEmail] = useWatch({
+    control: form.control,
+    name: ['maintenanceMessage', 'contactEmail'],
+  })
+
+  // Another admin saved while this page was open: an untouched form follows, one being edited keeps its edits.
+  const { reset } = form
+  useEffect(() => {
+    if (form.formState.isDirty) return
+    baseline.current = settings
+    reset(siteSettingsFormValues(settings))
+    // Only new settings from the server reset the form; the form's own state changing must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settings, reset])
+
+  const save = (patch: SiteSettingsPatch) => {
+    setConfirming(null)
+    update.mutate(patch, {
+      onSuccess: (saved) => {
+        baseline.current = saved
+        reset(siteSettingsFormValues(saved))
+        toast.success(SITE_SETTINGS_MESSAGES.SAVED)
+        onSaved(saved)
+      },
+      onError: (error) => {
+        const fieldErrors = error instanceof HttpError ? error.fieldErrors : {}
+        let placed = false
+        for (const [key, messages] of Object.entries(fieldErrors)) {
+          const field = siteSettingsFieldOf(key)
+          const first = messages[0]
+          if (!field || !first) continue
+          form.setError(field as FormField, { type: 'server', message: first }, { shouldFocus: !placed })
+          placed = true
+        }
+        toast.error(placed ? 'Some settings need correcting.' : errorMessage(error))
+      },
+    })
+  }
+
+  // handleSubmit is called in the event, not at render: the baseline is read when the admin saves.
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit((values) => {
+      const patch = siteSettingsPatch(values, baseline.current)
+      if (!patch) {
+        toast.info(SITE_SETTINGS_MESSAGES.NOTHING_CHANGED)
+        return
+      }
+      if (takesSiteDown(settings, values)) setConfirming(patch)
+      else save(patch)
+    })(event)
+
+  const field = (name: FormField) => ({
+    ...form.register(name),
+    error: errors[name as keyof typeof errors]?.message,
+  })
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Site settings">
+      <div
+        className={css({
+          display: 'grid',
+          gap: '6',
+          gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 22rem' },
+          alignItems: 'start',
+        })}
+      >
+        <div className={css({ display: 'grid', gap: '6', minW: '0' })}>
+          <Section title="Site" description="The name customers see and whether the site is open.">
+            <TextField label="Site name" autoComplete="off" required {...field('name')} />
+            <div className={twoColumns}>
+              <Controller
+                control={form.control}
+                name="status"
+                render={({ field: status, fieldState }) => (
+                  <OptionSelect
+                    ref={status.ref}
+                    label="Status"
+                    name={status.name}
+                    options={SITE_STATUS_OPTIONS}
+                    value={status.value}
+                    onChange={(value) => {
+                      status.onChange(value)
+                      status.onBlur()
+                    }}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <TextField
+                label="Contact e-mail"
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                placeholder="support@example.com"
+                helperText="Shown on the maintenance screen."
+                {...field('contactEmail')}
+              />
+            </div>
+          </Section>
+
+          <Section
+            title="Maintenance screen"
+            description="What customers read while the status is Disabled. Left blank, they read the standard sentence."
+          >
+            <TextAreaField label="Maintenance message" rows={4} {...field('maintenanceMessage')} />
+            <div className={css({ display: { base: 'block', lg: 'none' } })}>
+              <MaintenancePreview message={message} contactEmail={contactEmail} />
+            </div>
+          </Section>
+
+          <Section title="Sign-up and features">
+            <Controller
+              control={form.control}
+              name="r_page"
+              render={({ field: rPage, fieldState }) => (
+                <OptionSelect
+                  ref={rPage.ref}
+                  label="Registration page"
+                  name={rPage.name}
+                  options={registerPageOptions(rPage.value)}
+                  value={rPage.value}
+                  onChange={(value) => {
+                    rPage.onChange(value)
+                    rPage.onBlur()
+                  }}
+                  helperText="Which sign-up page visitors see (r_page)."
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="require_approval"
+              render={({ field: approval }) => (
+                <Switch
+                  ref={approval.ref}
+                  name={approval.name}
+                  checked={approval.value}
+                  onCheckedChange={(details) => approval.onChange(details.checked)}
+                  label="New accounts wait for approval by the client management team"
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="has_marketplace"
+              render={({ field: marketplace }) => (
+                <Switch
+                  ref={marketplace.ref}
+                  name={marketplace.name}
+                  checked={marketplace.value}
+                  onCheckedChange={(details) => marketplace.onChange(details.checked)}
+                  label="Marketplace and Algo Trader list"
+                />
+              )}
+            />
+          </Section>
+
+          <Section
+            title="Leverage by asset class"
+            description="The leverage the platform serves for each asset class: 100 means 1:100."
+          >
+            <div
+              className={css({
+                display: 'grid',
+                gap: '4',
+                gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' },
+              })}
+            >
+              {ASSET_CLASSES.map((assetClass) => (
+                <TextField
+                  key={assetClass}
+                  label={ASSET_CLASS_LABELS[assetClass]}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...form.register(`leverage.${assetClass}`)}
+                  error={errors.leverage?.[assetClass]?.message}
+                />
+              ))}
+            </div>
+          </Section>
+
+          <Section title="Links" description="Full http(s) addresses, or paths on this site starting with /.">
+            <TextField
+              label="Website"
+              type="url"
+              placeholder="https://www.example.com"
+              {...field('website_url')}
+            />
+            <div className={twoColumns}>
+              <TextField label="Terms link" type="url" {...field('terms_url')} />
+              <TextField label="Privacy link" type="url" {...field('privacy_url')} />
+              <TextField label="Risk disclosure link" type="url" {...field('risk_url')} />
+              <TextField label="Help link" type="url" {...field('help_url')} />
+            </div>
+          </Section>
+
+          <Section title="Header, footer and logos">
+            <TextAreaField label="Header text" rows={2} {...field('header_text')} />
+            <TextAreaField label="Footer text" rows={3} {...field('footer_text')} />
+            <div className={twoColumns}>
+              <TextField label="Logo address" {...field('logo')} />
+              <TextField label="Small logo address" {...field('logo_sm')} />
+              <TextField label="Favicon address" {...field('favicon')} />
+            </div>
+          </Section>
+        </div>
+
+        <aside
+          aria-label="Maintenance screen preview"
+          className={css({ display: { base: 'none', lg: 'block' }, position: 'sticky', top: '20' })}
+        >
+          <MaintenancePreview message={message} contactEmail={contactEmail} />
+        </aside>
+      </div>
+
+      <div
+        className={css({
+          position: 'sticky',
+          bottom: { base: '0', md: '4' },
+          zIndex: 'sticky',
+          mt: '6',
+          mx: { base: '-4', md: '0' },
+          px: { base: '4', md: '5' },
+          py: '3',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+          gap: '3',
+          bg: 'bg.surface',
+          borderTopWidth: '1px',
+          borderColor: 'border',
+          md: { borderWidth: '1px', rounded: 'surface', mb: '4' },
+          shadow: 'overlay',
+        })}
+      >
+        <p
+          role="status"
+          className={css({
+            fontSize: 'sm',
+            color: 'text.muted',
+            mr: 'auto',
+            srOnly: { base: true, sm: false },
+          })}
+        >
+          {isDirty ? 'Unsaved changes' : 'All changes saved'}
+        </p>
+        <Button
+          variant="outline"
+          className={saveBarButton}
+          disabled={!isDirty || update.isPending}
+          onClick={() => reset(siteSettingsFormValues(baseline.current))}
+        >
+          Discard changes
+        </Button>
+        <Button type="submit" className={saveBarButton} loading={update.isPending} loadingText="Saving...">
+          Save changes
+        </Button>
+      </div>
+
+      <DialogFrame
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null)
+        }}
+        title="Disable the site?"
+        description="The site goes down for every customer: they see the maintenance screen instead of their account until the status is set back to Active."
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => confirming && save(confirming)}>
+              Disable the site
+            </Button>
+          </>
+        }
+      >
+        <MaintenancePreview message={message} contactEmail={contactEmail} />
+      </DialogFrame>
+    </form>
+  )
+}

@@ -1,0 +1,129 @@
+import { Bitcoin, CreditCard, Landmark, type LucideIcon } from 'lucide-react'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import type { Deposit } from '../../../domain/contract/funds'
+import { DEPOSIT_METHOD_LABELS, depositDescription, shortenMiddle } from '../../../domain/funds/deposits'
+import { formatMoneyTime } from '../../../domain/funds/transaction-labels'
+import { formatAmount } from '../../../domain/format/currency'
+import { AskAboutLink } from './ask-about-link'
+import { TransactionStatusChip } from './status-chip'
+
+// Deposits as rows (the history page): what, when, how much, the status in words and colour, the reference, and
+// "Ask about this". Phones stack it in three lines (what and how much; when and the reference; status and the
+// action); from md up it is one line per deposit. The newest PAGE rows first, more on request.
+
+const PAGE = 25
+
+const METHOD_ICONS: Readonly<Record<Deposit['method'], LucideIcon>> = {
+  card: CreditCard,
+  crypto: Bitcoin,
+  wire: Landmark,
+}
+
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gridTemplateAreas: `"what amount" "detail detail" "status status"`,
+  alignItems: 'center',
+  gap: '1.5 3',
+  py: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border.muted',
+  _last: { borderBottomWidth: '0' },
+  md: {
+    // Fixed widths for the figures and the status, so the columns line up from row to row.
+    gridTemplateColumns: 'minmax(0, 1.6fr) minmax(0, 1.2fr) 7.5rem 16.5rem',
+    gridTemplateAreas: `"what detail amount status"`,
+    gap: '4',
+  },
+})
+
+export function DepositList(props: { deposits: readonly Deposit[] }) {
+  const [shown, setShown] = useState(PAGE)
+  if (props.deposits.length === 0) {
+    return <p className={css({ fontSize: 'sm', color: 'text.muted' })}>No deposits yet.</p>
+  }
+  const visible = props.deposits.slice(0, shown)
+  return (
+    <div className={css({ display: 'grid', gap: '3' })}>
+      <ul aria-label="Deposits">
+        {visible.map((deposit) => {
+          const Icon = METHOD_ICONS[deposit.method]
+          return (
+            <li
+              key={deposit.id}
+              data-testid="deposit-row"
+              data-status={deposit.status}
+              data-reference={deposit.reference}
+              className={row}
+            >
+              <div
+                className={css({
+                  gridArea: 'what',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '2.5',
+                  minW: '0',
+                })}
+              >
+                <Icon size={18} aria-hidden="true" className={css({ flexShrink: 0, color: 'text.muted' })} />
+                <div className={css({ minW: '0' })}>
+                  <p className={css({ fontWeight: 'medium', truncate: true })}>
+                    {depositDescription(deposit)}
+                  </p>
+                  <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+                    <span className={css({ srOnly: true })}>{DEPOSIT_METHOD_LABELS[deposit.method]}, </span>
+                    {formatMoneyTime(deposit.created_at)}
+                  </p>
+                </div>
+              </div>
+              <p
+                className={css({
+                  gridArea: 'amount',
+                  textStyle: 'numeric',
+                  fontWeight: 'semibold',
+                  textAlign: 'end',
+                  whiteSpace: 'nowrap',
+                })}
+              >
+                {formatAmount(deposit.amount)}
+              </p>
+              <div className={css({ gridArea: 'detail', minW: '0', pl: { base: '7', md: '0' } })}>
+                <p
+                  title={deposit.reference}
+                  className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'text.muted', truncate: true })}
+                >
+                  {shortenMiddle(deposit.reference, 10)}
+                </p>
+                {deposit.failure_reason ? (
+                  <p className={css({ fontSize: 'xs', color: 'danger' })}>{deposit.failure_reason}</p>
+                ) : null}
+              </div>
+              <div
+                className={css({
+                  gridArea: 'status',
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  gap: '2',
+                  pl: { base: '7', md: '0' },
+                })}
+              >
+                <TransactionStatusChip status={deposit.status} />
+                <AskAboutLink reference={deposit.reference} />
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+      {props.deposits.length > shown ? (
+        <div>
+          <Button variant="outline" size="sm" onClick={() => setShown((count) => count + PAGE)}>
+            Show older deposits ({props.deposits.length - shown} more)
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { CopyButton } from './copy-button'
+
+// Label, value and a Copy button per line (bank details, references): the value wraps rather than overflows at
+// 390 px, and each button names what it copies.
+
+export interface CopyableDetail {
+  key: string
+  label: string
+  value: string
+  /** Shown instead of the bare value (e.g. highlighted); the bare value is still what is copied. */
+  display?: ReactNode
+  mono?: boolean
+  /** False for a figure nobody pastes anywhere (the amount). */
+  copyable?: boolean
+}
+
+export function DetailList(props: { details: readonly CopyableDetail[] }) {
+  return (
+    <dl className={css({ display: 'grid', gap: '0' })}>
+      {props.details.map((detail) => (
+        <div
+          key={detail.key}
+          data-testid={`detail-${detail.key}`}
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: 'minmax(0, 1fr) auto', md: '10rem minmax(0, 1fr) auto' },
+            alignItems: 'center',
+            gap: '1 3',
+            py: '2.5',
+            borderBottomWidth: '1px',
+            borderColor: 'border.muted',
+            _last: { borderBottomWidth: '0' },
+          })}
+        >
+          <dt
+            className={css({
+              fontSize: 'sm',
+              color: 'text.muted',
+              gridColumn: { base: '1 / -1', md: 'auto' },
+            })}
+          >
+            {detail.label}
+          </dt>
+          <dd
+            className={css({
+              minW: '0',
+              fontSize: 'sm',
+              wordBreak: 'break-word',
+              fontFamily: detail.mono ? 'mono' : undefined,
+            })}
+          >
+            {detail.display ?? detail.value}
+          </dd>
+          {detail.copyable === false ? null : (
+            <dd>
+              <CopyButton value={detail.value} what={detail.label} size="xs" />
+            </dd>
+          )}
+        </div>
+      ))}
+    </dl>
+  )
+}

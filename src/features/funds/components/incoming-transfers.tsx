@@ -1,0 +1,133 @@
+import { css } from 'styled-system/css'
+import type { Deposit } from '../../../domain/contract/funds'
+import { confirmationsText, shortenMiddle } from '../../../domain/funds/deposits'
+import { formatAmount } from '../../../domain/format/currency'
+import { formatMoneyTime } from '../../../domain/funds/transaction-labels'
+import { AskAboutLink } from './ask-about-link'
+import { TransactionStatusChip } from './status-chip'
+
+// The coin's incoming transfers, newest first, with their confirmations counting up live ('2/3' and a bar): the
+// list is the deposits query, which funds.updated refreshes on every confirmation.
+
+function Confirmations(props: { confirmations: number; required: number }) {
+  const text = confirmationsText(props.confirmations, props.required)
+  const percent = Math.round((Math.min(props.confirmations, props.required) / props.required) * 100)
+  const done = props.confirmations >= props.required
+  return (
+    <div className={css({ display: 'grid', gap: '1', minW: '0' })}>
+      <div
+        className={css({
+          display: 'flex',
+          justifyContent: 'space-between',
+          fontSize: 'xs',
+          color: 'text.muted',
+        })}
+      >
+        <span>Confirmations</span>
+        <span data-testid="confirmations" className={css({ textStyle: 'numeric', color: 'text' })}>
+          {text}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Confirmations"
+        aria-valuemin={0}
+        aria-valuemax={props.required}
+        aria-valuenow={Math.min(props.confirmations, props.required)}
+        aria-valuetext={text}
+        className={css({ h: '1.5', rounded: 'pill', bg: 'bg.raised', overflow: 'hidden' })}
+      >
+        <div
+          data-done={done ? '' : undefined}
+          className={css({
+            h: 'full',
+            bg: 'accent.solid',
+            transition: 'width 0.4s ease',
+            '&[data-done]': { bg: 'success.solid' },
+          })}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  )
+}
+
+export function IncomingTransfers(props: { transfers: readonly Deposit[]; code: string }) {
+  if (props.transfers.length === 0) {
+    return (
+      <p className={css({ fontSize: 'sm', color: 'text.muted' })}>
+        No transfers yet. A transfer to your address shows here as soon as the network sees it, and its
+        confirmations count up live.
+      </p>
+    )
+  }
+  return (
+    <ul aria-label="Incoming transfers" className={css({ display: 'grid', gap: '3' })}>
+      {props.transfers.map((deposit) => {
+        const crypto = deposit.crypto
+        return (
+          <li
+            key={deposit.id}
+            data-testid="incoming-transfer"
+            data-status={deposit.status}
+            className={css({
+              display: 'grid',
+              gap: '3',
+              p: '3',
+              rounded: 'control',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              bg: 'bg.app',
+              minW: '0',
+            })}
+          >
+            <div
+              className={css({
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: '2',
+              })}
+            >
+              <p className={css({ minW: '0' })}>
+                <span className={css({ textStyle: 'numeric', fontWeight: 'semibold' })}>
+                  +{crypto?.coin_amount ?? ''} {props.code}
+                </span>{' '}
+                <span className={css({ fontSize: 'sm', color: 'text.muted' })}>
+                  ≈ {formatAmount(deposit.amount)}
+                </span>
+              </p>
+              <TransactionStatusChip status={deposit.status} />
+            </div>
+            {crypto && deposit.status !== 'failed' ? (
+              <Confirmations confirmations={crypto.confirmations} required={crypto.required_confirmations} />
+            ) : null}
+            {deposit.failure_reason ? (
+              <p className={css({ fontSize: 'sm', color: 'danger' })}>{deposit.failure_reason}</p>
+            ) : null}
+            <div
+              className={css({
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: '1 3',
+                fontSize: 'xs',
+                color: 'text.muted',
+              })}
+            >
+              <span className={css({ minW: '0' })}>
+                {formatMoneyTime(deposit.created_at)} · Tx{' '}
+                <span title={crypto?.tx_hash} className={css({ fontFamily: 'mono' })}>
+                  {shortenMiddle(crypto?.tx_hash ?? deposit.reference, 8)}
+                </span>
+              </span>
+              <AskAboutLink reference={deposit.reference} />
+            </div>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

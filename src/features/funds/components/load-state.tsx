@@ -1,0 +1,31 @@
+import { css } from 'styled-system/css'
+import { AlertBox } from '../../../components/ui/alert-box'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { errorMessage } from '../../../lib/error-message'
+
+// What a cashier panel shows before its data: a labelled spinner, or the failure with a way to try again.
+
+export function Loading(props: { label: string }) {
+  return (
+    <div className={css({ display: 'flex', justifyContent: 'center', py: '10' })}>
+      <Spinner size="lg" label={props.label} />
+    </div>
+  )
+}
+
+export function LoadFailed(props: { error: unknown; onRetry: () => void; what: string }) {
+  return (
+    <AlertBox
+      variant="destructive"
+      title={`${props.what} could not be loaded.`}
+      description={errorMessage(props.error)}
+    >
+      <div className={css({ mt: '3' })}>
+        <Button variant="outline" size="sm" onClick={props.onRetry}>
+          Try again
+        </Button>
+      </div>
+    </AlertBox>
+  )
+}

@@ -1,0 +1,114 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowRight, ReceiptText } from 'lucide-react'
+import { css } from 'styled-system/css'
+import * as Card from '../../../components/ui/card'
+import type { DisplayCurrency } from '../../../domain/format/currency'
+import { formatMoneyTime, TRANSACTION_TYPE_LABELS } from '../../../domain/funds/transaction-labels'
+import { useTransactions } from '../api/get-transactions'
+import { TransactionStatusChip } from './status-chip'
+import { ListLoadError, ListLoading } from '../../../components/ui/list-table'
+import { isVoidStatus, SignedMoney } from './money-cells'
+
+// The dashboard's glance at the money (issue 15): the five newest movements with their status, and a way to all
+// of them. The same rows as the transactions page's first page.
+
+export const RECENT_TRANSACTIONS_COUNT = 5
+
+export function RecentTransactions(props: { currency: DisplayCurrency }) {
+  const transactions = useTransactions({})
+  const rows = transactions.data?.data.slice(0, RECENT_TRANSACTIONS_COUNT) ?? []
+  return (
+    <Card.Root aria-labelledby="recent-transactions-title" data-testid="recent-transactions">
+      <Card.Header
+        className={css({
+          flexDirection: 'row',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: '3',
+        })}
+      >
+        <Card.Title asChild>
+          <h2 id="recent-transactions-title">Recent transactions</h2>
+        </Card.Title>
+        <Link
+          to="/main/transactions"
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: '1',
+            fontSize: 'sm',
+            color: 'accent',
+            whiteSpace: 'nowrap',
+            _hover: { textDecoration: 'underline' },
+          })}
+        >
+          All transactions
+          <ArrowRight size={14} aria-hidden="true" />
+        </Link>
+      </Card.Header>
+      <Card.Body>
+        {transactions.isPending ? (
+          <ListLoading>Loading your transactions...</ListLoading>
+        ) : transactions.isError ? (
+          <ListLoadError title="Your transactions could not be loaded." query={transactions} />
+        ) : rows.length === 0 ? (
+          <div
+            className={css({ display: 'flex', gap: '3', alignItems: 'center', color: 'text.muted', py: '2' })}
+          >
+            <ReceiptText size={20} aria-hidden="true" />
+            <p className={css({ fontSize: 'sm' })}>
+              No transactions yet.{' '}
+              <Link to="/main/deposit" className={css({ color: 'accent', textDecoration: 'underline' })}>
+                Make a deposit
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <ul className={css({ display: 'grid' })}>
+            {rows.map((transaction) => (
+              <li
+                key={transaction.id}
+                data-testid="recent-transaction"
+                className={css({
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(0, 1fr) auto',
+                  alignItems: 'center',
+                  gap: '1 3',
+                  py: '2.5',
+                  borderBottomWidth: '1px',
+                  borderColor: 'border.muted',
+                  _last: { borderBottomWidth: '0', pb: '0' },
+                  _first: { pt: '0' },
+                })}
+              >
+                <div className={css({ minW: '0' })}>
+                  <p className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+                    {TRANSACTION_TYPE_LABELS[transaction.type]}
+                    {transaction.description !== TRANSACTION_TYPE_LABELS[transaction.type] ? (
+                      <span className={css({ color: 'text.muted', fontWeight: 'normal' })}>
+                        {' '}
+                        · {transaction.description}
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+                    <time dateTime={transaction.created_at}>{formatMoneyTime(transaction.created_at)}</time>
+                  </p>
+                </div>
+                <div className={css({ display: 'grid', justifyItems: 'end', gap: '1' })}>
+                  <SignedMoney
+                    amountUsd={transaction.amount}
+                    currency={props.currency}
+                    voided={isVoidStatus(transaction.status)}
+                  />
+                  <TransactionStatusChip status={transaction.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,206 @@
+import { ArrowDownToLine, ArrowUpFromLine, CircleCheck, Clock, PiggyBank } from 'lucide-react'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { toast } from '../../../components/ui/toaster'
+import type { FundsSummary, Savings } from '../../../domain/contract/funds'
+import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
+import type { SavingsDirection } from '../../../domain/funds/savings-transfer'
+import { formatDay } from '../../../domain/funds/transaction-labels'
+import { withdrawableNow } from '../../../domain/funds/withdrawable'
+import { useFundsSummary } from '../api/get-funds-summary'
+import { useSavings } from '../api/get-savings'
+import { useTransferSavings } from '../api/transfer-savings'
+import { SavingsTransferDialog } from './savings-transfer-dialog'
+import {
+  amountCell,
+  cell,
+  ListEmpty,
+  ListLoadError,
+  ListTable,
+  nowrapCell,
+  row,
+} from '../../../components/ui/list-table'
+
+// /main/savings (issue 15): the savings balance and its rate, interest accrued this month and not yet paid, the
+// two moves (free margin to savings and back, at once), and the daily accrual history. Live: a move, a credit or
+// a push (funds.updated) refetches the savings and the summary.
+
+export interface SavingsPageProps {
+  currency: DisplayCurrency
+  /** Reloads the signed-in user (their balance), which the session feature owns. */
+  onBalanceChanged: () => Promise<unknown>
+}
+
+const figures = css({
+  display: 'grid',
+  gap: '3',
+  gridTemplateColumns: { base: 'minmax(0, 1fr) minmax(0, 1fr)', md: 'repeat(4, minmax(0, 1fr))' },
+})
+const figureBox = css({
+  display: 'grid',
+  alignContent: 'start',
+  gap: '1',
+  p: { base: '3', md: '4' },
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  rounded: 'surface',
+  minW: '0',
+})
+const figureLabel = css({ fontSize: 'xs', color: 'text.muted' })
+const figureValue = css({
+  textStyle: 'price',
+  fontSize: { base: 'lg', md: 'xl' },
+  fontWeight: 'semibold',
+  overflowWrap: 'anywhere',
+})
+
+function Figure(props: { label: string; value: string; note?: string; testId: string }) {
+  return (
+    <div className={figureBox} data-testid={props.testId}>
+      <span className={figureLabel}>{props.label}</span>
+      <span className={figureValue}>{props.value}</span>
+      {props.note ? <span className={css({ fontSize: 'xs', color: 'text.muted' })}>{props.note}</span> : null}
+    </div>
+  )
+}
+
+function SavingsFigures(props: {
+  savings: Savings
+  summary: FundsSummary | undefined
+  currency: DisplayCurrency
+}) {
+  const { savings, currency } = props
+  const available = props.summary ? withdrawableNow(props.summary) : null
+  return (
+    <div className={figures}>
+      <Figure
+        label="Savings balance"
+        value={formatAmount(savings.balance, currency)}
+        note={`${savings.apr_percent.toFixed(2)} % a year (APR)`}
+        testId="savings-balance"
+      />
+      <Figure
+        label="Interest this month"
+        value={formatAmount(savings.accrued_this_month, currency)}
+        note="Accrued day by day"
+        testId="savings-accrued-month"
+      />
+      <Figure
+        label="Accrued, not yet paid"
+        value={formatAmount(savings.accrued_unpaid, currency)}
+        note="Paid monthly, or when you move savings out"
+        testId="savings-accrued-unpaid"
+      />
+      <Figure
+        label="Free to move in"
+        value={available === null ? '—' : formatAmount(available, currency)}
+        note="Your free margin, up to your balance"
+        testId="savings-available"
+      />
+    </div>
+  )
+}
+
+export function SavingsPage(props: SavingsPageProps) {
+  const savings = useSavings()
+  const summary = useFundsSummary()
+  const transfer = useTransferSavings(props.onBalanceChanged)
+  const [direction, setDirection] = useState<SavingsDirection | null>(null)
+
+  if (savings.isPending) return <Spinner label="Loading your savings" size="lg" />
+  if (savings.isError) return <ListLoadError title="Your savings could not be loaded." query={savings} />
+  const data = savings.data
+  const availableIn = summary.data ? withdrawableNow(summary.data) : 0
+
+  return (
+    <div className={css({ display: 'grid', gap: { base: '6', md: '8' } })}>
+      <section aria-label="Your savings" className={css({ display: 'grid', gap: '4' })}>
+        <SavingsFigures savings={data} summary={summary.data} currency={props.currency} />
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '3',
+            '& > button': { flex: { base: '1', sm: 'none' } },
+          })}
+        >
+          <Button onClick={() => setDirection('in')} disabled={!summary.data}>
+            <ArrowDownToLine size={16} aria-hidden="true" />
+            Move to savings
+          </Button>
+          <Button variant="outline" onClick={() => setDirection('out')} disabled={data.balance <= 0}>
+            <ArrowUpFromLine size={16} aria-hidden="true" />
+            Move to trading
+          </Button>
+        </div>
+        <p className={css({ fontSize: 'sm', color: 'text.muted', maxW: '48rem' })}>
+          Savings earn {data.apr_percent.toFixed(2)} % a year, accrued every day on the balance and paid into
+          your savings at the start of each month, or with a move back to trading. They are never used as
+          margin, so a losing trade cannot touch them; to withdraw them, move them back to trading first.
+        </p>
+      </section>
+
+      <section aria-labelledby="savings-accruals-title" className={css({ display: 'grid', gap: '3' })}>
+        <h2 id="savings-accruals-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          Interest history
+        </h2>
+        {data.accruals.length === 0 ? (
+          <ListEmpty
+            icon={PiggyBank}
+            title="No interest yet"
+            description="Interest accrues from the first full day your money is in savings."
+          />
+        ) : (
+          <ListTable
+            data-testid="savings-accruals"
+            caption="Daily interest, newest first"
+            columns={[{ label: 'Day' }, { label: 'Interest', align: 'end' }, { label: 'Status' }]}
+          >
+            {data.accruals.map((accrual) => (
+              <tr key={accrual.day} className={row} data-testid="savings-accrual">
+                <td className={nowrapCell} data-label="Day">
+                  <time dateTime={accrual.day}>{formatDay(accrual.day)}</time>
+                </td>
+                <td className={amountCell} data-label="Interest">
+                  {formatSignedAmount(accrual.amount, props.currency)}
+                </td>
+                <td className={cell} data-label="Status">
+                  <span
+                    className={css({
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      gap: '1',
+                      fontSize: 'xs',
+                      color: accrual.credited ? 'success' : 'text.muted',
+                    })}
+                  >
+                    {accrual.credited ? (
+                      <CircleCheck size={14} aria-hidden="true" />
+                    ) : (
+                      <Clock size={14} aria-hidden="true" />
+                    )}
+                    {accrual.credited ? 'Paid' : 'Accrued, not yet paid'}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
+        )}
+      </section>
+
+      <SavingsTransferDialog
+        direction={direction}
+        onOpenChange={(open) => {
+          if (!open) setDirection(null)
+        }}
+        availableUsd={{ in: availableIn, out: data.balance }}
+        savingsUsd={data.balance}
+        onTransfer={(move) => transfer.mutateAsync(move)}
+        onMoved={(message) => toast.success(message)}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId, useMemo, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { AlertBox } from '../../../components/ui/alert-box'
+import { Button } from '../../../components/ui/button'
+import { CloseTrigger } from '../../../components/ui/dialog'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { TextField } from '../../../components/ui/input'
+import { formatAmount } from '../../../domain/format/currency'
+import { savingsTransferFormSchema, type SavingsDirection } from '../../../domain/funds/savings-transfer'
+import { parseMoneyText } from '../../../domain/funds/withdrawal-form'
+import { errorMessage, fieldError, newIdempotencyKey } from '../../../lib/error-message'
+
+// 'Move to savings' and 'Move to trading' (issue 15): an amount, checked against what can move now (the free margin
+// in, the savings out), with the balances after the move. The Idempotency-Key is made when the dialog opens (its
+// content mounts then) and sent again by every retry from it, so a lost answer cannot move the money twice.
+
+export interface SavingsTransferDialogProps {
+  /** Null: closed. */
+  direction: SavingsDirection | null
+  onOpenChange: (open: boolean) => void
+  /** USD: the free margin that can move in, and the savings that can move out. */
+  availableUsd: { in: number; out: number }
+  savingsUsd: number
+  /** Sends the move; resolves with the server's sentence, rejects with its error. */
+  onTransfer: (move: {
+    direction: SavingsDirection
+    amount: string
+    idempotencyKey: string
+  }) => Promise<{ message: string }>
+  onMoved?: (message: string) => void
+}
+
+const TITLES: Readonly<Record<SavingsDirection, string>> = {
+  in: 'Move to savings',
+  out: 'Move to trading',
+}
+const DESCRIPTIONS: Readonly<Record<SavingsDirection, string>> = {
+  in: 'From your free margin to flexible savings. Savings earn interest and are never used as margin.',
+  out: 'From savings back to your trading balance, at once. Interest accrued so far is paid with it.',
+}
+
+const formatUsd = (amountUsd: number) => formatAmount(amountUsd)
+
+function TransferForm(
+  props: Omit<SavingsTransferDialogProps, 'direction'> & { direction: SavingsDirection; formId: string },
+) {
+  const { direction } = props
+  const [idempotencyKey] = useState(newIdempotencyKey)
+  const [serverError, setServerError] = useState<string | null>(null)
+  const maxUsd = props.availableUsd[direction]
+  const schema = useMemo(() => savingsTransferFormSchema(direction, maxUsd, formatUsd), [direction, maxUsd])
+  const form = useForm<{ amount: string }, unknown, { amount: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '' },
+    mode: 'onTouched',
+  })
+  const amount = useWatch({ control: form.control, name: 'amount' })
+  const parsed = parseMoneyText(amount ?? '')
+  const savingsAfter = parsed === null ? null : props.savingsUsd + (direction === 'in' ? parsed : -parsed)
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null)
+    try {
+      const result = await props.onTransfer({
+        direction,
+        amount: values.amount,
+        idempotencyKey,
+      })
+      props.onOpenChange(false)
+      props.onMoved?.(result.message)
+    } catch (error) {
+      const amountError = fieldError(error, 'amount')
+      if (amountError)
+        form.setError('amount', { type: 'server', message: amountError }, { shouldFocus: true })
+      else setServerError(errorMessage(error))
+    }
+  })
+
+  return (
+    <form
+      id={props.formId}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className={css({ display: 'grid', gap: '4' })}
+    >
+      <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })}>
+        <TextField
+          label="Amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          rootClassName={css({ flex: '1', minW: '0' })}
+          helperText={
+            maxUsd > 0
+              ? `Up to ${formatUsd(maxUsd)} ${direction === 'in' ? 'of free margin' : 'in savings'}.`
+              : direction === 'in'
+                ? 'You have no free margin to move now.'
+                : 'Your savings are empty.'
+          }
+          error={form.formState.errors.amount?.message}
+          {...form.register('amount')}
+        />
+        <Button
+          variant="outline"
+          className={css({ mt: '6' })}
+          disabled={maxUsd <= 0}
+          onClick={() =>
+            form.setValue('amount', maxUsd.toFixed(2), {
+              shouldValidate: true,
+              shouldDirty: true,
+              shouldTouch: true,
+            })
+          }
+        >
+          Max
+        </Button>
+      </div>
+      <p className={css({ fontSize: 'sm', color: 'text.muted' })} aria-live="polite">
+        Savings after the move:{' '}
+        <span className={css({ color: 'text', textStyle: 'price' })}>
+          {savingsAfter === null || savingsAfter < 0 ? '—' : formatUsd(savingsAfter)}
+        </span>
+      </p>
+      {serverError ? <AlertBox variant="destructive" title={serverError} /> : null}
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: { base: 'column-reverse', sm: 'row' },
+          justifyContent: 'flex-end',
+          gap: '3',
+        })}
+      >
+        <CloseTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </CloseTrigger>
+        <Button type="submit" loading={form.formState.isSubmitting} loadingText="Moving...">
+          {TITLES[direction]}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+export function SavingsTransferDialog(props: SavingsTransferDialogProps) {
+  const formId = `savings-transfer-${useId().replace(/:/g, '')}`
+  const { direction } = props
+  return (
+    <DialogFrame
+      open={direction !== null}
+      onOpenChange={props.onOpenChange}
+      title={direction ? TITLES[direction] : ''}
+      description={direction ? DESCRIPTIONS[direction] : null}
+      size="sm"
+    >
+      {direction ? <TransferForm {...props} direction={direction} formId={formId} /> : null}
+    </DialogFrame>
+  )
+}

@@ -1,0 +1,111 @@
+import { ShieldCheck } from 'lucide-react'
+import { useRef } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import * as Dialog from '../../../components/ui/dialog'
+import { DEPOSIT_MESSAGES, type Deposit } from '../../../domain/contract/funds'
+import { maskedCard } from '../../../domain/funds/card'
+import { formatAmount } from '../../../domain/format/currency'
+
+// The simulated 3-D Secure step (sandbox card 4000 0000 0000 3220): the bank's page stands in as a dialog. Focus
+// starts on Confirm; Escape, the ✕ and Cancel all answer "not confirmed", so a payment never stays half-done.
+
+export interface ThreeDsDialogProps {
+  deposit: Deposit | null
+  busy: 'confirm' | 'cancel' | null
+  onDecide: (approve: boolean) => void
+}
+
+export function ThreeDsDialog(props: ThreeDsDialogProps) {
+  const confirmButton = useRef<HTMLButtonElement | null>(null)
+  const { deposit } = props
+  return (
+    <Dialog.Root
+      open={deposit !== null}
+      onOpenChange={(details) => {
+        if (!details.open && props.busy === null) props.onDecide(false)
+      }}
+      initialFocusEl={() => confirmButton.current}
+      closeOnInteractOutside={false}
+      size="sm"
+      lazyMount
+      unmountOnExit
+    >
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content>
+          <Dialog.Header>
+            <Dialog.Title>Confirm payment</Dialog.Title>
+            <Dialog.Description>{DEPOSIT_MESSAGES.THREE_DS_REQUIRED}</Dialog.Description>
+          </Dialog.Header>
+          <Dialog.Body>
+            <div
+              className={css({
+                display: 'grid',
+                gap: '2',
+                p: '4',
+                rounded: 'control',
+                bg: 'bg.raised',
+                borderWidth: '1px',
+                borderColor: 'border.default',
+              })}
+            >
+              <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold' })}>
+                <ShieldCheck size={18} aria-hidden="true" className={css({ color: 'success' })} />
+                Sandbox bank · Secure verification
+              </p>
+              {deposit ? (
+                <dl
+                  className={css({
+                    display: 'grid',
+                    gridTemplateColumns: 'auto 1fr',
+                    gap: '1 4',
+                    fontSize: 'sm',
+                  })}
+                >
+                  <dt className={css({ color: 'text.muted' })}>Amount</dt>
+                  <dd className={css({ textStyle: 'numeric', textAlign: 'end' })}>
+                    {formatAmount(deposit.amount)}
+                  </dd>
+                  {deposit.card ? (
+                    <>
+                      <dt className={css({ color: 'text.muted' })}>Card</dt>
+                      <dd className={css({ textAlign: 'end' })}>
+                        {maskedCard(deposit.card.brand, deposit.card.last4)}
+                      </dd>
+                    </>
+                  ) : null}
+                  <dt className={css({ color: 'text.muted' })}>Reference</dt>
+                  <dd className={css({ textAlign: 'end', wordBreak: 'break-all' })}>{deposit.reference}</dd>
+                </dl>
+              ) : null}
+              <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+                In a live payment your bank would ask for a code or an approval in its app here.
+              </p>
+            </div>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button
+              variant="outline"
+              disabled={props.busy !== null}
+              loading={props.busy === 'cancel'}
+              onClick={() => props.onDecide(false)}
+            >
+              Cancel
+            </Button>
+            <Button
+              ref={confirmButton}
+              loading={props.busy === 'confirm'}
+              loadingText="Confirming..."
+              disabled={props.busy !== null}
+              onClick={() => props.onDecide(true)}
+            >
+              Confirm
+            </Button>
+          </Dialog.Footer>
+          <Dialog.CloseTrigger disabled={props.busy !== null} />
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,107 @@
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import { TextField } from '../../../components/ui/input'
+import { OptionSelect } from '../../../components/ui/option-select'
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionType } from '../../../domain/contract/funds'
+import {
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  type TransactionStatus,
+} from '../../../domain/funds/transaction-labels'
+import { dateRangeError } from '../../../domain/funds/transactions-search'
+
+// The transactions list's filters (issue 15): type and status (applied at once), and a date range (inclusive UTC
+// days, applied as each date is picked). They live in the URL, so a filtered list can be shared and reloaded.
+
+export interface TransactionFilters {
+  type?: TransactionType | undefined
+  status?: TransactionStatus | undefined
+  from?: string | undefined
+  to?: string | undefined
+}
+
+// Not a type or status code (those are lower-case words), so it never names a real one.
+const ALL = 'all'
+const TYPE_OPTIONS = [
+  { value: ALL, label: 'All types' },
+  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] })),
+]
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'All statuses' },
+  ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: TRANSACTION_STATUS_LABELS[status] })),
+]
+
+export function TransactionsFilters(props: {
+  filters: TransactionFilters
+  onChange: (next: TransactionFilters) => void
+}) {
+  const { filters } = props
+  const filtered = Boolean(filters.type || filters.status || filters.from || filters.to)
+  const rangeError = dateRangeError(filters.from, filters.to)
+  const setDate = (key: 'from' | 'to', value: string) =>
+    // A cleared or half-typed date is no filter; the browser's date input gives '' until it is whole.
+    props.onChange({ ...filters, [key]: /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined })
+  return (
+    <form
+      noValidate
+      aria-label="Filter the transactions"
+      onSubmit={(event) => event.preventDefault()}
+      className={css({
+        display: 'grid',
+        gap: '4',
+        alignItems: 'start',
+        gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 11rem)) auto' },
+        w: { base: 'full', md: 'auto' },
+        minW: '0',
+        '& > *': { minW: '0' },
+      })}
+    >
+      <OptionSelect
+        label="Type"
+        name="transaction-type"
+        options={TYPE_OPTIONS}
+        value={filters.type ?? ALL}
+        onChange={(value) =>
+          props.onChange({ ...filters, type: value === ALL ? undefined : (value as TransactionType) })
+        }
+      />
+      <OptionSelect
+        label="Status"
+        name="transaction-status"
+        options={STATUS_OPTIONS}
+        value={filters.status ?? ALL}
+        onChange={(value) =>
+          props.onChange({ ...filters, status: value === ALL ? undefined : (value as TransactionStatus) })
+        }
+      />
+      <TextField
+        label="From"
+        type="date"
+        value={filters.from ?? ''}
+        max={filters.to}
+        onChange={(event) => setDate('from', event.target.value)}
+        error={rangeError ?? undefined}
+      />
+      <TextField
+        label="To"
+        type="date"
+        value={filters.to ?? ''}
+        min={filters.from}
+        onChange={(event) => setDate('to', event.target.value)}
+      />
+      {filtered ? (
+        <div className={css({ display: 'grid', gap: '1.5', gridColumn: { base: '1 / -1', md: 'auto' } })}>
+          <span
+            aria-hidden="true"
+            className={css({ display: { base: 'none', md: 'block' }, textStyle: 'label' })}
+          >
+            &nbsp;
+          </span>
+          <Button variant="ghost" onClick={() => props.onChange({})}>
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  )
+}

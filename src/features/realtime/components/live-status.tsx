@@ -1,0 +1,50 @@
+import { css } from 'styled-system/css'
+import { CONNECTION_STATE_LABELS, type ConnectionState } from '../../../domain/offline/connection-state'
+import { useConnectionState } from '../hooks/use-connection-state'
+
+const TONES: Readonly<Record<ConnectionState, 'gain' | 'warning' | 'loss'>> = {
+  live: 'gain',
+  reconnecting: 'warning',
+  offline: 'loss',
+}
+
+const root = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  fontSize: 'xs',
+  color: 'text.muted',
+  whiteSpace: 'nowrap',
+})
+const dot = css({ w: '2', h: '2', rounded: 'full', flexShrink: 0, borderWidth: '1.5px' })
+// Below 768 px, where the workspace's header has no room for words: the dot alone, the word for screen readers.
+const labelFromMd = css({
+  position: { base: 'absolute', md: 'static' },
+  w: { base: '1px', md: 'auto' },
+  h: { base: '1px', md: 'auto' },
+  m: { base: '-1px', md: '0' },
+  overflow: { base: 'hidden', md: 'visible' },
+  clip: { base: 'rect(0, 0, 0, 0)', md: 'auto' },
+})
+
+/**
+ * The connection as the workspace, the account area and the back office show it (issue 17): Live, Reconnecting or
+ * Offline, the same in every tab. The admin chat console keeps spec 2.10's ConnectionIndicator.
+ */
+export function LiveStatus(props: { compactBelowMd?: boolean }) {
+  const state = useConnectionState()
+  return (
+    <span role="status" data-testid="connection-indicator" data-state={state} className={root}>
+      {/* Offline, the state that changes what the page can do, has a hollow dot: not only its colour differs. */}
+      <span
+        aria-hidden="true"
+        className={dot}
+        style={{
+          borderColor: `var(--colors-${TONES[state]})`,
+          backgroundColor: state === 'offline' ? 'transparent' : `var(--colors-${TONES[state]})`,
+        }}
+      />
+      <span className={props.compactBelowMd ? labelFromMd : undefined}>{CONNECTION_STATE_LABELS[state]}</span>
+    </span>
+  )
+}

@@ -1,0 +1,98 @@
+// Live, Reconnecting or Offline (issue 17) as an external store: worked out in event handlers and a timer, never
+// during render, from navigator.onLine, the hub's shared status and the age of the hub's last contact with the
+// server. Every tab of the browser gets the same inputs, so every tab shows the same state.
+import {
+  connectionState,
+  HEARTBEAT_WINDOW_MS,
+  lastContactAt,
+  msUntilSilent,
+  type ConnectionState,
+} from '../../domain/offline/connection-state'
+import type { RealtimeStatus } from '../../lib/realtime-client'
+
+export interface ConnectionStateSource {
+  getStatus: () => RealtimeStatus
+  /** Calls the listener at once and on every change; returns the unsubscribe. */
+  onStatus: (listener: (status: RealtimeStatus) => void) => () => void
+}
+
+export interface ConnectionStateEnvironment {
+  isOnline: () => boolean
+  window: Pick<Window, 'addEventListener' | 'removeEventListener'>
+  now: () => number
+  setTimeout: (callback: () => void, ms: number) => unknown
+  clearTimeout: (handle: unknown) => void
+}
+
+const browser = (): ConnectionStateEnvironment => ({
+  isOnline: () => navigator.onLine,
+  window,
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+})
+
+export function createConnectionStateStore(
+  source: ConnectionStateSource,
+  env: ConnectionStateEnvironment = browser(),
+) {
+  const compute = (): ConnectionState => {
+    const status = source.getStatus()
+    const contactAt = lastContactAt(status)
+    return connectionState({
+      online: env.isOnline(),
+      hubStatus: status,
+      lastContactAgeMs: contactAt === null ? null : env.now() - contactAt,
+      heartbeatWindowMs: HEARTBEAT_WINDOW_MS,
+    })
+  }
+  let state = compute()
+  const listeners = new Set<() => void>()
+  let timer: unknown = null
+  let stop: (() => void) | null = null
+
+  const update = () => {
+    if (timer !== null) env.clearTimeout(timer)
+    timer = null
+    const next = compute()
+    // Live lasts only until the server has been silent for a window: look again then.
+    const waitMs =
+      next === 'live'
+        ? msUntilSilent(lastContactAt(source.getStatus()), env.now(), HEARTBEAT_WINDOW_MS)
+        : null
+    if (waitMs !== null) timer = env.setTimeout(update, waitMs)
+    if (next === state) return
+    state = next
+    listeners.forEach((listener) => listener())
+  }
+
+  const start = () => {
+    const stopStatus = source.onStatus(update)
+    env.window.addEventListener('online', update)
+    env.window.addEventListener('offline', update)
+    stop = () => {
+      stopStatus()
+      env.window.removeEventListener('online', update)
+      env.window.removeEventListener('offline', update)
+      if (timer !== null) env.clearTimeout(timer)
+      timer = null
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      if (!stop) start()
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0 && stop) {
+          stop()
+          stop = null
+        }
+      }
+    },
+  }
+}
+
+export type ConnectionStateStore = ReturnType<typeof createConnectionStateStore>

@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react'
+import type { ConnectionState } from '../../../domain/offline/connection-state'
+import type { RealtimeClient, RealtimeStatus } from '../../../lib/realtime-client'
+import { useRealtimeClient } from '../client-store'
+import { createConnectionStateStore, type ConnectionStateStore } from '../connection-state-store'
+
+const NO_HUB: RealtimeStatus = {
+  status: 'disconnected',
+  message: null,
+  polling: false,
+  prices: 'disconnected',
+  lastTickAt: null,
+  lastHeartbeatAt: null,
+}
+
+// One store per realtime client (one per page), and one for the moment before it exists.
+const stores = new WeakMap<RealtimeClient, ConnectionStateStore>()
+let beforeHub: ConnectionStateStore | null = null
+
+function storeFor(client: RealtimeClient | null): ConnectionStateStore {
+  if (!client) {
+    beforeHub ??= createConnectionStateStore({
+      getStatus: () => NO_HUB,
+      onStatus: (listener) => {
+        listener(NO_HUB)
+        return () => undefined
+      },
+    })
+    return beforeHub
+  }
+  let store = stores.get(client)
+  if (!store) {
+    store = createConnectionStateStore(client)
+    stores.set(client, store)
+  }
+  return store
+}
+
+/** Live, Reconnecting or Offline (issue 17), the same in every tab of the browser. */
+export function useConnectionState(): ConnectionState {
+  const store = storeFor(useRealtimeClient())
+  return useSyncExternalStore(store.subscribe, store.getState, store.getState)
+}

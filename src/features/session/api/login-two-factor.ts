@@ -1,0 +1,39 @@
+// The second step of a two-factor sign-in (issue 16): POST /auth/login/two-factor with the challenge POST /auth/login
+// gave and a code from the authenticator app, or a recovery code. Loaded only when a sign-in needs it.
+import { useMutation } from '@tanstack/react-query'
+import {
+  TwoFactorChallengeResponseSchema,
+  type TwoFactorLoginRequest,
+} from '../../../domain/contract/account'
+import { LoginResponseSchema } from '../../../domain/contract/user'
+import { http, HttpError } from '../../../lib/http'
+import { sessionStore } from '../../../lib/session-store'
+import type { LoginOutcome } from './login'
+
+/** The challenge in POST /auth/login's answer; an answer that is neither a session nor a challenge is an error. */
+export function readTwoFactorChallenge(body: unknown): LoginOutcome {
+  const parsed = TwoFactorChallengeResponseSchema.safeParse(body)
+  if (!parsed.success) {
+    throw new HttpError({
+      message: 'Invalid response from server',
+      status: 200,
+      statusText: 'Invalid response',
+      data: body,
+      url: '/auth/login',
+      method: 'POST',
+    })
+  }
+  return { kind: 'two-factor', challenge: parsed.data.data.challenge, expiresAt: parsed.data.data.expires_at }
+}
+
+export async function loginWithTwoFactor(request: TwoFactorLoginRequest) {
+  const body = await http.post('/auth/login/two-factor', request, { schema: LoginResponseSchema })
+  return body.data
+}
+
+export function useLoginWithTwoFactor() {
+  return useMutation({
+    mutationFn: loginWithTwoFactor,
+    onSuccess: ({ user, token }) => sessionStore.signIn(user, token),
+  })
+}

@@ -1,0 +1,53 @@
+// POST /verification/documents (multipart: type, kind, issued_on, then file), with upload progress. The document
+// arrives pending; the summary refetches.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  VerificationDocumentResponseSchema,
+  type DocumentKind,
+  type VerificationDocumentType,
+} from '../../../domain/contract/account'
+import { uploadFile } from '../../../lib/files'
+import { HttpError } from '../../../lib/http'
+import { verificationQueryKey } from './get-verification'
+
+export interface DocumentUpload {
+  type: VerificationDocumentType
+  kind: DocumentKind
+  /** Proof of address: YYYY-MM-DD. */
+  issuedOn?: string
+  file: File
+  onProgress: (fraction: number) => void
+  signal?: AbortSignal
+}
+
+export async function uploadDocument(upload: DocumentUpload) {
+  const body = await uploadFile('/verification/documents', upload.file, {
+    fields: {
+      type: upload.type,
+      kind: upload.kind,
+      ...(upload.issuedOn ? { issued_on: upload.issuedOn } : {}),
+    },
+    onProgress: (loaded, total) => upload.onProgress(total > 0 ? loaded / total : 0),
+    signal: upload.signal,
+  })
+  const parsed = VerificationDocumentResponseSchema.safeParse(body)
+  if (!parsed.success) {
+    throw new HttpError({
+      message: 'Invalid response from server',
+      status: 201,
+      statusText: 'Invalid response',
+      data: body,
+      url: '/verification/documents',
+      method: 'POST',
+    })
+  }
+  return parsed.data.data
+}
+
+export function useUploadDocument() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: uploadDocument,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: verificationQueryKey }),
+  })
+}

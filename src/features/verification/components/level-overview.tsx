@@ -1,0 +1,68 @@
+import { CircleCheck, CircleDashed } from 'lucide-react'
+import { css } from 'styled-system/css'
+import * as Card from '../../../components/ui/card'
+import type { VerificationSummary } from '../../../domain/contract/account'
+
+/** Levels 1-3: what each takes, what it unlocks, and which the customer has reached. */
+export function LevelOverview(props: { summary: VerificationSummary }) {
+  const { summary } = props
+  const levels = summary.levels.filter((level) => level.level > 0)
+  return (
+    <section aria-labelledby="verification-levels" className={css({ display: 'grid', gap: '3' })}>
+      <div className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}>
+        <h2 id="verification-levels" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
+          Verification levels
+        </h2>
+        <p data-testid="verification-level" className={css({ color: 'text.muted', fontSize: 'sm' })}>
+          Your level: <strong className={css({ color: 'text' })}>{summary.level}</strong> of {levels.length}
+        </p>
+      </div>
+      <ol
+        className={css({
+          display: 'grid',
+          gap: '3',
+          gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+        })}
+      >
+        {levels.map((level) => (
+          <li key={level.level} className={css({ display: 'grid' })}>
+            <Card.Root
+              variant={level.reached ? 'surface' : 'outline'}
+              className={css({ borderColor: level.reached ? 'success.border' : 'border' })}
+            >
+              <Card.Header>
+                <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+                  {level.reached ? (
+                    <CircleCheck size={18} aria-hidden="true" className={css({ color: 'success' })} />
+                  ) : (
+                    <CircleDashed size={18} aria-hidden="true" className={css({ color: 'text.muted' })} />
+                  )}
+                  <Card.Title asChild>
+                    <h3>
+                      Level {level.level}: {level.title}
+                    </h3>
+                  </Card.Title>
+                </div>
+                <Card.Description>{level.reached ? 'Reached' : 'Not reached yet'}</Card.Description>
+              </Card.Header>
+              <Card.Body className={css({ fontSize: 'sm', gap: '2' })}>
+                <p className={css({ fontWeight: 'medium' })}>What it takes</p>
+                <ul className={css({ listStyle: 'disc', ps: '5', color: 'text.muted' })}>
+                  {level.requirements.map((requirement) => (
+                    <li key={requirement}>{requirement}</li>
+                  ))}
+                </ul>
+                <p className={css({ fontWeight: 'medium' })}>What it unlocks</p>
+                <ul className={css({ listStyle: 'disc', ps: '5', color: 'text.muted' })}>
+                  {level.unlocks.map((unlock) => (
+                    <li key={unlock}>{unlock}</li>
+                  ))}
+                </ul>
+              </Card.Body>
+            </Card.Root>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

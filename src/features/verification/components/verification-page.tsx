@@ -1,0 +1,87 @@
+import { css } from 'styled-system/css'
+import { AlertBox } from '../../../components/ui/alert-box'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import {
+  VERIFICATION_DOCUMENT_TYPES,
+  WITHDRAWAL_MIN_VERIFICATION_LEVEL,
+  type DocumentKind,
+} from '../../../domain/contract/account'
+import { HttpError } from '../../../lib/http'
+import { useVerification } from '../api/get-verification'
+import { DocumentCard } from './document-card'
+import { LevelOverview } from './level-overview'
+
+const ORDER = [
+  VERIFICATION_DOCUMENT_TYPES.IDENTITY,
+  VERIFICATION_DOCUMENT_TYPES.IDENTITY_BACK,
+  VERIFICATION_DOCUMENT_TYPES.ADDRESS,
+] as const
+
+/** /main/verification (issue 16). `today` is YYYY-MM-DD in the customer's time zone. */
+export function VerificationPage(props: { today: string }) {
+  const verification = useVerification()
+  if (verification.isPending) return <Spinner label="Loading verification" />
+  if (verification.isError) {
+    const offline = verification.error instanceof HttpError && verification.error.status === 0
+    return (
+      <AlertBox
+        variant="destructive"
+        description={
+          offline
+            ? 'Cannot reach the server. Check your connection and try again.'
+            : 'Failed to load your verification. Please try again.'
+        }
+      >
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void verification.refetch()}
+          className={css({ mt: '2' })}
+        >
+          Try again
+        </Button>
+      </AlertBox>
+    )
+  }
+  const summary = verification.data
+  const frontKind = summary.documents.identity.document?.kind ?? 'passport'
+  const defaultKind = (type: (typeof ORDER)[number]): DocumentKind =>
+    type === 'address' ? (summary.documents.address.document?.kind ?? 'utility_bill') : frontKind
+  return (
+    <div className={css({ display: 'grid', gap: '8' })}>
+      {summary.level < WITHDRAWAL_MIN_VERIFICATION_LEVEL ? (
+        <AlertBox
+          variant="default"
+          title="Withdrawals need level 2"
+          description="Upload both sides of an identity document. Deposit and withdrawal limits are shown on the deposit and withdrawal pages."
+        />
+      ) : null}
+      <LevelOverview summary={summary} />
+      <section aria-labelledby="verification-documents" className={css({ display: 'grid', gap: '3' })}>
+        <h2 id="verification-documents" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
+          Documents
+        </h2>
+        <div
+          className={css({
+            display: 'grid',
+            gap: '4',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+            alignItems: 'start',
+          })}
+        >
+          {ORDER.map((type) => (
+            <DocumentCard
+              key={type}
+              type={type}
+              status={summary.documents[type].status}
+              document={summary.documents[type].document}
+              defaultKind={defaultKind(type)}
+              today={props.today}
+            />
+          ))}
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+// What a failed call says to the person who made it: the server's own sentence for a 4xx ('Your card was declined.',
+// 'A reason is required.', 'This request has already been decided.'), else a plain fallback for a network failure or
+// a 5xx, whose text is not meant for people. One rule for the customer's cashier and the staff's back office.
+import { HttpError, isNetworkError } from './http'
+
+export const FALLBACK_ERROR_MESSAGE = 'Something went wrong. Please try again.'
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check the connection and try again.'
+
+export function errorMessage(error: unknown): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE
+  if (error instanceof HttpError && error.status >= 400 && error.status < 500 && error.message.trim()) {
+    return error.message
+  }
+  return FALLBACK_ERROR_MESSAGE
+}
+
+/** The first message the server gave for one field, if any. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  return error instanceof HttpError ? error.fieldErrors[field]?.[0] : undefined
+}
+
+/** One key per submission attempt: every retry of that attempt sends it again, a new attempt makes a new one. */
+export const newIdempotencyKey = () => crypto.randomUUID()

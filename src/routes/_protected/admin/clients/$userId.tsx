@@ -1,0 +1,44 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { SerialIdSchema } from '../../../../domain/contract/back-office'
+import { ClientPage, useClient } from '../../../../features/back-office'
+import { useAssets } from '../../../../features/markets'
+import { usePriceFeed } from '../../../../features/realtime'
+import { PageHeader } from '../../../../features/shell'
+import { livePriceStore } from '../../../../lib/live-prices'
+
+/**
+ * One client (issue 14). The price feed runs while the page is open so the client's equity and P/L move as they
+ * do on the customer's own screen (the same store and maths as the workspace).
+ */
+export const Route = createFileRoute('/_protected/admin/clients/$userId')({
+  params: {
+    parse: (raw) => ({ userId: SerialIdSchema.parse(raw.userId) }),
+    stringify: (params) => ({ userId: String(params.userId) }),
+  },
+  component: ClientRoute,
+})
+
+function ClientRoute() {
+  const { userId } = Route.useParams()
+  const client = useClient(userId)
+  const assets = useAssets()
+  useEffect(() => {
+    if (assets.data) livePriceStore.setAssets(assets.data)
+  }, [assets.data])
+  usePriceFeed(assets.isSuccess, (ticks) => livePriceStore.applyBatch(ticks, Date.now()))
+
+  return (
+    <div>
+      <PageHeader
+        title={client.data?.name ?? 'Client'}
+        trail={[
+          { label: 'Back office', to: '/admin' },
+          { label: 'Clients', to: '/admin/clients' },
+          { label: client.data?.name ?? 'Client' },
+        ]}
+      />
+      <ClientPage userId={userId} store={livePriceStore} />
+    </div>
+  )
+}

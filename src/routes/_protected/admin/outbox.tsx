@@ -1,0 +1,28 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { z } from 'zod'
+import { Outbox } from '../../../features/back-office'
+import { PageHeader } from '../../../features/shell'
+
+const OutboxSearchSchema = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) })
+
+/** The dev outbox (issue 16): the mails the product sent while no SMTP server is configured. */
+export const Route = createFileRoute('/_protected/admin/outbox')({
+  validateSearch: OutboxSearchSchema,
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
+  component: OutboxPage,
+})
+
+function OutboxPage() {
+  const { page } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <div>
+      <PageHeader
+        title="Outbox"
+        trail={[{ label: 'Back office', to: '/admin' }, { label: 'Outbox' }]}
+        description="Mail the product sent: password resets, e-mail changes, sign-in alerts. Kept here while no SMTP server is set."
+      />
+      <Outbox page={page} onPageChange={(next) => void navigate({ search: { page: next } })} />
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router'
+import {
+  ADMIN_CHANNEL,
+  BACK_OFFICE_EVENTS,
+  ClientUpdatedEventSchema,
+} from '../../../domain/contract/back-office'
+import { USER_ROLE } from '../../../domain/contract/user'
+import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
+import { AdminShell, BACK_OFFICE_KEYS, useRequestsSummary } from '../../../features/back-office'
+import { LiveStatus, useRealtimeEvent } from '../../../features/realtime'
+import { useLogout, useSession } from '../../../features/session'
+import { useSettings } from '../../../features/site'
+
+/** The back office (issue 14): admins only; a customer who opens any /admin page goes to /main. */
+export const Route = createFileRoute('/_protected/admin')({
+  beforeLoad: ({ context }) => {
+    if (context.session.getState().user?.role !== USER_ROLE.ADMIN)
+      throw redirect({ to: '/main', replace: true })
+  },
+  component: AdminLayout,
+})
+
+function AdminLayout() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const settings = useSettings()
+  const isAdmin = useSession((state) => state.user?.role === USER_ROLE.ADMIN)
+  const adminName = useSession((state) => state.user?.name ?? '')
+  const logout = useLogout()
+  const summary = useRequestsSummary()
+  const onChat = useLocation({ select: (location) => location.pathname.startsWith('/admin/chat') })
+
+  // Every admin tab hears what changed, whoever changed it: the queue and its count, and the client whose account,
+  // positions or balance moved (their page and the chat console's panel refetch).
+  useRealtimeEvent(isAdmin ? ADMIN_CHANNEL : null, BACK_OFFICE_EVENTS.REQUESTS_CHANGED, () => {
+    void queryClient.invalidateQueries({ queryKey: BACK_OFFICE_KEYS.requests })
+    void queryClient.invalidateQueries({ queryKey: BACK_OFFICE_KEYS.clients })
+  })
+  useRealtimeEvent(isAdmin ? ADMIN_CHANNEL : null, BACK_OFFICE_EVENTS.CLIENT_UPDATED, (data) => {
+    const event = ClientUpdatedEventSchema.safeParse(data)
+    void queryClient.invalidateQueries({
+      queryKey: event.success ? BACK_OFFICE_KEYS.client(event.data.user_id) : BACK_OFFICE_KEYS.clients,
+    })
+    void queryClient.invalidateQueries({ queryKey: BACK_OFFICE_KEYS.audit })
+  })
+
+  // The session changed to a customer while the page was open (another tab signed in as one).
+  if (!isAdmin) return null
+  return (
+    <AdminShell
+      siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
+      adminName={adminName}
+      pendingRequests={summary.data?.pending}
+      // The chat console shows the connection in its own header, in spec 2.10's words: once on screen is enough.
+      status={onChat ? null : <LiveStatus />}
+      loggingOut={logout.isPending}
+      onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}
+      fill={onChat}
+      siteDisabled={settings.data?.status === 'disabled'}
+    >
+      <Outlet />
+    </AdminShell>
+  )
+}

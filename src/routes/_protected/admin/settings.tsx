@@ -1,0 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { AlertBox } from '../../../components/ui/alert-box'
+import { Spinner } from '../../../components/ui/spinner'
+import { FundsSettingsForm, SiteSettingsForm, useFundsSettings } from '../../../features/back-office'
+import { PageHeader } from '../../../features/shell'
+import { settingsQueryKey, useSettings } from '../../../features/site'
+
+/**
+ * Site settings (issue 14): every setting the server accepts, with the maintenance screen's preview; then the funds
+ * settings (issue 15), which only admins read.
+ */
+export const Route = createFileRoute('/_protected/admin/settings')({
+  component: SettingsPage,
+})
+
+function SettingsPage() {
+  const queryClient = useQueryClient()
+  const settings = useSettings()
+  const funds = useFundsSettings()
+
+  return (
+    <div>
+      <PageHeader
+        title="Site settings"
+        trail={[{ label: 'Back office', to: '/admin' }, { label: 'Settings' }]}
+        description="What every customer sees: the site's name and status, sign-up, links and leverage. Changes apply to open sessions at once."
+      />
+      {/* The cached copy shown at start-up is not what to edit from: wait for the server's. */}
+      {settings.data && !settings.isPlaceholderData ? (
+        <SiteSettingsForm
+          settings={settings.data}
+          // The site's own query (features/site) is refreshed here: features do not import each other.
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: settingsQueryKey })}
+        />
+      ) : settings.isError ? (
+        <AlertBox variant="destructive" title="The settings could not be loaded." />
+      ) : (
+        <div
+          role="status"
+          className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'text.muted' })}
+        >
+          <Spinner size="sm" />
+          Loading the settings...
+        </div>
+      )}
+      <div className={css({ mt: '6' })}>
+        {funds.data ? (
+          <FundsSettingsForm settings={funds.data} />
+        ) : funds.isError ? (
+          <AlertBox variant="destructive" title="The funds settings could not be loaded." />
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { toast } from '../components/ui/toaster'
+import { ResetPasswordPage } from '../features/session'
+import { useSettings } from '../features/site'
+import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
+
+// The mailed link (issue 16): /reset-password?token=... Public: the token is the proof, signed in or not.
+const ResetPasswordSearchSchema = z.object({ token: z.string().optional().catch(undefined) })
+
+export const Route = createFileRoute('/reset-password')({
+  validateSearch: ResetPasswordSearchSchema,
+  component: ResetPasswordRoute,
+})
+
+function ResetPasswordRoute() {
+  const settings = useSettings()
+  const { token } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <ResetPasswordPage
+      siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
+      token={token}
+      onReset={(message) => {
+        toast.success(message)
+        void navigate({ to: '/', search: {}, replace: true })
+      }}
+    />
+  )
+}
