@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { countryFlags } from './scripts/vite-country-flags'
 
 const styledSystem = fileURLToPath(new URL('./styled-system', import.meta.url))
 
@@ -11,6 +12,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    countryFlags(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',
@@ -34,6 +36,8 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,mp3}'],
+        // Only the sign-up pages show flags, a few at a time: fetched when drawn, not installed with the app.
+        globIgnores: ['flags/**'],
       },
       devOptions: { enabled: false },
     }),

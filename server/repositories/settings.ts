@@ -2,9 +2,11 @@
 import { eq } from 'drizzle-orm'
 import {
   FundsSettingsSchema,
+  LegalTextsSchema,
   SiteSettingsSchema,
   type AdminSettingsPatch,
   type FundsSettings,
+  type LegalTexts,
   type SiteSettings,
 } from '../../src/domain/contract'
 import type { Db } from '../db/client'
@@ -15,6 +17,7 @@ import {
   DEFAULT_SITE_SETTINGS,
   type StoredSiteSettings,
 } from '../db/seed-data/site-settings'
+import { DEFAULT_LEGAL_TEXTS } from '../db/seed-data/legal-texts'
 
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>
 
@@ -56,6 +59,18 @@ export function mergeFunds(stored: unknown): FundsSettings {
   return parsed.success ? parsed.data : DEFAULT_FUNDS_SETTINGS
 }
 
+/** The legal pages' texts (issue 17): stored under `legal`, each page over the code's default text. */
+export function mergeLegal(stored: unknown): LegalTexts {
+  const parsed = LegalTextsSchema.partial().safeParse(objectOr(stored))
+  // A page whose stored text no longer fits the contract falls back to the default, the others are kept.
+  if (!parsed.success) return DEFAULT_LEGAL_TEXTS
+  const texts = { ...DEFAULT_LEGAL_TEXTS }
+  for (const [key, text] of Object.entries(parsed.data) as [keyof LegalTexts, string | undefined][]) {
+    if (text !== undefined) texts[key] = text
+  }
+  return texts
+}
+
 export interface SettingsChange {
   before: Record<string, unknown>
   after: Record<string, unknown>
@@ -86,6 +101,12 @@ export function createSettingsRepository(db: Db) {
       return mergeFunds(row?.value.funds)
     },
 
+    /** The legal and help pages' texts; never part of get(): GET /legal/{document} serves one at a time. */
+    async getLegal(): Promise<LegalTexts> {
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, SETTINGS_ROW_ID))
+      return mergeLegal(row?.value.legal)
+    },
+
     /**
      * Applies a validated patch (leverage merges per class, everything else replaces) and answers the whole
      * settings (`before` merged with `after`) plus what changed; `audit` writes the change's audit row inside the
@@ -94,7 +115,12 @@ export function createSettingsRepository(db: Db) {
     async update(
       patch: AdminSettingsPatch,
       audit: (tx: AuditExecutor, change: SettingsChange) => Promise<void>,
-    ): Promise<{ before: SiteSettings; after: Partial<SiteSettings>; funds: FundsSettings }> {
+    ): Promise<{
+      before: SiteSettings
+      after: Partial<SiteSettings>
+      funds: FundsSettings
+      legal: LegalTexts
+    }> {
       return db.transaction(async (tx) => {
         // Row lock: two admins saving at once must not drop each other's fields.
         const [row] = await tx
@@ -103,7 +129,7 @@ export function createSettingsRepository(db: Db) {
           .where(eq(siteSettings.id, SETTINGS_ROW_ID))
           .for('update')
         const current = merge(row?.value)
-        const { funds: fundsPatch, ...sitePatch } = patch
+        const { funds: fundsPatch, legal: legalPatch, ...sitePatch } = patch
         const next = merge({
           ...current,
           ...sitePatch,
@@ -114,7 +140,14 @@ export function createSettingsRepository(db: Db) {
         const currentFunds = mergeFunds(storedFunds)
         const nextFunds = fundsPatch ? mergeFunds(mergeFundsPatch(currentFunds, fundsPatch)) : currentFunds
         const fundsKept = fundsPatch ? nextFunds : storedFunds
-        const value = fundsKept === undefined ? next : { ...next, funds: fundsKept }
+        // The legal texts likewise: stored as they were until a patch names a page.
+        const storedLegal = row?.value.legal
+        const currentLegal = mergeLegal(storedLegal)
+        const nextLegal = legalPatch ? mergeLegal({ ...currentLegal, ...legalPatch }) : currentLegal
+        const legalKept = legalPatch ? nextLegal : storedLegal
+        const value: Record<string, unknown> = { ...next }
+        if (fundsKept !== undefined) value.funds = fundsKept
+        if (legalKept !== undefined) value.legal = legalKept
         await tx
           .insert(siteSettings)
           .values({ id: SETTINGS_ROW_ID, value })
@@ -124,9 +157,17 @@ export function createSettingsRepository(db: Db) {
           change.before.funds = currentFunds
           change.after.funds = nextFunds
         }
+        // Only the pages that changed, so the audit row does not carry every page's whole text.
+        for (const key of Object.keys(nextLegal) as (keyof LegalTexts)[]) {
+          if (currentLegal[key] === nextLegal[key]) continue
+          const before = (change.before.legal ??= {}) as Partial<LegalTexts>
+          const after = (change.after.legal ??= {}) as Partial<LegalTexts>
+          before[key] = currentLegal[key]
+          after[key] = nextLegal[key]
+        }
         // A save that changes nothing is no admin action: no audit row, as for an unchanged user status.
         if (Object.keys(change.after).length > 0) await audit(tx, change)
-        return { before: current, after: next, funds: nextFunds }
+        return { before: current, after: next, funds: nextFunds, legal: nextLegal }
       })
     },
   }

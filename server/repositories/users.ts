@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto'
 import { and, asc, desc, eq, getTableColumns, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
 import {
+  accountTitle,
   AUTOTRADER_REQUEST_STATUS,
   type RefusedOrder,
   type User,
@@ -62,10 +63,10 @@ export interface NewUser {
 
 export type CreateUserResult = { user: UserRow } | { conflict: UniqueUserField }
 
-// Account ids are random so they do not reveal how many customers there are; 10^7 of them makes a clash rare,
-// and a clash is retried.
+// Account ids are random so they do not reveal how many customers there are; 9 x 10^6 of them makes a clash rare,
+// and a clash is retried. Seven digits without a leading 0, like the seeded accounts' (ACCOUNT_ID_PATTERN).
 const ACCOUNT_ID_ATTEMPTS = 5
-const newAccountId = () => `CFD${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
+const newAccountId = () => `CFD${randomInt(1_000_000, 10_000_000)}`
 
 function conflictOf(constraint: string): UniqueUserField | 'account_id' | undefined {
   if (constraint.includes('email')) return 'email'
@@ -106,7 +107,7 @@ function toUserView(
       color: notification.color,
       read: notification.readAt !== null,
     })),
-    accounts: [{ title: 'Live Account', balance }],
+    accounts: [{ title: accountTitle(plan?.title ?? null, user.accountId), balance }],
     account_type: plan
       ? {
           id: plan.id,

@@ -7,6 +7,11 @@ import {
   AdminSettingsResponseSchema,
   AUDIT_ACTIONS,
   FUNDS_ADMIN_MESSAGES,
+  isLegalDocument,
+  LEGAL_DOCUMENT_TITLES,
+  LEGAL_MESSAGES,
+  LegalDocumentParamsSchema,
+  LegalDocumentResponseSchema,
   SITE_EVENTS,
   SITE_CHANNEL,
   SiteSettingsResponseSchema,
@@ -28,7 +33,22 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     data: { ...(await app.repos.settings.get()), realtime: app.realtime.endpoints },
   }))
 
-  // The operator's view: everything GET /settings says, and the funds settings (issue 15) it leaves out.
+  // The legal and help pages (issue 17), public: the sign-up pages link to them.
+  app.get(
+    '/legal/:document',
+    { schema: { params: LegalDocumentParamsSchema, response: { 200: LegalDocumentResponseSchema } } },
+    async (request, reply) => {
+      const { document } = request.params
+      if (!isLegalDocument(document)) return sendError(reply, 404, { message: LEGAL_MESSAGES.NOT_FOUND })
+      const texts = await app.repos.settings.getLegal()
+      return reply
+        .header('cache-control', 'no-cache')
+        .send({ data: { document, title: LEGAL_DOCUMENT_TITLES[document], body: texts[document] } })
+    },
+  )
+
+  // The operator's view: everything GET /settings says, and the funds settings (issue 15) and legal texts (issue
+  // 17) it leaves out.
   app.get(
     '/admin/settings',
     {
@@ -36,10 +56,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: AdminSettingsResponseSchema } },
     },
     async (_request, reply) => {
-      const [settings, funds] = await Promise.all([app.repos.settings.get(), app.repos.settings.getFunds()])
+      const [settings, funds, legal] = await Promise.all([
+        app.repos.settings.get(),
+        app.repos.settings.getFunds(),
+        app.repos.settings.getLegal(),
+      ])
       return reply
         .header('cache-control', 'no-store')
-        .send({ data: { ...settings, funds, realtime: app.realtime.endpoints } })
+        .send({ data: { ...settings, funds, legal, realtime: app.realtime.endpoints } })
     },
   )
 
@@ -60,7 +84,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const actor = auditActor(request)
-      const { before, after, funds } = await app.repos.settings.update(request.body, (tx, change) =>
+      const { before, after, funds, legal } = await app.repos.settings.update(request.body, (tx, change) =>
         recordAudit(tx, actor, {
           action: AUDIT_ACTIONS.SETTINGS_UPDATED,
           targetUserId: null,
@@ -73,7 +97,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       void app.publisher.trigger(SITE_CHANNEL, SITE_EVENTS.SETTINGS_UPDATED, {
         updated_at: app.now().toISOString(),
       })
-      return { data: { ...before, ...after, funds, realtime: app.realtime.endpoints } }
+      return { data: { ...before, ...after, funds, legal, realtime: app.realtime.endpoints } }
     },
   )
 }

@@ -21,3 +21,30 @@ export function fieldError(error: unknown, field: string): string | undefined {
 
 /** One key per submission attempt: every retry of that attempt sends it again, a new attempt makes a new one. */
 export const newIdempotencyKey = () => crypto.randomUUID()
+
+/**
+ * Puts a 422's field messages on a form: each server field name goes through `fieldOf` (the form's name for it, or
+ * null when the form has no such field), and the first message of each lands on that field, the first field getting
+ * the focus. Answers whether any was placed, so the caller's toast can say 'needs correcting' or the server's own
+ * sentence.
+ */
+export function placeFieldErrors<Field extends string>(
+  error: unknown,
+  fieldOf: (serverName: string) => Field | null,
+  setError: (
+    field: Field,
+    error: { type: 'server'; message: string },
+    options: { shouldFocus: boolean },
+  ) => void,
+): boolean {
+  const fieldErrors = error instanceof HttpError ? error.fieldErrors : {}
+  let placed = false
+  for (const [serverName, messages] of Object.entries(fieldErrors)) {
+    const field = fieldOf(serverName)
+    const first = messages[0]
+    if (field === null || !first) continue
+    setError(field, { type: 'server', message: first }, { shouldFocus: !placed })
+    placed = true
+  }
+  return placed
+}

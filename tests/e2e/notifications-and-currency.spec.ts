@@ -25,6 +25,17 @@ test('switching to EUR converts the workspace figures and the dashboard, and sur
   await expect(page.getByRole('menuitemradio', { name: 'EUR (€)' })).toBeVisible()
   // Issue 17: an unread notification covered the currency menu on phones; it waits while a menu is open.
   await expect(page.getByTestId('notification-alert')).toHaveCount(0)
+  // Issue 17: the account entry was drawn under the market watch's sticky head and called 'Live Account'. It is
+  // named by plan and account id, and nothing covers it: the topmost element at its centre is inside it.
+  const account = page.getByRole('menuitemradio', { name: /^Basic · CFD1000001/ })
+  await expect(account).toBeVisible()
+  expect(
+    await account.evaluate((item) => {
+      const box = item.getBoundingClientRect()
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return top !== null && item.contains(top)
+    }),
+  ).toBe(true)
   await page.getByRole('menuitemradio', { name: 'EUR (€)' }).click()
   // The seed's rate: 0.92 EUR per USD.
   await expect(balance).toHaveText('€9,200.00')

@@ -138,6 +138,19 @@ for (const layout of LAYOUTS) {
       await page.getByLabel('Email', { exact: true }).fill(applicant.email)
       await page.getByRole('combobox', { name: 'Country' }).click()
       await expect(page.getByRole('option')).toHaveCount(5)
+      // Flags are SVG files, not emoji (issue 17: empty boxes on desktops without an emoji font): each one loads.
+      const flags = page.getByRole('listbox').getByTestId('country-flag')
+      await expect(flags).toHaveCount(5)
+      await expect
+        .poll(() =>
+          flags.evaluateAll(
+            (images) =>
+              images.filter(
+                (image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0,
+              ).length,
+          ),
+        )
+        .toBe(5)
       await page.getByRole('option', { name: 'Canada' }).click()
       await page.getByLabel('Password', { exact: true }).fill(applicant.password)
       await page.getByLabel('Confirm password').fill(applicant.password)

@@ -58,6 +58,47 @@ test('public pages open for a signed-out visitor', async ({ page, sharedServer }
 })
 
 test(
+  "the sign-up pages' Terms, Privacy, Risk Disclosure and Help Center links open pages with the operator's text",
+  { tag: '@mobile' },
+  async ({ page, sharedServer }, testInfo) => {
+    await page.goto(`${sharedServer.url}/signup`)
+    await expect(page.getByRole('heading', { name: 'CREATE A NEW ACCOUNT' })).toBeVisible()
+    const legal = page.getByRole('navigation', { name: 'Legal' })
+    const links: [string, string, string][] = [
+      ['Terms', '/legal/terms', 'Terms and Conditions'],
+      ['Privacy', '/legal/privacy', 'Privacy Policy'],
+      ['Risk Disclosure', '/legal/risk-disclosure', 'Risk Disclosure'],
+      ['Help Center', '/help', 'Help Center'],
+    ]
+    const hrefs: string[] = []
+    for (const [label, path] of links) {
+      const href = await legal.getByRole('link', { name: label, exact: true }).getAttribute('href')
+      expect(href).toBe(path)
+      hrefs.push(href ?? '')
+    }
+    for (const [index, [, path, title]] of links.entries()) {
+      await page.goto(`${sharedServer.url}${hrefs[index]}`)
+      await expect(page).toHaveURL(`${sharedServer.url}${path}`)
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+      // The seeded text, in paragraphs (issue 17: these links led to 'Page not found').
+      await expect(page.getByTestId('legal-text').locator('p').nth(1)).toBeVisible()
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+      expect(fits, `${path} fits the screen's width`).toBe(true)
+    }
+    await page.goto(`${sharedServer.url}/legal/terms`)
+    await expect(page.getByRole('heading', { name: 'Terms and Conditions', level: 1 })).toBeVisible()
+    await testInfo.attach('terms-page', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+    await page.getByRole('link', { name: 'Back to sign in' }).click()
+    await expectLoginPage(page)
+    await page.goto(`${sharedServer.url}/legal/cookies`)
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  },
+)
+
+test(
   'a signed-in customer reaches the account area; register pages send them to /main',
   { tag: '@mobile' },
   async ({ page, sharedServer }) => {

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  ACCOUNT_ID_PATTERN,
   ApiErrorSchema,
   AUTO_LOGIN_INVALID_MESSAGE,
   AdminUserResponseSchema,
@@ -135,13 +136,14 @@ describe('register, sign in, session, sign out', () => {
       status: 'pending',
       balance: 0,
       credit_balance: 0,
-      accounts: [{ title: 'Live Account', balance: 0 }],
       eas: [],
       notifications: [],
       autotrader: false,
     })
     expect(user.account_type?.title).toBe('Basic')
-    expect(user.account_id).toMatch(/^CFD\d{7}$/)
+    // One form for every account id, the seeded ones' (issue 17), and the plan and id name the account.
+    expect(user.account_id).toMatch(ACCOUNT_ID_PATTERN)
+    expect(user.accounts).toEqual([{ title: `Basic · ${user.account_id}`, balance: 0 }])
 
     const [row] = await app.db.select().from(users).where(eq(users.id, user.id))
     expect(row).toMatchObject({

@@ -66,6 +66,8 @@ const OPEN_ROUTES = [
   `POST ${API_PREFIX}/auth/reset-password`,
   `POST ${API_PREFIX}/user/email/confirm`,
   `GET ${API_PREFIX}/avatars/:key`,
+  // Issue 17: the legal and help pages the sign-up pages link to.
+  `GET ${API_PREFIX}/legal/:document`,
 ]
 
 const ROOMY = {

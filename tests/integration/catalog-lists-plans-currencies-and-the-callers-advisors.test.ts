@@ -139,6 +139,6 @@ describe('the user object', () => {
     expect(user.eas).toEqual([await advisorIdOf(app, 'trend-rider')])
     expect(user.autotrader).toBe(false)
     expect(user.account_type).toMatchObject({ title: 'Basic', leverage: 100 })
-    expect(user.accounts).toEqual([{ title: 'Live Account', balance: user.balance }])
+    expect(user.accounts).toEqual([{ title: `Basic · ${user.account_id}`, balance: user.balance }])
   })
 })

@@ -127,7 +127,7 @@ describe('sign-in', () => {
       status: 'active',
       balance: 10000,
       credit_balance: 0,
-      accounts: [{ title: 'Live Account', balance: 10000 }],
+      accounts: [{ title: 'Basic · CFD1000001', balance: 10000 }],
       is_online: true,
       unread_count: 0,
     })

@@ -21,6 +21,20 @@ export const AccountTypeSchema = z.object({
   leverage: z.number(),
 })
 
+/**
+ * Every account id has one form (issue 17: 'CFD0015758' beside 'CFD1000001' read as two formats): CFD and seven
+ * digits, the first not 0.
+ */
+export const ACCOUNT_ID_PATTERN = /^CFD[1-9]\d{6}$/
+
+/**
+ * How the balance dropdown and the account pages name a trading account: its plan and its id ('Basic · CFD1000001'),
+ * as a broker's terminal shows the account number. Not 'Live Account': customers of a broker running on the sandbox
+ * read that as a claim about their money (issue 17).
+ */
+export const accountTitle = (planTitle: string | null, accountId: string) =>
+  planTitle ? `${planTitle} · ${accountId}` : accountId
+
 export const UserSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),

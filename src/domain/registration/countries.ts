@@ -1,10 +1,12 @@
 // The sign-up country lists (spec 3, Country list; spec 9): the 45 countries of the setup step, the five of the full
 // form, and the map from the email check's two-letter code to a list slug. Pure data and lookups.
 
-/** Two letters to the flag emoji made of the matching regional-indicator symbols (GB -> 🇬🇧). */
-export function flagEmoji(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65))
-}
+/**
+ * Where a country's flag is served: an SVG file per listed country (scripts/vite-country-flags.ts). Emoji flags
+ * drew as empty boxes on desktops without an emoji font (issue 17).
+ */
+export const FLAG_PATH_PREFIX = '/flags'
+export const flagUrl = (code: string) => `${FLAG_PATH_PREFIX}/${code.toUpperCase()}.svg`
 
 // [slug, label, ISO 3166-1 alpha-2 code], kept in label order (the spec sorts the list by label).
 const COUNTRY_ROWS = [
@@ -61,7 +63,9 @@ export interface Country {
   /** Kebab-case slug: the value stored in the draft and sent as `country` / `nationality`. */
   value: CountrySlug
   label: string
+  /** The flag's SVG file (flagUrl). */
   flag: string
+  /** ISO 3166-1 alpha-2. */
   code: string
 }
 
@@ -69,7 +73,7 @@ export const COUNTRIES: readonly Country[] = COUNTRY_ROWS.map(([value, label, co
   value,
   label,
   code,
-  flag: flagEmoji(code),
+  flag: flagUrl(code),
 }))
 
 const BY_SLUG = new Map<string, Country>(COUNTRIES.map((country) => [country.value, country]))

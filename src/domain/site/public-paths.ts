@@ -2,7 +2,8 @@
 
 /**
  * Routes where no user or initial data is fetched and the account gate never shows (spec 2.6), plus the two pages a
- * mailed link opens (issue 16): the link's token is the proof, so they work signed in or not.
+ * mailed link opens (issue 16): the link's token is the proof, so they work signed in or not; and the legal and
+ * help pages the sign-up pages link to (issue 17).
  */
 export const PUBLIC_PATHS = [
   '/register/country-residence',
@@ -14,6 +15,10 @@ export const PUBLIC_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/confirm-email',
+  '/legal/terms',
+  '/legal/privacy',
+  '/legal/risk-disclosure',
+  '/help',
 ] as const
 
 /** Paths on which a 401 does not clear the session (spec 7, "Session expiry"). */

@@ -28,4 +28,6 @@ export { ClientStatusBadge, OnlineDot, CLIENT_STATUS_LABELS } from './components
 export { ClientPositionsTable } from './components/client-positions-table'
 export { FundsSettingsForm } from './components/funds-settings-form'
 export { useFundsSettings, getFundsSettingsQueryOptions } from './api/funds-settings'
+export { LegalSettingsForm } from './components/legal-settings-form'
+export { useLegalSettings } from './api/legal-settings'
 export { Outbox } from './components/outbox'

@@ -6,7 +6,7 @@ import {
   countryChoice,
   countrySlugFromCode,
   COUNTRY_CODE_TO_SLUG,
-  flagEmoji,
+  flagUrl,
   FULL_FORM_COUNTRIES,
   UNKNOWN_COUNTRY_CODE_SLUG,
 } from '../../../src/domain/registration/countries'
@@ -41,10 +41,10 @@ describe('the 45-country list', () => {
     expect(COUNTRIES.some((country) => country.value === slug)).toBe(true)
   })
 
-  it('gives every country a flag made of its two regional indicators', () => {
-    expect(flagEmoji('GB')).toBe('🇬🇧')
-    for (const country of COUNTRIES) expect(country.flag).toBe(flagEmoji(country.code))
-    expect(COUNTRIES.find((country) => country.value === 'united-states')?.flag).toBe('🇺🇸')
+  it('gives every country an SVG flag file named by its code', () => {
+    expect(flagUrl('gb')).toBe('/flags/GB.svg')
+    for (const country of COUNTRIES) expect(country.flag).toBe(flagUrl(country.code))
+    expect(COUNTRIES.find((country) => country.value === 'united-states')?.flag).toBe('/flags/US.svg')
   })
 })
 

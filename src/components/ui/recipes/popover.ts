@@ -16,8 +16,10 @@ export const popover = defineSlotRecipe({
     'closeTrigger',
   ],
   base: {
-    positioner: { zIndex: 'popover' },
     content: {
+      // On the content, not the positioner: Ark's positioner takes its z-index inline from the content's (zag's
+      // --z-index), so one set on the positioner was overridden by 'auto'.
+      zIndex: 'popover',
       ...floatingSurface,
       display: 'flex',
       flexDirection: 'column',

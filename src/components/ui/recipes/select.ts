@@ -67,8 +67,11 @@ export const select = defineSlotRecipe({
       focusVisibleRing: 'outside',
       '& svg': { w: '4', h: '4' },
     },
-    positioner: { zIndex: 'dropdown' },
     content: {
+      // On the content, not the positioner: Ark's positioner takes its z-index inline from the content's computed
+      // one (zag's --z-index), so one set on the positioner was overridden by 'auto' and an open list went under
+      // the market watch's sticky head (issue 17).
+      zIndex: 'dropdown',
       ...floatingSurface,
       display: 'flex',
       flexDirection: 'column',

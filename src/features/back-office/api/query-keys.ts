@@ -12,6 +12,7 @@ export const BACK_OFFICE_KEYS = {
   requestsSummary: ['back-office', 'requests', 'summary'] as const,
   audit: ['back-office', 'audit'] as const,
   fundsSettings: ['back-office', 'funds-settings'] as const,
+  legalSettings: ['back-office', 'legal-settings'] as const,
   auditList: (query: { user_id?: number; actor_id?: number; action?: string; page: number }) =>
     ['back-office', 'audit', 'list', query] as const,
 } as const

@@ -17,8 +17,7 @@ import {
   type FundsSettingsFormValues,
 } from '../../../domain/back-office/funds-settings-form'
 import type { FundsSettings } from '../../../domain/contract/funds'
-import { HttpError } from '../../../lib/http'
-import { errorMessage } from '../../../lib/error-message'
+import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateFundsSettings } from '../api/funds-settings'
 import { TextAreaField } from './text-area-field'
 
@@ -70,15 +69,14 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
         },
         onError: (error) => {
           // The server names fields as funds.limits.card.min; the form's names are the same without 'funds.'.
-          const fieldErrors = error instanceof HttpError ? error.fieldErrors : {}
-          let placed = false
-          for (const [key, messages] of Object.entries(fieldErrors)) {
-            const name = key.replace(/^funds\./, '') as FieldPath<FundsSettingsFormValues>
-            const first = messages[0]
-            if (!first || !(name.split('.')[0]! in settings)) continue
-            form.setError(name, { type: 'server', message: first }, { shouldFocus: !placed })
-            placed = true
-          }
+          const placed = placeFieldErrors(
+            error,
+            (serverName) => {
+              const name = serverName.replace(/^funds\./, '')
+              return name.split('.')[0]! in settings ? (name as FieldPath<FundsSettingsFormValues>) : null
+            },
+            form.setError,
+          )
           toast.error(placed ? 'Some funds settings need correcting.' : errorMessage(error))
         },
       })

@@ -21,8 +21,7 @@ import {
   type SiteSettingsFormValues,
 } from '../../../domain/back-office/site-settings-form'
 import { ASSET_CLASSES, type SiteSettings, type SiteSettingsPatch } from '../../../domain/contract/site'
-import { HttpError } from '../../../lib/http'
-import { errorMessage } from '../../../lib/error-message'
+import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateSettings } from '../api/update-settings'
 import { MaintenancePreview } from './maintenance-preview'
 import { OptionSelect } from '../../../components/ui/option-select'
@@ -101,15 +100,11 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
         onSaved(saved)
       },
       onError: (error) => {
-        const fieldErrors = error instanceof HttpError ? error.fieldErrors : {}
-        let placed = false
-        for (const [key, messages] of Object.entries(fieldErrors)) {
-          const field = siteSettingsFieldOf(key)
-          const first = messages[0]
-          if (!field || !first) continue
-          form.setError(field as FormField, { type: 'server', message: first }, { shouldFocus: !placed })
-          placed = true
-        }
+        const placed = placeFieldErrors(
+          error,
+          (key) => siteSettingsFieldOf(key) as FormField | null,
+          form.setError,
+        )
         toast.error(placed ? 'Some settings need correcting.' : errorMessage(error))
       },
     })

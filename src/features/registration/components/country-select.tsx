@@ -16,9 +16,17 @@ export function countryCollection(countries: readonly Country[]): CountryCollect
 function CountryLabel(props: { country: Country }) {
   return (
     <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', minW: '0' })}>
-      <span aria-hidden="true" className={css({ fontSize: 'lg', lineHeight: '1' })}>
-        {props.country.flag}
-      </span>
+      {/* Decorative: the country's name follows. 3:2, bordered so white flags show on a white surface. */}
+      <img
+        src={props.country.flag}
+        alt=""
+        width={21}
+        height={14}
+        loading="lazy"
+        decoding="async"
+        data-testid="country-flag"
+        className={css({ flexShrink: 0, rounded: 'xs', boxShadow: '0 0 0 1px var(--colors-border)' })}
+      />
       <span className={css({ truncate: true })}>{props.country.label}</span>
     </span>
   )

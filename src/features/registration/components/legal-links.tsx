@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { quietLinkClass } from '../../../components/ui/quiet-link'
 import type { SignUpSiteSettings } from '../types'
 
 const LINKS = [
@@ -29,19 +30,7 @@ export function LegalLinks(props: { settings: SignUpSiteSettings | undefined }) 
         {links.map((link) => (
           <li key={link.key}>
             {/* A new tab, so reading the terms never loses what the visitor has typed. */}
-            <a
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={css({
-                color: 'text.muted',
-                textDecoration: 'underline',
-                textUnderlineOffset: '2px',
-                rounded: 'sm',
-                _hover: { color: 'text' },
-                focusVisibleRing: 'outside',
-              })}
-            >
+            <a href={link.href} target="_blank" rel="noopener noreferrer" className={quietLinkClass}>
               {link.label}
             </a>
           </li>

@@ -3,13 +3,19 @@ import { createFileRoute } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Spinner } from '../../../components/ui/spinner'
-import { FundsSettingsForm, SiteSettingsForm, useFundsSettings } from '../../../features/back-office'
+import {
+  FundsSettingsForm,
+  LegalSettingsForm,
+  SiteSettingsForm,
+  useFundsSettings,
+  useLegalSettings,
+} from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
 import { settingsQueryKey, useSettings } from '../../../features/site'
 
 /**
  * Site settings (issue 14): every setting the server accepts, with the maintenance screen's preview; then the funds
- * settings (issue 15), which only admins read.
+ * settings (issue 15), which only admins read, and the legal pages' texts (issue 17).
  */
 export const Route = createFileRoute('/_protected/admin/settings')({
   component: SettingsPage,
@@ -19,6 +25,7 @@ function SettingsPage() {
   const queryClient = useQueryClient()
   const settings = useSettings()
   const funds = useFundsSettings()
+  const legal = useLegalSettings()
 
   return (
     <div>
@@ -50,6 +57,13 @@ function SettingsPage() {
           <FundsSettingsForm settings={funds.data} />
         ) : funds.isError ? (
           <AlertBox variant="destructive" title="The funds settings could not be loaded." />
+        ) : null}
+      </div>
+      <div className={css({ mt: '6' })}>
+        {legal.data ? (
+          <LegalSettingsForm texts={legal.data} />
+        ) : legal.isError ? (
+          <AlertBox variant="destructive" title="The legal pages could not be loaded." />
         ) : null}
       </div>
     </div>

@@ -1,0 +1,70 @@
+// The site's legal and help pages (issue 17: the sign-up pages' Terms, Privacy, Risk Disclosure and Help Center
+// links led to 404). Their text is the operator's, edited in the back office's Settings; it is stored in
+// site_settings under `legal`, served one page at a time by the public GET /legal/{document}, and shown as text:
+// paragraphs split at blank lines, never HTML.
+import { z } from 'zod'
+import { dataEnvelope, TextSchema } from './common'
+
+export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'risk-disclosure', 'help'] as const
+export type LegalDocumentKey = (typeof LEGAL_DOCUMENTS)[number]
+
+export const LEGAL_DOCUMENT_TITLES: Readonly<Record<LegalDocumentKey, string>> = {
+  terms: 'Terms and Conditions',
+  privacy: 'Privacy Policy',
+  'risk-disclosure': 'Risk Disclosure',
+  help: 'Help Center',
+}
+
+/** Where each page opens in the client: the settings' default links point here. */
+export const LEGAL_DOCUMENT_PATHS: Readonly<Record<LegalDocumentKey, string>> = {
+  terms: '/legal/terms',
+  privacy: '/legal/privacy',
+  'risk-disclosure': '/legal/risk-disclosure',
+  help: '/help',
+}
+
+export const isLegalDocument = (value: string): value is LegalDocumentKey =>
+  (LEGAL_DOCUMENTS as readonly string[]).includes(value)
+
+/** About 15 printed pages: room for a real broker's terms. */
+export const LEGAL_TEXT_MAX = 50_000
+
+const LegalTextSchema = TextSchema.max(LEGAL_TEXT_MAX, {
+  message: `A page's text is at most ${LEGAL_TEXT_MAX.toLocaleString('en-US')} characters`,
+})
+
+/** Every page's text, as GET /admin/settings answers it under `legal`. */
+export const LegalTextsSchema = z.object({
+  terms: LegalTextSchema,
+  privacy: LegalTextSchema,
+  'risk-disclosure': LegalTextSchema,
+  help: LegalTextSchema,
+})
+export type LegalTexts = z.infer<typeof LegalTextsSchema>
+
+/** PATCH /admin/settings `{ legal }`: the pages named are replaced whole; an empty text is refused. */
+export const LegalTextsPatchSchema = z
+  .object({
+    terms: LegalTextSchema.trim().min(1, { message: 'A page needs some text' }),
+    privacy: LegalTextSchema.trim().min(1, { message: 'A page needs some text' }),
+    'risk-disclosure': LegalTextSchema.trim().min(1, { message: 'A page needs some text' }),
+    help: LegalTextSchema.trim().min(1, { message: 'A page needs some text' }),
+  })
+  .partial()
+  .strict()
+export type LegalTextsPatch = z.infer<typeof LegalTextsPatchSchema>
+
+export const LegalDocumentParamsSchema = z.object({ document: TextSchema.max(40) })
+
+/** GET /legal/{document}. */
+export const LegalDocumentSchema = z.object({
+  document: z.enum(LEGAL_DOCUMENTS),
+  title: z.string(),
+  body: z.string(),
+})
+export type LegalDocument = z.infer<typeof LegalDocumentSchema>
+export const LegalDocumentResponseSchema = dataEnvelope(LegalDocumentSchema)
+
+export const LEGAL_MESSAGES = {
+  NOT_FOUND: 'Page not found',
+} as const

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useRef, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { Button } from '../../../components/ui/button'
+import * as Card from '../../../components/ui/card'
+import { toast } from '../../../components/ui/toaster'
+import { LegalSettingsFormSchema, legalSettingsPatch } from '../../../domain/back-office/legal-settings-form'
+import {
+  LEGAL_DOCUMENT_PATHS,
+  LEGAL_DOCUMENT_TITLES,
+  LEGAL_DOCUMENTS,
+  LEGAL_TEXT_MAX,
+  type LegalTexts,
+} from '../../../domain/contract/legal'
+import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
+import { useUpdateLegalSettings } from '../api/legal-settings'
+import { TextAreaField } from './text-area-field'
+
+export const LEGAL_SETTINGS_MESSAGES = {
+  SAVED: 'Legal pages saved.',
+  NOTHING_CHANGED: 'No changes to save.',
+} as const
+
+/**
+ * The Legal pages section of the Settings page (issue 17): the text of the Terms, Privacy Policy, Risk Disclosure
+ * and Help Center pages the sign-up pages link to. Plain text; a blank line starts a new paragraph. Its own Save:
+ * only the pages that changed are sent, as PATCH /admin/settings `{ legal }`.
+ */
+export function LegalSettingsForm(props: { texts: LegalTexts }) {
+  const update = useUpdateLegalSettings()
+  const baseline = useRef(props.texts)
+  const form = useForm<LegalTexts>({
+    resolver: zodResolver(LegalSettingsFormSchema),
+    defaultValues: props.texts,
+    mode: 'onTouched',
+  })
+  const { errors, isDirty } = form.formState
+
+  // Another admin saved while this page was open: an untouched form follows, one being edited keeps its edits.
+  const { reset } = form
+  useEffect(() => {
+    if (form.formState.isDirty) return
+    baseline.current = props.texts
+    reset(props.texts)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.texts, reset])
+
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit((values) => {
+      const patch = legalSettingsPatch(values, baseline.current)
+      if (!patch) {
+        toast.info(LEGAL_SETTINGS_MESSAGES.NOTHING_CHANGED)
+        return
+      }
+      update.mutate(patch, {
+        onSuccess: (saved) => {
+          baseline.current = saved
+          reset(saved)
+          toast.success(LEGAL_SETTINGS_MESSAGES.SAVED)
+        },
+        onError: (error) => {
+          // The server names fields as legal.terms; the form's names are the page keys.
+          const placed = placeFieldErrors(
+            error,
+            (name) => LEGAL_DOCUMENTS.find((document) => `legal.${document}` === name) ?? null,
+            form.setError,
+          )
+          toast.error(placed ? 'Some pages need correcting.' : errorMessage(error))
+        },
+      })
+    })(event)
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="legal-settings-title">
+      <Card.Root>
+        <Card.Header>
+          <Card.Title asChild>
+            <h2 id="legal-settings-title">Legal pages</h2>
+          </Card.Title>
+          <Card.Description>
+            The text of the pages the sign-up screens link to. Plain text: a blank line starts a new
+            paragraph.
+          </Card.Description>
+        </Card.Header>
+        <Card.Body className={css({ gap: '5' })}>
+          {LEGAL_DOCUMENTS.map((document) => (
+            <TextAreaField
+              key={document}
+              label={LEGAL_DOCUMENT_TITLES[document]}
+              rows={8}
+              maxLength={LEGAL_TEXT_MAX}
+              required
+              helperText={
+                <>
+                  Shown at{' '}
+                  <a
+                    href={LEGAL_DOCUMENT_PATHS[document]}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={css({ textDecoration: 'underline' })}
+                  >
+                    {LEGAL_DOCUMENT_PATHS[document]}
+                  </a>
+                </>
+              }
+              {...form.register(document)}
+              error={errors[document]?.message}
+            />
+          ))}
+        </Card.Body>
+        <Card.Footer
+          className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', flexWrap: 'wrap' })}
+        >
+          <Button
+            variant="outline"
+            disabled={!isDirty || update.isPending}
+            onClick={() => reset(baseline.current)}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" loading={update.isPending} loadingText="Saving...">
+            Save legal pages
+          </Button>
+        </Card.Footer>
+      </Card.Root>
+    </form>
+  )
+}

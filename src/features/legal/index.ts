@@ -1,0 +1,3 @@
+// The legal and help pages (issue 17): Terms, Privacy, Risk Disclosure and the Help Center, with the operator's text.
+export { LegalPage } from './components/legal-page'
+export { getLegalDocumentQueryOptions } from './api/get-legal-document'

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
+import { LegalPage } from '../features/legal'
+import { useSettings } from '../features/site'
+
+/** The Help Center (issue 17): the operator's help text, linked from the sign-up pages. */
+export const Route = createFileRoute('/help')({
+  component: HelpRoute,
+})
+
+function HelpRoute() {
+  const settings = useSettings()
+  return <LegalPage document="help" siteName={settings.data?.name ?? DEFAULT_SITE_NAME} />
+}

@@ -1,0 +1,20 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { isLegalDocument } from '../../domain/contract/legal'
+import { DEFAULT_SITE_NAME } from '../../domain/site/site-state'
+import { LegalPage } from '../../features/legal'
+import { useSettings } from '../../features/site'
+
+/** Terms, Privacy Policy and Risk Disclosure (issue 17), with the operator's text; the Help Center is /help. */
+export const Route = createFileRoute('/legal/$document')({
+  beforeLoad: ({ params }) => {
+    if (!isLegalDocument(params.document) || params.document === 'help') throw notFound()
+  },
+  component: LegalRoute,
+})
+
+function LegalRoute() {
+  const { document } = Route.useParams()
+  const settings = useSettings()
+  const siteName = settings.data?.name ?? DEFAULT_SITE_NAME
+  return isLegalDocument(document) ? <LegalPage document={document} siteName={siteName} /> : null
+}
