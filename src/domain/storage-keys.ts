@@ -14,4 +14,6 @@ export const STORAGE_KEYS = {
   THEME: 'theme',
   /** The notification sound and which events show a toast, per browser (issue 16). */
   NOTIFICATION_PREFERENCES: 'notification-preferences',
+  /** The /mt4 panels' sizes in px, per browser (issue 17): positions height, sidebar width, algo trader height. */
+  WORKSPACE_PANEL_SIZES: 'workspace-panel-sizes',
 } as const

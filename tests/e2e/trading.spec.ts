@@ -61,6 +61,8 @@ for (const side of ['buy', 'sell'] as const) {
     // The position is listed and its P/L moves with the market; equity moves with it.
     const row = page.locator('[data-testid^="position-row-"]').filter({ hasText: side.toUpperCase() }).first()
     await expect(row).toBeVisible()
+    // The asset's symbol_display, as everywhere else (issue 17: positions said 'BTCUSD').
+    await expect(row).toContainText('BTC/USD')
     // Both position tabs whole, on a phone too (issue 17: 'CTIVE POSITIONS').
     const tabList = await page
       .getByRole('tablist')
@@ -181,3 +183,64 @@ test('the market watch holds a window of its rows: Tab walks on past it, and a m
   await page.getByRole('searchbox', { name: 'Search assets' }).fill('bitcoin')
   await expect(page.getByTestId('watch-row-btcusd')).toBeVisible()
 })
+
+test(
+  'on a wide screen the positions panel, the market watch and the Algo Trader list resize, and keep their sizes',
+  { tag: '@mobile' },
+  async ({ page, sharedServer, isMobile }, testInfo) => {
+    await openWorkspace(page, sharedServer.url)
+    if (isMobile) {
+      // Phones keep their fixed layout (issue 17's defect was the 1280 x 800 one): no handle to grab.
+      await expect(page.getByRole('separator', { name: 'Resize the positions panel' })).toBeHidden()
+      await testInfo.attach('workspace-phone', { body: await page.screenshot(), contentType: 'image/png' })
+      // The side menu reaches the bottom of the screen (issue 17: it stopped short), and names the account by plan
+      // and id.
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      const menu = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Close menu' }) })
+      await expect(menu.getByRole('radiogroup', { name: 'Accounts' })).toContainText('Basic · CFD1000001')
+      const menuBox = (await menu.boundingBox())!
+      expect(menuBox.y + menuBox.height).toBeGreaterThanOrEqual(page.viewportSize()!.height - 1)
+      await testInfo.attach('side-menu-phone', { body: await page.screenshot(), contentType: 'image/png' })
+      return
+    }
+    const positions = page.getByRole('region', { name: 'Positions' })
+    const chart = page.locator('#workspace-chart')
+    const sidebar = page.getByRole('complementary', { name: 'Market watch' })
+    const heightOf = async (locator: typeof chart) => (await locator.boundingBox())!.height
+    const before = { positions: await heightOf(positions), chart: await heightOf(chart) }
+    const sidebarBefore = (await sidebar.boundingBox())!.width
+    const visibleRows = () => page.locator('[data-testid^="watch-row-"]').count()
+    await expect(page.locator('[data-testid^="watch-row-"]').first()).toBeVisible()
+
+    // The Algo Trader list shrinks to its least with Home, and the market watch above it shows more rows.
+    const rowsBefore = await visibleRows()
+    const algoHandle = page.getByRole('separator', { name: 'Resize the Algo Trader list' })
+    await algoHandle.focus()
+    await page.keyboard.press('Home')
+    await expect(algoHandle).toHaveAttribute('aria-valuenow', String(96))
+    await expect.poll(visibleRows).toBeGreaterThan(rowsBefore)
+
+    // The market watch by keyboard: each Left arrow widens it by 16 px.
+    await page.getByRole('separator', { name: 'Resize the market watch' }).focus()
+    for (let press = 0; press < 4; press += 1) await page.keyboard.press('ArrowLeft')
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeCloseTo(sidebarBefore + 64, 0)
+
+    // Drag the positions panel's top edge 150 px up: the panel grows by that much and the chart gives it up.
+    const positionsHandle = page.getByRole('separator', { name: 'Resize the positions panel' })
+    const box = (await positionsHandle.boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 150, { steps: 5 })
+    await page.mouse.up()
+    await expect.poll(() => heightOf(positions)).toBeCloseTo(before.positions + 150, -1)
+    expect(await heightOf(chart)).toBeCloseTo(before.chart - 150, -1)
+    await testInfo.attach('workspace-resized', { body: await page.screenshot(), contentType: 'image/png' })
+
+    // Kept per browser: a reload shows the same sizes.
+    const resized = { positions: await heightOf(positions), sidebar: (await sidebar.boundingBox())!.width }
+    await page.reload()
+    await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
+    await expect.poll(() => heightOf(positions)).toBeCloseTo(resized.positions, 0)
+    expect((await sidebar.boundingBox())!.width).toBeCloseTo(resized.sidebar, 0)
+  },
+)

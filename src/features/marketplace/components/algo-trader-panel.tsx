@@ -47,7 +47,8 @@ export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTra
       className={css({
         display: 'flex',
         flexDirection: 'column',
-        maxH: { md: '45%' },
+        // Wide screens: as tall as the resizable section the workspace gives it (issue 17), its list scrolling.
+        h: { md: '100%' },
         minH: '0',
         borderTopWidth: { md: '1px' },
         borderColor: 'border',

@@ -1,7 +1,8 @@
 import { ChevronDown, ChevronUp, X } from 'lucide-react'
-import { memo, useEffect, useRef, type ReactNode } from 'react'
+import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
+import { ResizeHandle } from '../../../components/ui/resize-handle'
 import { LiveText } from '../../../components/ui/live-text'
 import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
@@ -11,6 +12,7 @@ import { formatPrice } from '../../../domain/format/numbers'
 import { OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { TRADE_MESSAGES } from '../../../domain/trading/messages'
 import type { LivePriceStore } from '../../../lib/live-prices'
+import type { PanelSize } from '../hooks/use-panel-sizes'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 import { useLivePosition } from '../../../lib/live-account'
 import { SignedAmount, SignedLiveText } from './signed-figures'
@@ -45,6 +47,10 @@ interface PositionsDrawerProps {
   asOf?: ReactNode
   /** Set while offline: the id of the element saying why Close is shut. */
   closeDisabledBy?: string
+  /** Wide screens: the drawer's height and bounds (issue 17); without it, 16rem. */
+  size?: PanelSize
+  onResize?: (px: number) => void
+  onResizeEnd?: () => void
 }
 
 const lots = (trade: Trade) => `${trade.qty.toFixed(2)} lot`
@@ -294,10 +300,15 @@ function ListBody(props: {
 
 export function PositionsDrawer(props: PositionsDrawerProps) {
   const activeCount = props.open.trades.length
+  const size = props.size
   return (
     <section
+      id="positions-drawer"
       aria-label="Positions"
+      // Wide screens: the height the trader dragged it to (issue 17), through a variable the md style reads.
+      style={size ? ({ '--positions-height': `${size.px}px` } as CSSProperties) : undefined}
       className={css({
+        position: 'relative',
         display: 'flex',
         flexDirection: 'column',
         borderTopWidth: '1px',
@@ -306,9 +317,27 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
         minH: '0',
         // A third of a phone's screen (dvh: the visible height, toolbars excluded): at 45vh the chart of a 390 x 844
         // phone was left ~200 px.
-        height: props.expanded ? { base: '32dvh', md: '16rem' } : 'auto',
+        height: props.expanded ? { base: '32dvh', md: 'var(--positions-height, 16rem)' } : 'auto',
       })}
     >
+      {props.expanded && size && props.onResize ? (
+        <ResizeHandle
+          orientation="horizontal"
+          label="Resize the positions panel"
+          controls="positions-drawer"
+          size={size}
+          panel="after"
+          onResize={props.onResize}
+          onResizeEnd={props.onResizeEnd}
+          // Over the drawer's top border, so it takes no height of its own; phones keep their fixed layout.
+          className={css({
+            display: { base: 'none', md: 'block' },
+            position: 'absolute',
+            top: '0',
+            insetInline: '0',
+          })}
+        />
+      ) : null}
       <Tabs.Root
         value={props.tab}
         onValueChange={(details) => props.onTabChange(details.value as PositionsTab)}

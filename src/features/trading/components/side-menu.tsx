@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
-import type { User } from '../../../domain/contract/user'
+import { accountTitle, type User } from '../../../domain/contract/user'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { DepositLink } from './deposit-link'
 import { RAIL_ICONS, RAIL_LABELS, RAIL_PANELS, type RailPanel } from './left-rail'
@@ -60,7 +60,9 @@ const item = css({
 export function SideMenu(props: SideMenuProps) {
   const { user } = props
   const accounts =
-    user.accounts.length > 0 ? user.accounts : [{ title: 'Live account', balance: user.balance }]
+    user.accounts.length > 0
+      ? user.accounts
+      : [{ title: accountTitle(user.account_type?.title ?? null, user.account_id), balance: user.balance }]
   const plan = user.account_type
   return (
     <Dialog.Root open={props.open} onOpenChange={(details) => props.onOpenChange(details.open)}>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from
 import { css } from 'styled-system/css'
 import { AsOfMark } from '../../../components/as-of-mark'
 import { Button } from '../../../components/ui/button'
+import { ResizeHandle } from '../../../components/ui/resize-handle'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toaster'
 import type { Asset } from '../../../domain/contract/assets'
@@ -15,6 +16,7 @@ import { leverageFor } from '../../../domain/trading/leverage'
 import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../domain/trading/messages'
 import { lastKnownAt, OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
+import { usePanelSizes } from '../hooks/use-panel-sizes'
 import { PAGE_STARTED_AT_MS } from '../../../lib/offline-copies'
 import { useCloseTrade } from '../api/close-trade'
 import { flattenTrades, useTrades } from '../api/get-trades'
@@ -124,6 +126,10 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   const [railPanel, setRailPanel] = useState<RailPanel | null>(null)
   const [sidebarOpen, setSidebarOpen] = useState(true)
   const [drawerExpanded, setDrawerExpanded] = useState(true)
+  // Wide screens: the positions drawer, the sidebar and its Algo Trader section are resizable (issue 17).
+  const panels = usePanelSizes()
+  const sidebarSize = panels.sizeOf('sidebar')
+  const algoTraderSize = panels.sizeOf('algoTrader')
   const [drawerTab, setDrawerTab] = useState<PositionsTab>('active')
   const [sideMenuOpen, setSideMenuOpen] = useState(false)
   const [pickerOpen, setPickerOpen] = useState(false)
@@ -447,12 +453,26 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               )}
             </div>
           </main>
+          {sidebarOpen ? (
+            <ResizeHandle
+              orientation="vertical"
+              label="Resize the market watch"
+              controls="workspace-sidebar"
+              size={sidebarSize}
+              panel="after"
+              onResize={(px) => panels.resize('sidebar', px)}
+              onResizeEnd={panels.store}
+              className={css({ display: { base: 'none', md: 'block' } })}
+            />
+          ) : null}
           <aside
+            id="workspace-sidebar"
             aria-label="Market watch"
+            style={sidebarOpen ? { width: sidebarSize.px } : undefined}
             className={css({
               display: { base: 'none', md: 'flex' },
               flexDirection: 'column',
-              w: sidebarOpen ? '22rem' : '2.75rem',
+              w: '2.75rem',
               flexShrink: 0,
               borderLeftWidth: '1px',
               borderColor: 'border',
@@ -466,7 +486,26 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
                 <div className={css({ flex: '1', minH: '0' })}>
                   {railPanel === 'market-watch' ? null : marketWatch(sidebarToggle)}
                 </div>
-                {props.algoTrader}
+                {props.algoTrader ? (
+                  <>
+                    <ResizeHandle
+                      orientation="horizontal"
+                      label="Resize the Algo Trader list"
+                      controls="workspace-algo-trader"
+                      size={algoTraderSize}
+                      panel="after"
+                      onResize={(px) => panels.resize('algoTrader', px)}
+                      onResizeEnd={panels.store}
+                    />
+                    <div
+                      id="workspace-algo-trader"
+                      style={{ height: algoTraderSize.px }}
+                      className={css({ flexShrink: 0, minH: '0', overflowY: 'auto' })}
+                    >
+                      {props.algoTrader}
+                    </div>
+                  </>
+                ) : null}
               </div>
             ) : null}
           </aside>
@@ -483,6 +522,9 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           onClose={setClosing}
           asOf={positionsMark}
           closeDisabledBy={ordersClosedBy}
+          size={panels.sizeOf('positions')}
+          onResize={(px) => panels.resize('positions', px)}
+          onResizeEnd={panels.store}
         />
         <LiveBottomBar currency={props.currency} asOf={accountMark} />
       </div>

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import * as Menu from '../../../components/ui/menu'
-import type { User } from '../../../domain/contract/user'
+import { accountTitle, type User } from '../../../domain/contract/user'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { DepositLink } from './deposit-link'
 
@@ -125,7 +125,12 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
               <Menu.ItemGroupLabel>Accounts</Menu.ItemGroupLabel>
               {(user.accounts.length > 0
                 ? user.accounts
-                : [{ title: 'Live account', balance: props.balanceUsd }]
+                : [
+                    {
+                      title: accountTitle(user.account_type?.title ?? null, user.account_id),
+                      balance: props.balanceUsd,
+                    },
+                  ]
               ).map((account, index) => (
                 <Menu.RadioItem key={`${account.title}-${index}`} value={String(index)}>
                   <Menu.ItemText>
