@@ -198,8 +198,13 @@ test(
       await page.getByRole('button', { name: 'Open menu' }).click()
       const menu = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Close menu' }) })
       await expect(menu.getByRole('radiogroup', { name: 'Accounts' })).toContainText('Basic · CFD1000001')
-      const menuBox = (await menu.boundingBox())!
-      expect(menuBox.y + menuBox.height).toBeGreaterThanOrEqual(page.viewportSize()!.height - 1)
+      // Polled: the menu slides in, and mid-way its box is still short of the bottom.
+      await expect
+        .poll(async () => {
+          const box = await menu.boundingBox()
+          return box ? box.y + box.height : 0
+        })
+        .toBeGreaterThanOrEqual(page.viewportSize()!.height - 1)
       await testInfo.attach('side-menu-phone', { body: await page.screenshot(), contentType: 'image/png' })
       return
     }
