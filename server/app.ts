@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { API_PREFIX } from '../src/domain/contract'
 import { registerChat } from './chat'
+import { registerCluster, type ClusterOptions } from './cluster'
 import { openDatabase } from './db/client'
 import { registerMail, type MailOptions } from './mail'
 import { seed } from './db/seed'
@@ -21,6 +22,7 @@ import { registerStatic } from './plugins/static'
 import { registerRealtime, type RealtimeOptions } from './realtime'
 import { createRepositories } from './repositories'
 import { apiRoutes } from './routes'
+import { healthRoutes } from './routes/health'
 import { metricsRoutes } from './routes/metrics'
 import { registerTrading } from './trading'
 
@@ -64,6 +66,11 @@ export interface BuildAppOptions {
   funds?: FundsOptions
   /** SMTP_URL, MAIL_FROM and PUBLIC_URL (links in mails); without an SMTP URL mails go to the dev outbox. */
   mail?: MailOptions
+  /**
+   * Beyond one machine (issue 18): REDIS_URL joins the other instances (broker fan-out, one price stream, one
+   * leader for the jobs, shared rate limits); INSTANCE_ID names this one. Without a Redis URL the instance is alone.
+   */
+  cluster?: ClusterOptions
 }
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist', import.meta.url))
@@ -141,6 +148,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodies(app)
   registerMetrics(app)
   registerClock(app, options.now)
+  // Before the rate limits (they count in Redis when there is one) and the realtime services (they follow the
+  // leader); its preClose hands leadership over before anything else closes.
+  registerCluster(app, options.cluster)
   registerRateLimits(app, options.rateLimits)
 
   const database = await openDatabase({
@@ -166,14 +176,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerRealtime(app, options.realtime, options.trustProxy)
     await registerTrading(app)
     await registerFunds(app, options.funds)
-    await registerChat(app, options.dataDir)
+    await registerChat(app, options.dataDir, database.driver)
 
     await app.register(apiRoutes, { prefix: API_PREFIX })
     await app.register(metricsRoutes, { token: options.metricsToken })
+    await app.register(healthRoutes)
     await registerStatic(app, options.clientDir ?? DEFAULT_CLIENT_DIR)
   } catch (error) {
-    // The caller never gets the app, so nobody else could close the database.
+    // The caller never gets the app, so nobody else could close the database (or the Redis connections).
     await closeDatabase()
+    await app.cluster.close()
     throw error
   }
   return app

@@ -12,6 +12,10 @@ const port = Number(process.env.PORT ?? 8080)
 const host = process.env.HOST ?? '0.0.0.0'
 const dataDir = resolve(process.env.DATA_DIR ?? 'data/')
 const databaseUrl = process.env.DATABASE_URL || undefined
+// Beyond one machine (issue 18): with REDIS_URL this instance cooperates with the others on the same PostgreSQL.
+const redisUrl = process.env.REDIS_URL || undefined
+const instanceId = process.env.INSTANCE_ID || undefined
+const redisPrefix = process.env.REDIS_PREFIX || undefined
 const seedDemo = process.env.SEED_DEMO !== 'false'
 // The built client to serve (default dist/): the benchmarks point it at a build of their own.
 const clientDir = process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : undefined
@@ -102,6 +106,11 @@ const app = await buildApp({
   securityHeaders: { extraConnectSources },
   mail,
   funds: { paymentProvider, confirmationIntervalMs },
+  cluster: {
+    ...(redisUrl === undefined ? {} : { redisUrl }),
+    ...(instanceId === undefined ? {} : { instanceId }),
+    ...(redisPrefix === undefined ? {} : { prefix: redisPrefix }),
+  },
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   ...(databaseUrl === undefined ? {} : { databaseUrl }),
   ...(clientDir === undefined ? {} : { clientDir }),
@@ -149,6 +158,9 @@ const lines = [
   `  CFD Trader is running at http://${shownHost}:${boundPort}/  (ready in ${Math.round(performance.now() - startedAtMs)} ms)`,
   `  Database: ${databaseUrl === undefined ? `PGlite in ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
 ]
+if (app.cluster.mode === 'redis') {
+  lines.push(`  Instance ${app.cluster.instanceId}, one of a cluster on Redis (REDIS_URL)`)
+}
 if (seedDemo) {
   lines.push('  Demo logins:')
   for (const demo of DEMO_USERS) lines.push(`    ${demo.role.padEnd(8)} ${demo.email} / ${demo.password}`)

@@ -64,23 +64,15 @@ export function isReply(value: ReadUpload | FastifyReply): value is FastifyReply
 
 /**
  * Sends a file of the one store with the headers every stored file gets (DESIGN 10): the type checked at upload,
- * nosniff (security-headers), a sandboxing CSP, same-origin only. 404 when the file is gone from disk.
+ * nosniff (security-headers), a sandboxing CSP, same-origin only. 404 when the file is gone from the store.
  */
 export async function sendStoredFile(
   app: FastifyInstance,
   reply: FastifyReply,
   file: { key: string; mimeType: string; sizeBytes: number; disposition: string; cacheControl: string },
 ): Promise<FastifyReply> {
-  const stream = app.chat.files.open(file.key)
-  try {
-    await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve())
-      stream.once('error', reject)
-    })
-  } catch {
-    stream.destroy()
-    return sendError(reply, 404, { message: MESSAGES.NOT_FOUND })
-  }
+  const stream = await app.chat.files.open(file.key)
+  if (!stream) return sendError(reply, 404, { message: MESSAGES.NOT_FOUND })
   return reply
     .type(file.mimeType)
     .header('content-length', String(file.sizeBytes))

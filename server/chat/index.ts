@@ -1,6 +1,8 @@
-// Support chat's services (issue 6; the why is in docs/decisions/0010-support-chat.md): the upload store under the
-// data directory and the per-conversation ordered publisher. Decorates the app with `chat`; routes/chat.ts serves it.
+// Support chat's services (issue 6; the why is in docs/decisions/0010-support-chat.md): the upload store (under the
+// data directory on PGlite, in the database on PostgreSQL) and the per-conversation ordered publisher. Decorates the
+// app with `chat`; routes/chat.ts serves it. Register after the repositories.
 import type { FastifyInstance } from 'fastify'
+import type { DbDriver } from '../db/client'
 import { openChatFileStore, type ChatFileStore } from './file-store'
 import { createOrderedPublisher, type OrderedPublisher } from './publish-order'
 
@@ -15,8 +17,13 @@ declare module 'fastify' {
   }
 }
 
-export async function registerChat(app: FastifyInstance, dataDir: string): Promise<void> {
-  const files = await openChatFileStore(dataDir)
+export async function registerChat(app: FastifyInstance, dataDir: string, driver: DbDriver): Promise<void> {
+  // On PostgreSQL several instances may serve one site (issue 18): a file received by one must download from any.
+  const files = await openChatFileStore(
+    driver === 'postgres'
+      ? { in: 'database', storedFiles: app.repos.storedFiles }
+      : { in: 'directory', dataDir },
+  )
   const publications = createOrderedPublisher((error) =>
     app.log.warn({ err: error }, 'chat event could not be published'),
   )

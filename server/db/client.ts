@@ -1,6 +1,7 @@
 // Owns the database connection: embedded PGlite by default, PostgreSQL when a postgres:// URL is given.
 // Both run the same migrations at start; callers get one Drizzle handle and must call `close()` (an open
 // PGlite keeps Node alive).
+import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,6 +24,10 @@ export interface DbHandle {
 
 export const MEMORY_DATA_DIR = 'memory://'
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+/** How many migrations this build ships: /readyz checks the database has applied them all. */
+export const MIGRATION_COUNT: number = (
+  JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
+).entries.length
 // Any constant works; it only has to be the same for every instance migrating the same database.
 const MIGRATION_LOCK_KEY = 727_001
 

@@ -9,6 +9,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   date,
   integer,
@@ -26,6 +27,13 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 const moneyUsd = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0')
 const priceQuote = (name: string) => numeric(name, { precision: 24, scale: 10, mode: 'number' }).notNull()
+// node-postgres reads bytea as a Buffer and PGlite as a Uint8Array; both are written from a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+})
 
 /** One row (id 1) holding the operator-editable settings; read merged over the code's defaults. */
 export const siteSettings = pgTable(
@@ -938,6 +946,18 @@ export const avatarFiles = pgTable('avatar_files', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+})
+
+/**
+ * The bytes of uploads (chat files, verification documents, avatars) when the database is PostgreSQL, so that every
+ * instance serves what any of them received (issue 18); by the same random key as chat_attachments, avatar_files and
+ * verification_documents. Embedded PGlite keeps them as files under DATA_DIR instead (chat/file-store.ts).
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  bytes: bytea('bytes').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
   createdAt: createdAt(),
 })

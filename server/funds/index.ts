@@ -1,8 +1,8 @@
 // Wires the cashier (issue 15) into the app after the trade engine (withdrawals are checked at its prices) and
-// before the routes; decorates the app with `funds`. Two jobs run here, both safe on several instances at once and
-// both resuming from the database after a restart: the sandbox chain counts a confirmation of each pending transfer
-// every `confirmationIntervalMs`, and the savings job accrues the day's interest and credits past months at start-up
-// and hourly.
+// before the routes; decorates the app with `funds`. Two jobs run here, both resuming from the database after a
+// restart: the sandbox chain counts a confirmation of each pending transfer every `confirmationIntervalMs`, and the
+// savings job accrues the day's interest and credits past months at start-up and hourly. Both are safe on several
+// instances at once, and still only the leader runs them (issue 18): once is the rule, the safety is the backstop.
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { createCashier, type Cashier } from './cashier'
@@ -67,7 +67,7 @@ export async function registerFunds(app: FastifyInstance, options: FundsOptions 
   const every = (name: string, intervalMs: number, job: () => Promise<unknown>) => {
     let busy = false
     const run = () => {
-      if (busy) return
+      if (busy || !app.cluster.leader.isLeader) return
       busy = true
       const pass = job()
         .catch((error: unknown) =>
@@ -87,7 +87,12 @@ export async function registerFunds(app: FastifyInstance, options: FundsOptions 
   }
   app.addHook('onReady', async () => {
     every('the sandbox chain', confirmationIntervalMs, () => cashier.confirmTransfers())
-    every('the savings job', options.savingsIntervalMs ?? HOUR_MS, () => cashier.runSavings())()
+    const savings = every('the savings job', options.savingsIntervalMs ?? HOUR_MS, () => cashier.runSavings())
+    savings()
+    // An instance that becomes leader later runs it then, as a lone server does at start-up.
+    app.cluster.leader.onChange((leading) => {
+      if (leading) savings()
+    })
   })
   // Before the database closes: no new pass starts, and the ones under way finish.
   app.addHook('preClose', async () => {

@@ -10,9 +10,19 @@ export interface RateLimit {
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
+/** Counts one hit of `key` at `nowMs`: at once in this process, or after a round trip (redis-rate-limit.ts). */
+export interface RateLimiter {
+  hit(key: string, nowMs: number): RateLimitResult | Promise<RateLimitResult>
+}
+
+/** When the oldest hit of a full window leaves it: whole seconds, at least one. */
+export function retryAfterSeconds(oldestMs: number, windowStartMs: number): number {
+  return Math.max(1, Math.ceil((oldestMs - windowStartMs) / 1000))
+}
+
 const DEFAULT_MAX_KEYS = 100_000
 
-export class SlidingWindowLimiter {
+export class SlidingWindowLimiter implements RateLimiter {
   // Insertion order = order of each key's latest admitted hit, so idle keys always sit at the front.
   private readonly hits = new Map<string, number[]>()
 
@@ -32,7 +42,7 @@ export class SlidingWindowLimiter {
     const oldest = times[0]
     if (oldest !== undefined && times.length >= this.limit.max) {
       // A refused hit is not recorded, so a client that keeps hammering is still let in once the window moves.
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest - windowStart) / 1000)) }
+      return { allowed: false, retryAfterSeconds: retryAfterSeconds(oldest, windowStart) }
     }
 
     times.push(nowMs)

@@ -1,10 +1,12 @@
 // Per-client-address rate limits on the calls that guess or spend: sign-in, sign-up and their helpers, opening
 // positions, buying advisors and the back-office requests. Routes opt in with
 // `onRequest: [app.rateLimit('login')]`, which refuses before the body is even read.
-// The counts live in this process: behind several instances each allows its own share, which still stops a brute
-// force; the account lock (repositories/login-failures) is the database-backed part that holds across instances.
+// Alone, the counts live in this process. In a cluster (issue 18: `app.cluster.redis`, so register after the
+// cluster) they live in Redis and every instance counts the same hits; while Redis is unreachable each instance
+// falls back to its own counts, which still stop a brute force, and says so once per outage in the log.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { clientKey, SlidingWindowLimiter, type RateLimit } from '../lib/rate-limit'
+import { clientKey, SlidingWindowLimiter, type RateLimit, type RateLimiter } from '../lib/rate-limit'
+import { RedisSlidingWindowLimiter } from '../lib/redis-rate-limit'
 import { sendError } from './errors'
 
 /** The sign-in and sign-up calls' limits. */
@@ -94,9 +96,39 @@ export function sendTooManyAttempts(reply: FastifyReply, retryAfterSeconds: numb
 }
 
 export function registerRateLimits(app: FastifyInstance, overrides: Partial<AllRateLimits> = {}): void {
-  const limiters = new Map<RateLimitedAction, SlidingWindowLimiter>()
-  for (const [action, limit] of Object.entries(DEFAULT_RATE_LIMITS) as [RateLimitedAction, RateLimit][]) {
-    limiters.set(action, new SlidingWindowLimiter({ ...limit, ...overrides[action] }))
+  const { redis, prefix } = app.cluster
+  let redisDown = false
+  const onUnavailable = (error: unknown) => {
+    if (redisDown) return
+    redisDown = true
+    app.log.warn(
+      { err: { message: error instanceof Error ? error.message : String(error) } },
+      'rate limits: redis unreachable, counting in this instance until it is back',
+    )
+  }
+  const onAvailable = () => {
+    if (!redisDown) return
+    redisDown = false
+    app.log.info({}, 'rate limits: counting in redis again')
+  }
+
+  const limiters = new Map<RateLimitedAction, RateLimiter>()
+  for (const [action, defaults] of Object.entries(DEFAULT_RATE_LIMITS) as [RateLimitedAction, RateLimit][]) {
+    const limit = { ...defaults, ...overrides[action] }
+    const inMemory = new SlidingWindowLimiter(limit)
+    limiters.set(
+      action,
+      redis === undefined
+        ? inMemory
+        : new RedisSlidingWindowLimiter({
+            redis,
+            keyPrefix: `${prefix}:rate:${action}`,
+            limit,
+            fallback: inMemory,
+            onUnavailable,
+            onAvailable,
+          }),
+    )
   }
 
   app.decorate('rateLimit', (action: RateLimitedAction): RateLimitHook => {
@@ -104,7 +136,7 @@ export function registerRateLimits(app: FastifyInstance, overrides: Partial<AllR
     if (!limiter) throw new Error(`No rate limit for '${action}'`)
     // request.ip is the socket's address unless the app was built with trustProxy (server.ts: TRUST_PROXY).
     return async (request, reply) => {
-      const result = limiter.hit(clientKey(request.ip), app.now().getTime())
+      const result = await limiter.hit(clientKey(request.ip), app.now().getTime())
       return result.allowed ? undefined : sendTooManyAttempts(reply, result.retryAfterSeconds)
     }
   })

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { PRICE_FEED, type RealtimeEndpoints } from '../../src/domain/contract'
 import { compileTrust, type TrustProxy } from '../lib/client-address'
-import { PusherBroker } from './broker/broker'
+import { ClusteredBroker } from './broker/clustered-broker'
 import { brokerHttpApi } from './broker/http-api'
 import { resolveRealtime, type RealtimeOptions } from './config'
 import { registerRealtimeMetrics } from './metrics'
@@ -21,7 +21,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     publisher: Publisher
     prices: Prices
-    realtime: { endpoints: RealtimeEndpoints; broker: PusherBroker | undefined }
+    realtime: { endpoints: RealtimeEndpoints; broker: ClusteredBroker | undefined }
   }
 }
 
@@ -36,10 +36,11 @@ export async function registerRealtime(
 
   const broker =
     resolved.broker &&
-    new PusherBroker(
+    new ClusteredBroker(
       { id: resolved.target.appId, key: resolved.target.key, secret: resolved.target.secret },
       resolved.broker,
       { log: app.log, onMessagesSent: (count) => metrics.messagesSent.inc(count), trust },
+      app.cluster.bus,
     )
   const feed = startPriceFeed(
     {
@@ -49,6 +50,12 @@ export async function registerRealtime(
       saveQuotes: (quotes) => app.repos.assets.saveQuotes(quotes),
       onTicksEmitted: (count) => metrics.ticksEmitted.inc(count),
       trust,
+      cluster: {
+        bus: app.cluster.bus,
+        leader: app.cluster.leader,
+        prefix: app.cluster.prefix,
+        ...(app.cluster.redis ? { redis: app.cluster.redis } : {}),
+      },
     },
     resolved.prices,
   )

@@ -22,6 +22,7 @@ import { createRequestsRepository } from './requests'
 import { createSavingsRepository } from './savings'
 import { createSettingsRepository } from './settings'
 import { createSignInsRepository } from './sign-ins'
+import { createStoredFilesRepository } from './stored-files'
 import { createTradesRepository } from './trades'
 import { createTwoFactorRepository } from './two-factor'
 import { createUsersRepository } from './users'
@@ -58,6 +59,8 @@ export function createRepositories(db: Db) {
     withdrawals: createWithdrawalsRepository(db),
     savings: createSavingsRepository(db),
     fundsHistory: createFundsHistoryRepository(db),
+    // Upload bytes on PostgreSQL (issue 18), through chat/file-store.ts only.
+    storedFiles: createStoredFilesRepository(db),
   }
 }
 

@@ -358,16 +358,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!allowed) return notFound()
 
       const { upload } = stored
-      const stream = app.chat.files.open(key)
-      try {
-        await new Promise<void>((resolve, reject) => {
-          stream.once('open', () => resolve())
-          stream.once('error', reject)
-        })
-      } catch {
-        stream.destroy()
-        return sendError(reply, 404, { message: CHAT_ERRORS.FILE_GONE })
-      }
+      const stream = await app.chat.files.open(key)
+      if (!stream) return sendError(reply, 404, { message: CHAT_ERRORS.FILE_GONE })
       return (
         reply
           // The type checked at upload, never the sender's claim; images inline, everything else downloads.

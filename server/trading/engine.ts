@@ -5,6 +5,7 @@
 // repositories/trades.ts; this file decides prices and refusals and tells the customer's tabs.
 import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
+import { z } from 'zod'
 import {
   ADMIN_CHANNEL,
   API_PREFIX,
@@ -39,6 +40,8 @@ import {
   stopOutPlan,
 } from '../../src/domain/trading/stop-out'
 import { TRADE_MESSAGES as CLIENT_TRADE_MESSAGES } from '../../src/domain/trading/messages'
+import type { ClusterBus } from '../cluster/bus'
+import type { LeaderLease } from '../cluster/leader'
 import type { Prices } from '../realtime'
 import type { BatchEvent, Publisher } from '../realtime/publisher'
 import { publishNotification } from '../realtime/user-events'
@@ -111,6 +114,12 @@ export interface TradeEngineDependencies {
   publisher: Publisher
   now: () => Date
   log: FastifyBaseLogger
+  /**
+   * Issue 18: only the leader acts on ticks (levels and stop-outs), so a position closes at its level once
+   * whichever instance opened it; the others tell it through the bus what to watch.
+   */
+  leader: LeaderLease
+  bus: ClusterBus
 }
 
 export type TradeEngine = Awaited<ReturnType<typeof createTradeEngine>>
@@ -177,9 +186,58 @@ function watched({ trade, asset }: Position): WatchedPosition {
   }
 }
 
+const BOOK_TOPICS = { WATCH: 'trading:watch', UNWATCH: 'trading:unwatch' } as const
+const WatchedPositionSchema = z.object({
+  tradeId: z.number().int(),
+  userId: z.number().int(),
+  feedId: z.string(),
+  side: z.enum(['buy', 'sell']),
+  takeProfit: z.number(),
+  stopLoss: z.number(),
+  buySpread: z.number(),
+  sellSpread: z.number(),
+}) satisfies z.ZodType<WatchedPosition>
+const UnwatchSchema = z.object({ feedId: z.string(), tradeId: z.number().int() })
+
 export async function createTradeEngine(deps: TradeEngineDependencies) {
-  const { repos, prices, publisher, now, log } = deps
+  const { repos, prices, publisher, now, log, leader, bus } = deps
   const book = new TriggerBook()
+  /** Every instance keeps the whole book, so whichever leads next can act at once. */
+  const watch = (position: WatchedPosition) => {
+    book.add(position)
+    bus.publish(BOOK_TOPICS.WATCH, position)
+  }
+  const unwatch = (feedId: string, tradeId: number) => {
+    book.remove(feedId, tradeId)
+    bus.publish(BOOK_TOPICS.UNWATCH, { feedId, tradeId })
+  }
+  const stopListening = [
+    bus.subscribe(BOOK_TOPICS.WATCH, (payload) => {
+      const position = WatchedPositionSchema.safeParse(payload)
+      if (position.success) book.add(position.data)
+    }),
+    bus.subscribe(BOOK_TOPICS.UNWATCH, (payload) => {
+      const unwatched = UnwatchSchema.safeParse(payload)
+      if (unwatched.success) book.remove(unwatched.data.feedId, unwatched.data.tradeId)
+    }),
+  ]
+  const loadBook = async () => {
+    for (const position of await repos.trades.openWithLevels()) book.add(watched(position))
+  }
+  // A new leader reads the book again: a position opened while no instance led (or whose message was lost) is
+  // watched from now on. Adding is idempotent; a stale entry only costs a refused close.
+  leader.onChange((leading) => {
+    if (!leading) return
+    const reload = loadBook()
+      .catch((error: unknown) =>
+        log.error(
+          { err: { message: error instanceof Error ? error.message : String(error) } },
+          'could not reload the take-profit and stop-loss book',
+        ),
+      )
+      .finally(() => inFlight.delete(reload))
+    inFlight.add(reload)
+  })
   const inFlight = new Set<Promise<void>>()
 
   const rateOf = (feedId: string) => prices.current(feedId)?.price
@@ -265,7 +323,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
     })
     if (result.kind === 'not_found') return refuse(404, TRADE_MESSAGES.TRADE_NOT_FOUND)
     if (result.kind === 'already_closed') return refuse(409, TRADE_MESSAGES.ALREADY_CLOSED)
-    book.remove(asset.feedId, tradeId)
+    unwatch(asset.feedId, tradeId)
     publishChange(userId, tradeId, true)
     return { ok: true, statusCode: 200, message: TRADE_MESSAGES.CLOSED, trade: view(result.position) }
   }
@@ -354,6 +412,8 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
   let lastStopOutCheckMs = Number.NEGATIVE_INFINITY
 
   function onTicks(ticks: readonly LivePriceUpdate[]): void {
+    // Every instance sees the same ticks; one acts on them.
+    if (!leader.isLeader) return
     for (const triggered of book.take(ticks)) {
       const closing = closeTriggered(triggered).finally(() => inFlight.delete(closing))
       inFlight.add(closing)
@@ -376,7 +436,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
     inFlight.add(check)
   }
 
-  for (const position of await repos.trades.openWithLevels()) book.add(watched(position))
+  await loadBook()
   let unsubscribe: (() => void) | undefined = prices.onTicks(onTicks)
 
   return {
@@ -491,7 +551,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
       if (result.kind === 'refused') return refuse(422, result.message)
       if (result.kind === 'existing') return replayOf(result.position)
 
-      book.add(watched(result.position))
+      watch(watched(result.position))
       publishChange(user.id, result.position.trade.id, false)
       return { ok: true, statusCode: 201, message, trade: view(result.position) }
     },
@@ -571,6 +631,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
     async stop(): Promise<void> {
       unsubscribe?.()
       unsubscribe = undefined
+      for (const stop of stopListening) stop()
       await Promise.allSettled([...inFlight])
     },
   }

@@ -16,6 +16,8 @@ export async function registerTrading(app: FastifyInstance): Promise<void> {
     publisher: app.publisher,
     now: () => app.now(),
     log: app.log,
+    leader: app.cluster.leader,
+    bus: app.cluster.bus,
   })
   app.decorate('trading', engine)
   // Hooks of one kind run in the order they were added, so this runs after the price feed's own preClose: no tick

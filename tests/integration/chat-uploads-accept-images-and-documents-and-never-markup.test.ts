@@ -43,6 +43,12 @@ afterAll(async () => {
 
 const download = (url: string, token: string) => app.inject({ url, headers: bearer(token) })
 const keyOf = (url: string) => url.split('/').pop() ?? ''
+/** On PGlite uploads are files under the data directory (on PostgreSQL: uploads-shared-on-postgresql.test.ts). */
+function uploadDir(): string {
+  const { dir } = app.chat.files
+  if (dir === undefined) throw new Error('uploads are not on disk')
+  return dir
+}
 
 describe('accepted files', () => {
   it.each([
@@ -73,7 +79,7 @@ describe('accepted files', () => {
       })
       expect(data.size).toBe(bytes.length)
       // Stored under the data directory by its random key, never by its name.
-      expect(await readFile(join(app.chat.files.dir, keyOf(url)))).toEqual(Buffer.from(bytes))
+      expect(await readFile(join(uploadDir(), keyOf(url)))).toEqual(Buffer.from(bytes))
 
       const response = await download(url, customer.token)
       expect(response.statusCode).toBe(200)
@@ -189,7 +195,7 @@ describe('refused files', () => {
 
   it('left no row and no file behind for any refusal', async () => {
     const rows = await app.db.select({ key: chatAttachments.storageKey }).from(chatAttachments)
-    expect((await readdir(app.chat.files.dir)).sort()).toEqual(rows.map((row) => row.key).sort())
+    expect((await readdir(uploadDir())).sort()).toEqual(rows.map((row) => row.key).sort())
   })
 })
 
@@ -231,7 +237,7 @@ describe('downloads', () => {
       bytes: TINY_PDF,
     })
     expect(data.file_name).toBe('passwd.pdf')
-    expect(await readFile(join(app.chat.files.dir, keyOf(url)))).toEqual(TINY_PDF)
+    expect(await readFile(join(uploadDir(), keyOf(url)))).toEqual(TINY_PDF)
   })
 
   it('answers 404 for a key that does not exist or is not a key, and 401 without a token', async () => {

@@ -172,6 +172,8 @@ describe('at start', () => {
       publisher: server.app.publisher,
       now: () => server.app.now(),
       log: server.app.log,
+      leader: server.app.cluster.leader,
+      bus: server.app.cluster.bus,
     })
     try {
       expect(restarted.watchedCount).toBe(server.app.trading.watchedCount)

@@ -104,6 +104,39 @@ export class MinuteCandles {
     }
   }
 
+  /** The candles oldest first, six numbers each (time, open, high, low, close, volume), appended to `into`. */
+  exportTo(into: number[]): void {
+    for (let index = 0; index < this.count; index += 1) {
+      const slot = this.slot(index)
+      into.push(
+        this.times[slot]!,
+        this.opens[slot]!,
+        this.highs[slot]!,
+        this.lows[slot]!,
+        this.closes[slot]!,
+        this.volumes[slot]!,
+      )
+    }
+  }
+
+  /** Replaces every candle with `count` of them read from `values` at `offset` (exportTo's form). */
+  importFrom(values: Float64Array, offset: number, count: number): void {
+    this.head = 0
+    this.count = 0
+    for (let index = 0; index < count; index += 1) {
+      const at = offset + index * 6
+      this.append(
+        values[at]!,
+        values[at + 1]!,
+        values[at + 2]!,
+        values[at + 3]!,
+        values[at + 4]!,
+        values[at + 5]!,
+      )
+    }
+    this.recompute()
+  }
+
   recompute(): void {
     const stats: WindowStats = { open: Number.NaN, low: Infinity, high: -Infinity, volume: 0 }
     for (let index = 0; index < this.count; index += 1) {

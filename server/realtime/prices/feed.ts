@@ -19,6 +19,7 @@ import type { compileTrust } from '../../lib/client-address'
 import { equalsInConstantTime } from '../../lib/constant-time'
 import type { AssetQuote } from '../../repositories/assets'
 import { SocketGate } from '../socket-gate'
+import { createPriceStream, type PriceStreamCluster } from './price-stream'
 import { MarketSimulator } from './simulator'
 
 export interface PriceFeedOptions {
@@ -45,6 +46,8 @@ export interface PriceFeedDependencies {
   onTicksEmitted: (count: number) => void
   /** The app's trustProxy, compiled: who the client is behind a proxy (lib/client-address.ts). */
   trust?: ReturnType<typeof compileTrust>
+  /** Who leads, and the bus the leader's ticks travel on (issue 18): only the leader runs the simulator. */
+  cluster: PriceStreamCluster
 }
 
 export interface PriceFeed {
@@ -144,9 +147,8 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
   })
 
   const tickListeners = new Set<TickListener>()
-  const emit = () => {
-    const ticks = simulator.advance(deps.now().getTime())
-    if (ticks.length === 0) return
+  /** Hands a batch to this instance's listeners (the trade engine) and sockets; the leader's or a followed one. */
+  const deliver = (ticks: readonly LivePriceUpdate[]) => {
     for (const listener of tickListeners) {
       try {
         listener(ticks)
@@ -164,10 +166,25 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
     io.to(LIVE_ROOM).emit(PRICE_EVENTS.DATA_UPDATE, ticks)
     deps.onTicksEmitted(ticks.length)
   }
+  const stream = createPriceStream({
+    simulator,
+    cluster: deps.cluster,
+    deliver,
+    now: () => deps.now().getTime(),
+    log: deps.log,
+  })
+  const emit = () => {
+    // Followers deliver the leader's batches as they arrive.
+    if (!stream.leading) return
+    const ticks = stream.produce(deps.now().getTime())
+    if (ticks.length > 0) deliver(ticks)
+  }
 
   let persisting: Promise<void> | undefined
-  const persist = (): Promise<void> => {
+  const persist = (atClose = false): Promise<void> => {
     if (persisting) return persisting
+    // Every instance holds the same figures; the leader writes them (and anyone closing, who may just have led).
+    if (!stream.leading && !atClose) return Promise.resolve()
     const changed = simulator.takeChanged()
     if (changed.length === 0) return Promise.resolve()
     persisting = deps
@@ -228,9 +245,10 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
       closing ??= (async () => {
         clearInterval(emitTimer)
         clearInterval(persistTimer)
+        stream.close()
         await io.close()
         await persisting
-        await persist()
+        await persist(true)
       })()
       return closing
     },

@@ -60,6 +60,21 @@ export interface SimulatedAssetInput {
   reference?: number
 }
 
+/**
+ * One step of one asset's walk, as a follower instance replays it (issue 18): the feed id, the unrounded price,
+ * when it moved (epoch ms) and the volume it traded.
+ */
+export type SimulatedMove = [assetId: string, price: number, atMs: number, volume: number]
+
+/** Every asset's walk and candles, to hand a joining instance the leader's market (exportState/importState). */
+export interface SimulatorState {
+  ids: string[]
+  /** Per asset in `ids` order: candle count, price, lastMoveMs, updatedAtMs, then the candles (6 numbers each). */
+  values: Float64Array
+}
+
+const STATE_HEADER_NUMBERS = 4
+
 export interface SimulatorOptions {
   seed: number
   /** Ticks per second across all open assets. */
@@ -180,7 +195,7 @@ export class MarketSimulator {
    * ticksPerSecond x elapsed of them, each on a random open asset. Every tick carries `lastUpdated: nowMs`, the
    * moment the batch leaves the server.
    */
-  advance(nowMs: number): LivePriceUpdate[] {
+  advance(nowMs: number, moves?: SimulatedMove[]): LivePriceUpdate[] {
     const elapsed = Math.min(Math.max(nowMs - this.lastAdvanceMs, 0), MAX_CATCH_UP_MS)
     const startMs = nowMs - elapsed
     this.lastAdvanceMs = nowMs
@@ -199,11 +214,67 @@ export class MarketSimulator {
     for (let index = 0; index < count; index += 1) {
       const state = open[Math.floor(this.random.next() * open.length)]!
       // Ticks are spread over the interval, so several ticks of one asset in one batch each move it.
-      this.move(state, startMs + ((index + 1) * elapsed) / count)
+      const atMs = startMs + ((index + 1) * elapsed) / count
+      const volume = this.move(state, atMs)
+      moves?.push([state.assetId, state.price, atMs, volume])
       state.updatedAtMs = nowMs
       ticks[index] = this.quoteOf(state, nowMs)
     }
     return ticks
+  }
+
+  /**
+   * Replays the leader's moves (a follower instance, issue 18): the same prices, candles and volumes, so that this
+   * instance prices trades and answers charts as the leader does. `nowMs` is the batch's lastUpdated.
+   */
+  follow(moves: readonly SimulatedMove[], nowMs: number): void {
+    for (const [assetId, price, atMs, volume] of moves) {
+      const state = this.byId.get(assetId)
+      if (!state || !(price > 0)) continue
+      state.price = price
+      state.lastMoveMs = atMs
+      state.updatedAtMs = nowMs
+      state.dirty = true
+      state.candles.addTick(atMs, price, volume)
+    }
+    this.lastAdvanceMs = Math.max(this.lastAdvanceMs, nowMs)
+  }
+
+  /**
+   * Takes over the walk at `nowMs` (this instance became the leader): nothing is owed for the time it followed, so
+   * the first batch is one interval's worth of ticks, not a catch-up burst.
+   */
+  resumeAt(nowMs: number): void {
+    this.lastAdvanceMs = nowMs
+    this.carry = 0
+  }
+
+  exportState(): SimulatorState {
+    const numbers: number[] = []
+    for (const state of this.states) {
+      numbers.push(state.candles.size, state.price, state.lastMoveMs, state.updatedAtMs)
+      state.candles.exportTo(numbers)
+    }
+    return { ids: this.states.map((state) => state.assetId), values: Float64Array.from(numbers) }
+  }
+
+  /** Adopts the leader's market (exportState's form); assets this instance does not know are skipped. */
+  importState({ ids, values }: SimulatorState): void {
+    let offset = 0
+    for (const assetId of ids) {
+      const count = values[offset]
+      if (count === undefined || offset + STATE_HEADER_NUMBERS + count * 6 > values.length) return
+      const state = this.byId.get(assetId)
+      if (state) {
+        state.price = values[offset + 1]!
+        state.lastMoveMs = values[offset + 2]!
+        state.updatedAtMs = values[offset + 3]!
+        state.dirty = true
+        // A longer history than this instance keeps: the ring keeps the newest.
+        state.candles.importFrom(values, offset + STATE_HEADER_NUMBERS, count)
+      }
+      offset += STATE_HEADER_NUMBERS + count * 6
+    }
   }
 
   /** The asset's current figures, or undefined for an unknown id. */
@@ -261,7 +332,7 @@ export class MarketSimulator {
   }
 
   /** One step of the walk to `atMs`: log-normal, volatility scaled by the time since the asset last moved. */
-  private move(state: AssetState, atMs: number): void {
+  private move(state: AssetState, atMs: number): number {
     const dt = Math.min(Math.max(atMs - state.lastMoveMs, 1), MAX_STEP_MS)
     const logPrice = Math.log(state.price)
     const pull = MEAN_REVERSION_PER_MS * dt * (logPrice - state.referenceLog)
@@ -271,6 +342,7 @@ export class MarketSimulator {
     state.dirty = true
     const volume = ((state.dailyVolume * dt) / DAY_MS) * Math.exp(0.5 * this.random.normal() - 0.125)
     state.candles.addTick(atMs, state.price, volume)
+    return volume
   }
 
   private quoteOf(state: AssetState, lastUpdated: number): LivePriceUpdate {

@@ -30,6 +30,7 @@ const TABLES = {
   mail_outbox: schema.mailOutbox,
   verification_documents: schema.verificationDocuments,
   avatar_files: schema.avatarFiles,
+  stored_files: schema.storedFiles,
 } as const
 
 export async function tableCounts(db: Db): Promise<Record<keyof typeof TABLES, number>> {
