@@ -395,28 +395,29 @@ export class PusherBroker {
         existing.sockets += 1
       } else {
         members.set(presenceMember.id, { info: presenceMember.info, sockets: 1 })
-        const added = encode(
-          SERVER_EVENTS.MEMBER_ADDED,
-          { user_id: presenceMember.id, user_info: presenceMember.info },
-          channel,
-        )
-        for (const other of subscribers) if (other !== connection) this.send(other, added)
+        this.localMemberAdded(channel, presenceMember.id, presenceMember.info)
+        // Already a member through another instance: the channel's members did not change.
+        if (!this.otherMembers(channel)?.has(presenceMember.id)) {
+          const added = encode(
+            SERVER_EVENTS.MEMBER_ADDED,
+            { user_id: presenceMember.id, user_info: presenceMember.info },
+            channel,
+          )
+          for (const other of subscribers) if (other !== connection) this.send(other, added)
+        }
       }
     }
     this.sendSubscribed(connection, channel)
   }
 
   private sendSubscribed(connection: Connection, channel: string): void {
-    const members = isPresenceChannel(channel) ? this.members.get(channel) : undefined
-    const data = members
-      ? {
-          presence: {
-            ids: [...members.keys()],
-            hash: Object.fromEntries([...members].map(([id, member]) => [id, member.info ?? null])),
-            count: members.size,
-          },
-        }
-      : {}
+    let data = {}
+    if (isPresenceChannel(channel)) {
+      // The union over instances: this one's members, and the others' (the cluster's; none when alone).
+      const hash = new Map<string, unknown>(this.otherMembers(channel))
+      for (const [id, member] of this.members.get(channel) ?? []) hash.set(id, member.info ?? null)
+      data = { presence: { ids: [...hash.keys()], hash: Object.fromEntries(hash), count: hash.size } }
+    }
     this.send(connection, encode(SERVER_EVENTS.SUBSCRIPTION_SUCCEEDED, data, channel))
   }
 
@@ -436,8 +437,43 @@ export class PusherBroker {
     if (member.sockets > 0) return
     members.delete(userId)
     if (members.size === 0) this.members.delete(channel)
+    this.localMemberRemoved(channel, userId)
+    if (this.otherMembers(channel)?.has(userId)) return
     const removed = encode(SERVER_EVENTS.MEMBER_REMOVED, { user_id: userId }, channel)
     for (const other of subscribers ?? []) this.send(other, removed)
+  }
+
+  /** Presence members of a channel held through other instances (ClusteredBroker); none when alone. */
+  protected otherMembers(_channel: string): ReadonlyMap<string, unknown> | undefined {
+    return undefined
+  }
+
+  /** A user became a member of a presence channel through this instance (its first socket there). */
+  protected localMemberAdded(_channel: string, _userId: string, _info: unknown): void {}
+
+  /** A user stopped being a member of a presence channel through this instance (its last socket left). */
+  protected localMemberRemoved(_channel: string, _userId: string): void {}
+
+  /** This instance's presence members: channel to user id to user_info. */
+  localPresence(): Record<string, Record<string, unknown>> {
+    const presence: Record<string, Record<string, unknown>> = {}
+    for (const [channel, members] of this.members) {
+      presence[channel] = Object.fromEntries([...members].map(([id, member]) => [id, member.info ?? null]))
+    }
+    return presence
+  }
+
+  /**
+   * Another instance's member joined or left a presence channel and the channel's members changed (the caller
+   * checked the union): tells this instance's subscribers, unless the user is a member here too.
+   */
+  deliverMemberChange(channel: string, change: 'added' | 'removed', userId: string, info: unknown): void {
+    if (this.members.get(channel)?.has(userId)) return
+    const frame =
+      change === 'added'
+        ? encode(SERVER_EVENTS.MEMBER_ADDED, { user_id: userId, user_info: info }, channel)
+        : encode(SERVER_EVENTS.MEMBER_REMOVED, { user_id: userId }, channel)
+    for (const subscriber of this.channels.get(channel) ?? []) this.send(subscriber, frame)
   }
 
   private clientEvent(connection: Connection, message: ClientMessage): void {
