@@ -184,9 +184,10 @@ export class ClusteredBroker extends PusherBroker {
   }
 
   override publish(event: PublishedEvent): number {
-    const sent = super.publish(event)
+    // The others first: writing to thousands of local sockets takes tens of milliseconds, and the other instances
+    // can write to theirs meanwhile.
     this.bus.publish(TOPICS.EVENT, event)
-    return sent
+    return super.publish(event)
   }
 
   override noteSocketOwner(socketId: string, userId: number): void {
