@@ -269,6 +269,21 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL and one Redis', (
     }, 15_000)
   }, 60_000)
 
+  it('hands leadership over at once on a graceful shutdown', async () => {
+    const leaving = instances.get('b')!
+    const c = await start('c')
+    await eventually(async () => expect((await readiness(c)).statusCode).toBe(200), 15_000)
+    expect(await leaderOf(c)).toBe('b')
+    const stoppedAt = Date.now()
+    expect(await leaving.stop('SIGTERM')).toBe(0)
+    instances.delete('b')
+    await eventually(async () => expect(await leaderOf(c)).toBe('c'), 5_000)
+    const handoverMs = Date.now() - stoppedAt
+    console.log(`leadership handed over ${handoverMs} ms after SIGTERM`)
+    // The lease was given back, not left to expire (3 s): the next round (every 0.5 s) takes it.
+    expect(handoverMs).toBeLessThan(2_500)
+  }, 60_000)
+
   function orderFor(asset: Asset, side: 'buy' | 'sell', extra: Record<string, number> = {}) {
     return {
       type: side,
