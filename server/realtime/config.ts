@@ -162,6 +162,7 @@ const EnvSchema = z.object({
   PRICE_PERSIST_INTERVAL_MS: positive(3_600_000),
   PRICE_HISTORY_MINUTES: z.coerce.number().int().min(60).max(10_080).optional(),
   REALTIME_ALLOWED_ORIGINS: optionalOrigins,
+  PUSHER_MAX_CONNECTIONS: optionalCount,
   PUSHER_MAX_CONNECTIONS_PER_ADDRESS: optionalCount,
   PUSHER_MAX_SUBSCRIPTIONS_PER_CONNECTION: optionalCount,
   PRICE_MAX_CONNECTIONS_PER_ADDRESS: optionalCount,
@@ -199,6 +200,7 @@ export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv, serverPort: numbe
       activityTimeoutSeconds: e.PUSHER_ACTIVITY_TIMEOUT,
       idlePingMs:
         e.PUSHER_ACTIVITY_TIMEOUT === undefined ? undefined : (e.PUSHER_ACTIVITY_TIMEOUT + 10) * 1000,
+      maxConnections: e.PUSHER_MAX_CONNECTIONS,
       maxConnectionsPerAddress: e.PUSHER_MAX_CONNECTIONS_PER_ADDRESS,
       maxSubscriptionsPerConnection: e.PUSHER_MAX_SUBSCRIPTIONS_PER_CONNECTION,
       allowedOrigins: e.REALTIME_ALLOWED_ORIGINS,

@@ -3,6 +3,7 @@
 // One app (one key) per server: the API is its only publisher.
 import { randomInt } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
@@ -23,7 +24,9 @@ import {
   type ClientMessage,
 } from './protocol'
 import type { compileTrust } from '../../lib/client-address'
+import { defaultMaxConnections, openFileLimit } from '../../lib/open-files'
 import { SocketGate } from '../socket-gate'
+import { rawSocketOf, textFrame } from './frames'
 import { channelAuthMatches, type AppCredentials } from './signatures'
 
 export interface BrokerOptions {
@@ -59,7 +62,9 @@ export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
   sweepIntervalMs: 5_000,
   clientEvents: false,
   maxEventBytes: 10 * 1024,
-  maxConnections: 10_000,
+  // Bounded only by the open files this process may hold (each socket is one), less a reserve for the database,
+  // files and HTTP (issue 21); PUSHER_MAX_CONNECTIONS sets it.
+  maxConnections: defaultMaxConnections(openFileLimit()),
   // One SharedWorker holds one socket per browser: 50 is an office behind one address, not a tab count.
   maxConnectionsPerAddress: 50,
   // A customer's tabs use a handful of channels; an admin's console a few more.
@@ -88,6 +93,8 @@ export interface PublishedEvent {
 interface Connection {
   readonly socketId: string
   readonly ws: WebSocket
+  /** The TCP socket under `ws`, which published events are written to as pre-built frames (frames.ts). */
+  readonly socket: Socket | undefined
   readonly channels: Set<string>
   /** The presence user id per presence channel this socket joined. */
   readonly presence: Map<string, string>
@@ -238,6 +245,7 @@ export class PusherBroker {
     const connection: Connection = {
       socketId,
       ws,
+      socket: rawSocketOf(ws),
       channels: new Set(),
       presence: new Map(),
       addressKey: admission.addressKey,
@@ -552,20 +560,38 @@ export class PusherBroker {
     }
   }
 
-  /** Delivers an event to every subscriber of its channels, but not to `excludeSocketId`. Returns the sends made. */
+  /**
+   * Delivers an event to every subscriber of its channels, but not to `excludeSocketId`. Returns the sends made.
+   * Each channel's message is serialised and framed once and the same bytes go to every socket: no JSON, allocation
+   * or closure per subscriber (issue 21), so the cost per socket is the kernel's write and little else.
+   */
   publish(event: PublishedEvent): number {
     let sent = 0
     for (const channel of event.channels) {
       const subscribers = this.channels.get(channel)
       if (!subscribers) continue
-      const text = JSON.stringify({ event: event.name, channel, data: event.data })
+      const frame = textFrame(JSON.stringify({ event: event.name, channel, data: event.data }))
       for (const connection of subscribers) {
         if (connection.socketId === event.excludeSocketId) continue
-        this.send(connection, text)
-        sent += 1
+        if (this.writeFrame(connection, frame)) sent += 1
       }
     }
+    if (sent > 0) this.hooks.onMessagesSent(sent)
     return sent
+  }
+
+  /** `send` for a frame built once for many sockets: the same checks, then the bytes as they are. */
+  private writeFrame(connection: Connection, frame: Buffer): boolean {
+    const { ws, socket } = connection
+    if (ws.readyState !== WebSocket.OPEN || connection.closingSinceMs !== undefined) return false
+    if (ws.bufferedAmount > this.options.maxBufferedBytes) {
+      this.hooks.log.warn({ socketId: connection.socketId }, 'pusher client too slow; closing it')
+      this.closeConnection(connection, CLOSE_CODES.TOO_SLOW, 'Client too slow')
+      return false
+    }
+    if (socket) socket.write(frame)
+    else ws.send(frame, { binary: false })
+    return true
   }
 
   private onClosed(connection: Connection): void {
