@@ -2,32 +2,17 @@
 // connections split across them, events published through instance A's HTTP API (the `pusher` SDK, as the API
 // publishes). Prints the fan-out latency on A (local delivery) and on B (through Redis pub/sub), p50/p99, and the
 // CPU that A, B and redis-server used while publishing. Figures, not a pass/fail test.
-import { execSync, fork } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
+import { execSync } from 'node:child_process'
 import PusherServer from 'pusher'
 import { startInstance, startRedisServer, type Instance } from '../integration/support/cluster'
 import { createThrowawayDatabase } from '../integration/support/postgres'
+import { cpuSeconds, percentile, startClientProcess } from './support/client-processes'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 5000)
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200)
 const EVENTS_PER_SECOND = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 20)
 const CHANNEL = 'bench'
-const CLOCK_TICKS_PER_SECOND = 100
-
 const wallNowMs = () => performance.timeOrigin + performance.now()
-
-/** user + system CPU seconds of a process so far (Linux /proc). */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-}
 
 async function main() {
   const database = await createThrowawayDatabase()
@@ -39,9 +24,7 @@ async function main() {
     LOG_LEVEL: 'error',
   }
   const instances: Instance[] = []
-  const clients = fork(fileURLToPath(new URL('./cluster-clients.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-  })
+  const clients = startClientProcess()
   try {
     const a = await startInstance({ name: 'a', databaseUrl: database.url, redisUrl: redis.url, env })
     instances.push(a)
@@ -55,20 +38,9 @@ async function main() {
     const wsUrl = (instance: Instance) =>
       `${instance.baseUrl.replace('http', 'ws')}/app/${key}?protocol=7&client=js&version=8.6.0`
 
-    const ask = <T>(message: object, answer: string) =>
-      new Promise<T>((resolve, reject) => {
-        const onMessage = (reply: { kind: string; message?: string }) => {
-          if (reply.kind === 'error') reject(new Error(reply.message))
-          if (reply.kind !== answer) return
-          clients.off('message', onMessage)
-          resolve(reply as T)
-        }
-        clients.on('message', onMessage)
-        clients.send(message)
-      })
     const half = Math.floor(CONNECTIONS / 2)
     const connectStartMs = performance.now()
-    await ask(
+    await clients.ask(
       {
         kind: 'start',
         channel: CHANNEL,
@@ -95,7 +67,7 @@ async function main() {
     // A warm-up round, not counted.
     for (let index = 0; index < 20; index += 1) await sdk.trigger(CHANNEL, 'tick', { sentAtMs: wallNowMs() })
     await new Promise((resolve) => setTimeout(resolve, 500))
-    await ask({ kind: 'report' }, 'report')
+    await clients.ask({ kind: 'report' }, 'report')
 
     const pids = { a: a.process.pid!, b: b.process.pid!, redis: redisPid }
     const cpuBefore = {
@@ -117,7 +89,7 @@ async function main() {
       b: await cpuSeconds(pids.b),
       redis: await cpuSeconds(pids.redis),
     }
-    const report = await ask<{ latencies: Record<string, number[]> }>({ kind: 'report' }, 'report')
+    const report = await clients.ask<{ latencies: Record<string, number[]> }>({ kind: 'report' }, 'report')
 
     const rows = Object.entries(report.latencies).map(([name, samples]) => {
       const sorted = [...samples].sort((x, y) => x - y)
@@ -140,7 +112,7 @@ async function main() {
       { instance_a: cpu('a'), instance_b: cpu('b'), redis_server: cpu('redis'), over_s: elapsedS.toFixed(1) },
     ])
   } finally {
-    clients.send({ kind: 'stop' })
+    clients.child.send({ kind: 'stop' })
     await Promise.all(instances.map((instance) => instance.stop('SIGTERM')))
     await redis.stop()
     await database.drop()
