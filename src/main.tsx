@@ -5,6 +5,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './index.css'
+import { releaseBootSplashOnFirstRender } from './lib/boot-splash'
 import { configureHttp } from './lib/http'
 import { livePriceStore } from './lib/live-prices'
 import { keepOfflineCopies } from './lib/offline-copies'
@@ -49,6 +50,7 @@ keepOfflineCopies({ queryClient, prices: livePriceStore, session: sessionStore }
 
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('index.html lacks #root')
+releaseBootSplashOnFirstRender(rootElement)
 
 createRoot(rootElement).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { toasterDemand } from '../components/ui/toaster-demand'
 import { SITE_CHANNEL, SITE_EVENTS } from '../domain/contract/site'
 import { useRealtimeEvent } from '../features/realtime'
 import { useRestoreSession, useSession } from '../features/session'
@@ -9,7 +10,8 @@ import { settingsQueryKey, SiteGate } from '../features/site'
 import { PwaUpdatePrompt } from '../features/pwa'
 import type { RouterContext } from './-router-context'
 
-// The toaster (sonner, ~10 KB gzip) arrives just after the first paint instead of delaying it.
+// The toaster (sonner, ~10 KB gzip) arrives once something on the page can toast (toaster-demand.ts): the login
+// page never downloads it.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })))
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -25,6 +27,7 @@ function RootLayout() {
   const onSignInPage = useLocation({ select: (location) => location.pathname === '/login' })
   const queryClient = useQueryClient()
   const signedIn = useSession((state) => Boolean(state.user && state.token))
+  const toasterWanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.isWanted)
   // An admin changed the site settings (issue 14): every open client reads them again, so a disabled site shows
   // its maintenance screen, and a lifted one releases it, without a reload. Heard here, above the gate, so the
   // maintenance screen itself is released too (while the tab keeps its realtime connection).
@@ -36,9 +39,11 @@ function RootLayout() {
       <SiteGate staffAccess={isAdmin || onSignInPage}>
         <Outlet />
       </SiteGate>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
       <PwaUpdatePrompt />
     </>
   )

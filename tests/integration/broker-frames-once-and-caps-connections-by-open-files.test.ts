@@ -1,6 +1,7 @@
 // Issue 21: the broker frames each event once and writes the same bytes to every socket, and its connection cap
 // comes from the settings (PUSHER_MAX_CONNECTIONS), by default bounded only by the open-file limit.
-import { Receiver } from 'ws'
+import type { EventEmitter } from 'node:events'
+import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultMaxConnections, openFileLimit, RESERVED_FILES } from '../../server/lib/open-files'
 import { textFrame } from '../../server/realtime/broker/frames'
@@ -8,6 +9,11 @@ import { DEFAULT_BROKER_OPTIONS } from '../../server/realtime/broker/broker'
 import { realtimeOptionsFromEnv } from '../../server/realtime/config'
 import { closeAllClients, rawPusherSocket } from './support/realtime-clients'
 import { listenTestApp, type ListeningServer } from './support/test-server'
+
+// ws's own frame parser, as every client built on ws reads frames (its types do not declare it).
+const { Receiver } = createRequire(import.meta.url)('ws') as {
+  Receiver: new (options: { isServer: boolean }) => EventEmitter & { write(chunk: Buffer): void }
+}
 
 /** What a client's WebSocket parser makes of the bytes. */
 function parsed(frame: Buffer): Promise<string> {

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react'
 import { Toaster as Sonner, toast, type ExternalToast, type ToasterProps } from 'sonner'
 import { css } from 'styled-system/css'
-import { token } from 'styled-system/tokens'
+import { toasterDemand } from './toaster-demand'
 
 // The app's single toaster, with the spec's defaults (section 9): 4000 ms, at most 3 visible, bottom-right.
 // Import `toast` from here (or the ui index), never from 'sonner' directly, so there is one place to change.
@@ -9,31 +9,38 @@ import { token } from 'styled-system/tokens'
 export { toast }
 export type { ExternalToast, ToasterProps }
 
+// Whoever imports this module can toast: the root mounts the toaster from now on (see toaster-demand.ts).
+toasterDemand.request()
+
+// A token's CSS variable, as Panda's `token.var` names it; not `token` itself, whose table of every token
+// (~60 KB) would come along with the toaster.
+const tokenVar = (path: string) => `var(--${path.replaceAll('.', '-')})`
+
 // Opaque tints: toasts stack, so a translucent background would show the one beneath.
 const tint = (tone: string) =>
-  `color-mix(in srgb, ${token.var(`colors.${tone}` as 'colors.gain')} 14%, ${token.var('colors.bg.overlay')})`
+  `color-mix(in srgb, ${tokenVar(`colors.${tone}`)} 14%, ${tokenVar('colors.bg.overlay')})`
 
 // Sonner styles its parts through these variables; set inline on the toaster they beat its built-in dark palette.
 const themeVars = {
-  '--normal-bg': token.var('colors.bg.overlay'),
-  '--normal-bg-hover': token.var('colors.bg.hover'),
-  '--normal-border': token.var('colors.border.default'),
-  '--normal-border-hover': token.var('colors.border.control'),
-  '--normal-text': token.var('colors.text.default'),
+  '--normal-bg': tokenVar('colors.bg.overlay'),
+  '--normal-bg-hover': tokenVar('colors.bg.hover'),
+  '--normal-border': tokenVar('colors.border.default'),
+  '--normal-border-hover': tokenVar('colors.border.control'),
+  '--normal-text': tokenVar('colors.text.default'),
   '--success-bg': tint('success'),
-  '--success-border': token.var('colors.success.border'),
-  '--success-text': token.var('colors.success.default'),
+  '--success-border': tokenVar('colors.success.border'),
+  '--success-text': tokenVar('colors.success.default'),
   '--info-bg': tint('accent'),
-  '--info-border': token.var('colors.accent.border'),
-  '--info-text': token.var('colors.accent.default'),
+  '--info-border': tokenVar('colors.accent.border'),
+  '--info-text': tokenVar('colors.accent.default'),
   '--warning-bg': tint('warning'),
-  '--warning-border': token.var('colors.warning.border'),
-  '--warning-text': token.var('colors.warning.default'),
+  '--warning-border': tokenVar('colors.warning.border'),
+  '--warning-text': tokenVar('colors.warning.default'),
   '--error-bg': tint('danger'),
-  '--error-border': token.var('colors.danger.border'),
-  '--error-text': token.var('colors.danger.default'),
-  '--border-radius': token.var('radii.surface'),
-  fontFamily: token.var('fonts.body'),
+  '--error-border': tokenVar('colors.danger.border'),
+  '--error-text': tokenVar('colors.danger.default'),
+  '--border-radius': tokenVar('radii.surface'),
+  fontFamily: tokenVar('fonts.body'),
 } as CSSProperties
 
 // Sonner's stylesheet is unlayered, so it beats anything in Panda's layers: the focus rings need !important.

@@ -5,8 +5,6 @@
 // rule, positive here).
 import { z } from 'zod'
 import { dataEnvelope, SerialIdSchema, TextSchema } from './common'
-import { LegalTextsPatchSchema, LegalTextsSchema } from './legal'
-import { SiteSettingsPatchSchema, SiteSettingsSchema } from './site'
 
 export const FUNDS_PAGE_SIZE = 25
 
@@ -510,33 +508,6 @@ export type FundsUpdatedEvent = z.infer<typeof FundsUpdatedEventSchema>
 export const FundsIdParamsSchema = z.object({ id: SerialIdSchema })
 
 // ---- back office ------------------------------------------------------------------------------------------------
-
-/**
- * GET /admin/settings, and PATCH /admin/settings's answer: the site settings with the funds settings and the legal
- * pages' texts that the public GET /settings leaves out.
- */
-export const AdminSettingsSchema = SiteSettingsSchema.extend({
-  funds: FundsSettingsSchema,
-  legal: LegalTextsSchema,
-})
-export type AdminSettings = z.infer<typeof AdminSettingsSchema>
-export const AdminSettingsResponseSchema = dataEnvelope(AdminSettingsSchema)
-/**
- * PATCH /admin/settings: SiteSettingsPatchSchema's fields, `funds` (deep-merged over the stored ones) and `legal`
- * (the pages named are replaced).
- */
-export const AdminSettingsPatchSchema = z
-  .object({
-    ...SiteSettingsPatchSchema.shape,
-    funds: FundsSettingsPatchSchema.optional(),
-    legal: LegalTextsPatchSchema.optional(),
-  })
-  .strict()
-  .refine((patch) => Object.keys(patch).length > 0, {
-    message: 'Nothing to change',
-    when: (payload) => payload.issues.length === 0,
-  })
-export type AdminSettingsPatch = z.infer<typeof AdminSettingsPatchSchema>
 
 export const FUNDS_ADMIN_MESSAGES = {
   /** A merged limit whose minimum is above its maximum. */

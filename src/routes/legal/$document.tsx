@@ -6,7 +6,9 @@ import { useSettings } from '../../features/site'
 
 /** Terms, Privacy Policy and Risk Disclosure (issue 17), with the operator's text; the Help Center is /help. */
 export const Route = createFileRoute('/legal/$document')({
-  beforeLoad: ({ params }) => {
+  // In the loader, not beforeLoad: the loader is split off with the page, so the legal contract stays out of the
+  // route tree that every page (the login page first) downloads.
+  loader: ({ params }) => {
     if (!isLegalDocument(params.document) || params.document === 'help') throw notFound()
   },
   component: LegalRoute,

@@ -4,11 +4,8 @@
 // server deep-merges it over the stored ones and audits the change).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import {
-  AdminSettingsResponseSchema,
-  type FundsSettings,
-  type FundsSettingsPatchSchema,
-} from '../../../domain/contract/funds'
+import { AdminSettingsResponseSchema } from '../../../domain/contract/admin-settings'
+import type { FundsSettings, FundsSettingsPatchSchema } from '../../../domain/contract/funds'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'
 

@@ -3,7 +3,7 @@
 // `{ legal: {...} }` (only the pages that changed; the server audits the change). The public pages read one at a
 // time from GET /legal/{document}.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { AdminSettingsResponseSchema } from '../../../domain/contract/funds'
+import { AdminSettingsResponseSchema } from '../../../domain/contract/admin-settings'
 import type { LegalTexts, LegalTextsPatch } from '../../../domain/contract/legal'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'

@@ -1,0 +1,127 @@
+// Figures, not a test: Lighthouse's performance score and its metrics (FCP, LCP, CLS, TBT) for the first visit to /
+// and /signup and for /main/dashboard signed in, at Lighthouse's mobile preset (slow 4G, 4x CPU slow-down: what a
+// phone user feels) and its desktop preset. Lighthouse ^12 (13 needs Node 22) drives Debian's Chromium.
+// Run after `npm run build`: `npm run bench:lighthouse` (BENCH_CLIENT_DIR=<dir> measures another build;
+// LIGHTHOUSE_PAGES=/,/signup and LIGHTHOUSE_PRESETS=mobile choose cells).
+import { chromium } from '@playwright/test'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { CLIENT_DIR, startBenchServer } from './support/server'
+import { signedInStorage } from './support/workspace'
+
+const RESULTS = new URL('./results/', import.meta.url).pathname
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync']
+
+interface PageSpec {
+  path: string
+  /** A signed-in visit: session and site settings in localStorage (a returning customer), nothing else. */
+  signedIn: boolean
+}
+const PAGES: PageSpec[] = [
+  { path: '/', signedIn: false },
+  { path: '/signup', signedIn: false },
+  { path: '/main/dashboard', signedIn: true },
+]
+const PRESETS = ['mobile', 'desktop'] as const
+type Preset = (typeof PRESETS)[number]
+
+const pick = <T>(all: readonly T[], env: string | undefined, key: (item: T) => string) =>
+  env ? all.filter((item) => env.split(',').includes(key(item))) : all
+
+interface Row {
+  page: string
+  preset: Preset
+  performance: number
+  fcpMs: number
+  lcpMs: number
+  cls: number
+  tbtMs: number
+  lcpElement: string | null
+}
+
+async function audit(baseUrl: string, spec: PageSpec, preset: Preset): Promise<Row> {
+  // A fresh profile per run: an empty HTTP cache, no service worker, nothing stored but what the run sets.
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
+  try {
+    if (spec.signedIn) {
+      const storage = await signedInStorage(baseUrl, { settingsCached: true })
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+      const page = await browser.contexts()[0]!.newPage()
+      // A file of the origin that is not the app, so no script runs and no service worker registers.
+      await page.goto(`${baseUrl}/favicon.svg`)
+      await page.evaluate((items) => {
+        for (const item of items) localStorage.setItem(item.name, item.value)
+      }, storage.origins[0]?.localStorage ?? [])
+      await page.close()
+      await browser.close()
+    }
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Lighthouse clears the origin's storage before a run; a signed-in run keeps the session set above.
+      disableStorageReset: spec.signedIn,
+    }
+    const result = await lighthouse(
+      `${baseUrl}${spec.path}`,
+      flags,
+      preset === 'desktop' ? desktopConfig : undefined,
+    )
+    if (!result) throw new Error(`no Lighthouse result for ${spec.path}`)
+    const { lhr } = result
+    if (lhr.runtimeError)
+      throw new Error(`${spec.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+    const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
+      { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+    return {
+      page: spec.path,
+      preset,
+      performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+      fcpMs: value('first-contentful-paint'),
+      lcpMs: value('largest-contentful-paint'),
+      cls: value('cumulative-layout-shift'),
+      tbtMs: value('total-blocking-time'),
+      lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    }
+  } finally {
+    chrome.kill()
+  }
+}
+
+const server = await startBenchServer()
+const rows: Row[] = []
+try {
+  for (const preset of pick(PRESETS, process.env.LIGHTHOUSE_PRESETS, (preset) => preset)) {
+    for (const spec of pick(PAGES, process.env.LIGHTHOUSE_PAGES, (spec) => spec.path)) {
+      const row = await audit(server.url, spec, preset)
+      rows.push(row)
+      console.log(
+        `${preset.padEnd(7)} ${row.page.padEnd(16)} performance ${row.performance}  FCP ${row.fcpMs.toFixed(0)} ms  ` +
+          `LCP ${row.lcpMs.toFixed(0)} ms  CLS ${row.cls.toFixed(3)}  TBT ${row.tbtMs.toFixed(0)} ms`,
+      )
+    }
+  }
+  console.table(
+    rows.map((row) => ({
+      preset: row.preset,
+      page: row.page,
+      performance: row.performance,
+      'FCP ms': row.fcpMs.toFixed(0),
+      'LCP ms': row.lcpMs.toFixed(0),
+      CLS: row.cls.toFixed(3),
+      'TBT ms': row.tbtMs.toFixed(0),
+      'LCP element': row.lcpElement?.slice(0, 60) ?? '-',
+    })),
+  )
+  mkdirSync(RESULTS, { recursive: true })
+  writeFileSync(
+    `${RESULTS}lighthouse.json`,
+    JSON.stringify({ date: new Date().toISOString(), clientDir: CLIENT_DIR, rows }, null, 2),
+  )
+} finally {
+  await server.dispose()
+}
