@@ -20,7 +20,7 @@ import type { OrderCommand } from './support/order-clients'
 const CUSTOMERS = 100
 const ORDERS_PER_SECOND = Number(process.env.BENCH_ORDERS_PER_SECOND ?? 50)
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500)
-const STOP_LOSSES = Number(process.env.BENCH_STOP_LOSSES ?? 50)
+const STOP_LOSSES = Number(process.env.BENCH_STOP_LOSSES ?? 100)
 const wallNowMs = () => performance.timeOrigin + performance.now()
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -134,15 +134,25 @@ async function benchOn(database: 'PGlite' | 'PostgreSQL', databaseUrl?: string) 
       for (const tick of batch) if (tick.id === btcusd.asset_id) ticks.push({ atMs, rate: tick.price })
     })
     const spreads = { buySpread: btcusd.buy_spread, sellSpread: btcusd.sell_spread }
-    const sellNow = closingPriceAt('buy', spreads, app.prices.current(btcusd.asset_id)!.price)
-    const levels = Array.from({ length: STOP_LOSSES }, (_, index) =>
-      Number((sellNow * (1 - (0.00001 * (index + 1)) / 4)).toFixed(2)),
-    )
+    // Half buys with the stop-loss a hair under the sell price, half sells a hair over the buy price: whichever
+    // way the price goes, about half of them are crossed within seconds.
+    const rateNow = app.prices.current(btcusd.asset_id)!.price
+    const positions = Array.from({ length: STOP_LOSSES }, (_, index) => {
+      const side = index % 2 === 0 ? ('buy' as const) : ('sell' as const)
+      const step = 0.00001 * (Math.floor(index / 2) + 1)
+      const closing = closingPriceAt(side, spreads, rateNow)
+      return { side, stopLoss: Number((closing * (side === 'buy' ? 1 - step : 1 + step)).toFixed(2)) }
+    })
     const openedAtMs = wallNowMs()
-    const opened = await ask<{ trades: { tradeId: number; stopLoss: number }[] }>(
-      { kind: 'open-with-stop-loss', stopLosses: levels },
-      'opened',
-    )
+    const opened = await ask<{
+      trades: { tradeId: number; side: 'buy' | 'sell'; stopLoss: number }[]
+      refusals: string[]
+    }>({ kind: 'open-with-stop-loss', positions }, 'opened')
+    if (opened.refusals.length > 0) {
+      console.log(
+        `${database}: ${opened.refusals.length} stop-loss orders refused, e.g. ${opened.refusals[0]}`,
+      )
+    }
     await sleep(15_000)
     stopListening()
     const closedEvents = await ask<{ closedEvents: Record<string, number> }>(
@@ -150,11 +160,12 @@ async function benchOn(database: 'PGlite' | 'PostgreSQL', databaseUrl?: string) 
       'closed-events',
     )
     const triggers: number[] = []
-    for (const { tradeId, stopLoss } of opened.trades) {
+    for (const { tradeId, side, stopLoss } of opened.trades) {
       const arrived = closedEvents.closedEvents[String(tradeId)]
-      const crossing = ticks.find(
-        (tick) => tick.atMs >= openedAtMs && closingPriceAt('buy', spreads, tick.rate) <= stopLoss,
-      )
+      const crossing = ticks.find((tick) => {
+        const closing = closingPriceAt(side, spreads, tick.rate)
+        return tick.atMs >= openedAtMs && (side === 'buy' ? closing <= stopLoss : closing >= stopLoss)
+      })
       if (arrived !== undefined && crossing && arrived > crossing.atMs) triggers.push(arrived - crossing.atMs)
     }
     return [

@@ -20,7 +20,7 @@ export type OrderCommand =
       order: Record<string, unknown>
     }
   | { kind: 'run'; ordersPerSecond: number; orders: number; closeAfterMs: number }
-  | { kind: 'open-with-stop-loss'; stopLosses: number[] }
+  | { kind: 'open-with-stop-loss'; positions: { side: 'buy' | 'sell'; stopLoss: number }[] }
   | { kind: 'stop' }
 
 const wallNowMs = () => performance.timeOrigin + performance.now()
@@ -145,21 +145,25 @@ process.on('message', (command: OrderCommand) => {
       }
       case 'open-with-stop-loss': {
         // One position per customer, each with its stop-loss; the caller watches the ticks and the closes.
-        const trades: { tradeId: number; stopLoss: number }[] = []
+        const trades: { tradeId: number; side: 'buy' | 'sell'; stopLoss: number }[] = []
+        const refusals: string[] = []
         await Promise.all(
-          command.stopLosses.map(async (stopLoss, index) => {
+          command.positions.map(async ({ side, stopLoss }, index) => {
             const answer = await api('/trades/store', customers[index % customers.length]!.token, {
               ...order,
+              type: side,
               stop_loss: stopLoss,
             })
             if (answer.status === 201) {
               const tradeId = (answer.json as { data: { id: number } }).data.id
               await nextEvent(tradeId)
-              trades.push({ tradeId, stopLoss })
+              trades.push({ tradeId, side, stopLoss })
+            } else {
+              refusals.push(`${answer.status} ${JSON.stringify(answer.json)}`)
             }
           }),
         )
-        process.send?.({ kind: 'opened', trades })
+        process.send?.({ kind: 'opened', trades, refusals })
         return
       }
       case 'stop':
