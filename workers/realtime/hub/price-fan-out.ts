@@ -1,0 +1,215 @@
+// The one price socket, open while any tab wants prices, and its ticks fanned out to those tabs. A tab gets the
+// next batch once it has acknowledged the last (after its next paint); until then its ticks merge, last price per
+// asset wins, so a busy or hidden tab gets one fresh batch, never a backlog.
+import {
+  CONNECTION_STATUS,
+  isValidTick,
+  type ConnectionStatus,
+  type LivePriceUpdate,
+} from '../../../src/domain/contract/realtime'
+import { resolvePriceEndpoint } from '../endpoints'
+import type { HubConfig } from '../protocol'
+import type { CreatePriceTransport, PriceTransport } from '../transports/types'
+import type { HubContext } from './environment'
+import { isRecord } from './is-record'
+import type { Tab, TabRegistry } from './tab-registry'
+import { HUB_TIMINGS } from './timings'
+
+export interface PriceFanOutDeps extends HubContext {
+  createTransport: CreatePriceTransport
+  /** Where the socket goes when the settings omit the URL. */
+  socketOrigin: () => URL
+  tabs: Pick<TabRegistry, 'get' | 'all' | 'some' | 'send'>
+  /** The price feed came back: the server is up. */
+  onServerAnswered: () => void
+  /** Valid ticks arrived. */
+  onTicks: () => void
+  onStatusChanged: () => void
+  /** The idle delay ran out: everything is weighed again. */
+  reconcile: () => void
+}
+
+export function createPriceFanOut(deps: PriceFanOutDeps) {
+  const { clock, log, config, tabs } = deps
+  let prices: PriceTransport | null = null
+  let pricesGeneration = 0
+  let pricesStatus: ConnectionStatus = CONNECTION_STATUS.DISCONNECTED
+  let pricesIdleTimer: unknown = null
+  let pricesRetryTimer: unknown = null
+  /** Latest tick per asset id: a tab that subscribes gets a snapshot at once, without a new socket. */
+  const latestTicks = new Map<string, LivePriceUpdate>()
+
+  function sendTicks(tab: Tab, ticks: LivePriceUpdate[]): void {
+    tab.priceSeq += 1
+    tab.awaitingAck = true
+    const seq = tab.priceSeq
+    // The tab's answer to the batch is its ack: its callback resolves once the batch is painted, so no separate
+    // ack call (and its own reply) crosses the port, two tasks fewer per batch per tab. A dead tab never answers,
+    // which is the same as never acking: its batches merge until the hub forgets it.
+    tabs.send(tab, { type: 'prices', ticks, seq })?.then(
+      () => acknowledge(tab.id, seq),
+      () => undefined,
+    )
+  }
+
+  /** The tab took batch `seq`: what merged meanwhile goes out now as one batch. */
+  function acknowledge(tabId: string, seq: number): void {
+    const tab = tabs.get(tabId)
+    if (!tab || seq !== tab.priceSeq || !tab.awaitingAck) return
+    tab.awaitingAck = false
+    const pending = tab.pendingTicks
+    tab.pendingTicks = null
+    if (tab.prices && pending && pending.size > 0) sendTicks(tab, [...pending.values()])
+  }
+
+  function offerTicks(tab: Tab, ticks: LivePriceUpdate[]): void {
+    if (!tab.awaitingAck) return sendTicks(tab, ticks)
+    // The tab has not taken the previous batch (busy or in the background): merge instead of queueing, so it
+    // never builds a backlog. Optional 24h fields survive from an earlier tick that had them.
+    const pending = (tab.pendingTicks ??= new Map())
+    for (const tick of ticks) {
+      const previous = pending.get(tick.id)
+      pending.set(tick.id, previous ? { ...previous, ...tick } : tick)
+    }
+  }
+
+  function deliverTicks(ticks: LivePriceUpdate[]): void {
+    for (const tab of tabs.all()) if (tab.prices) offerTicks(tab, ticks)
+  }
+
+  function onPriceUpdate(payload: unknown): void {
+    const ticks = (Array.isArray(payload) ? payload : [payload]).filter(isValidTick)
+    if (ticks.length === 0) return
+    for (const tick of ticks) {
+      const previous = latestTicks.get(tick.id)
+      latestTicks.set(tick.id, previous ? { ...previous, ...tick } : tick)
+    }
+    deliverTicks(ticks)
+    deps.onTicks()
+  }
+
+  function onPriceSnapshot(payload: unknown): void {
+    if (!isRecord(payload) || payload.success !== true || !Array.isArray(payload.data)) {
+      log.warn('[realtime] ignored a malformed data:all')
+      return
+    }
+    const ticks = payload.data.filter(isValidTick)
+    latestTicks.clear()
+    for (const tick of ticks) latestTicks.set(tick.id, tick)
+    deliverTicks(ticks)
+    if (ticks.length > 0) deps.onTicks()
+  }
+
+  function onPriceStatus(status: ConnectionStatus, reason?: string): void {
+    const priceFeedBack =
+      status === CONNECTION_STATUS.CONNECTED && pricesStatus !== CONNECTION_STATUS.CONNECTED
+    pricesStatus = status
+    if (priceFeedBack) deps.onServerAnswered()
+    if (status === CONNECTION_STATUS.FAILED) {
+      if (reason) log.warn('[realtime] price feed failed', reason)
+      if (pricesRetryTimer === null) {
+        pricesRetryTimer = clock.setTimeout(() => {
+          pricesRetryTimer = null
+          if (prices && pricesStatus === CONNECTION_STATUS.FAILED) prices.reconnect()
+        }, HUB_TIMINGS.PRICE_RETRY_MS)
+      }
+    } else if (status === CONNECTION_STATUS.CONNECTED && pricesRetryTimer !== null) {
+      clock.clearTimeout(pricesRetryTimer)
+      pricesRetryTimer = null
+    }
+    deps.onStatusChanged()
+  }
+
+  function connect(endpoints: NonNullable<HubConfig['realtime']>): void {
+    const generation = ++pricesGeneration
+    const current = () => generation === pricesGeneration
+    pricesStatus = CONNECTION_STATUS.CONNECTING
+    const endpoint = resolvePriceEndpoint(endpoints.prices, deps.socketOrigin())
+    prices = deps.createTransport({
+      ...endpoint,
+      onStatus: (status, reason) => {
+        if (current()) onPriceStatus(status, reason)
+      },
+      onSnapshot: (payload) => {
+        if (current()) onPriceSnapshot(payload)
+      },
+      onUpdate: (payload) => {
+        if (current()) onPriceUpdate(payload)
+      },
+    })
+  }
+
+  function close(): void {
+    if (pricesIdleTimer !== null) clock.clearTimeout(pricesIdleTimer)
+    if (pricesRetryTimer !== null) clock.clearTimeout(pricesRetryTimer)
+    pricesIdleTimer = null
+    pricesRetryTimer = null
+    if (!prices) return
+    const transport = prices
+    prices = null
+    pricesGeneration += 1
+    pricesStatus = CONNECTION_STATUS.DISCONNECTED
+    // Without a socket the cache goes stale; a later tab must not be handed old prices as live ones.
+    latestTicks.clear()
+    transport.disconnect()
+  }
+
+  const anyTabWantsPrices = () => tabs.some((tab) => tab.prices)
+
+  return {
+    acknowledge,
+    close,
+
+    get status(): ConnectionStatus {
+      return pricesStatus
+    },
+
+    /** False when nothing changed (unknown tab, or it already had prices). */
+    subscribe(tabId: string): boolean {
+      const tab = tabs.get(tabId)
+      if (!tab || tab.prices) return false
+      tab.prices = true
+      if (latestTicks.size > 0) offerTicks(tab, [...latestTicks.values()])
+      return true
+    },
+
+    /** False when nothing changed (unknown tab, or it had no prices). */
+    unsubscribe(tabId: string): boolean {
+      const tab = tabs.get(tabId)
+      if (!tab || !tab.prices) return false
+      tab.prices = false
+      tab.awaitingAck = false
+      tab.pendingTicks = null
+      return true
+    },
+
+    /** Reconnect now rather than at the next retry. */
+    reconnect(): void {
+      if (!prices) return
+      if (pricesRetryTimer !== null) clock.clearTimeout(pricesRetryTimer)
+      pricesRetryTimer = null
+      prices.reconnect()
+    },
+
+    /** Open while signed in with endpoints and any tab wants prices; closed IDLE_DISCONNECT_MS after the last. */
+    reconcile(): void {
+      const endpoints = config().realtime
+      if (!config().token || !endpoints) return close()
+      if (!anyTabWantsPrices()) {
+        if (prices && pricesIdleTimer === null) {
+          pricesIdleTimer = clock.setTimeout(() => {
+            pricesIdleTimer = null
+            if (!anyTabWantsPrices()) close()
+            deps.reconcile()
+          }, HUB_TIMINGS.IDLE_DISCONNECT_MS)
+        }
+        return
+      }
+      if (pricesIdleTimer !== null) clock.clearTimeout(pricesIdleTimer)
+      pricesIdleTimer = null
+      if (!prices) connect(endpoints)
+    },
+
+    snapshot: () => ({ open: prices !== null, status: pricesStatus, cachedAssets: latestTicks.size }),
+  }
+}

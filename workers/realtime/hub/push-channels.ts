@@ -1,0 +1,213 @@
+// The one Pusher connection: open while any tab wants a channel, its status and message, the once-per-outage
+// toasts, the channels' events delivered to their tabs, and the reconnect nudge when the server is heard from.
+import {
+  BroadcastingAuthResponseSchema,
+  CONNECTION_STATUS,
+  PUSH_EVENTS,
+  type ConnectionStatus,
+} from '../../../src/domain/contract/realtime'
+import { resolvePusherEndpoint } from '../endpoints'
+import { DEFAULT_FAILURE_MESSAGE, TOAST_DURATION_MS, TOAST_TEXT, type HubConfig } from '../protocol'
+import type { ChannelAuth, CreatePushTransport, PushTransport } from '../transports/types'
+import type { HubContext } from './environment'
+import type { ApiRequest } from './http'
+import { isRecord } from './is-record'
+import type { Polling } from './polling'
+import type { TabRegistry } from './tab-registry'
+import { HUB_TIMINGS } from './timings'
+
+export interface PushChannelsDeps extends HubContext {
+  createTransport: CreatePushTransport
+  request: ApiRequest
+  /** Where the socket goes when the settings omit the host. */
+  socketOrigin: () => URL
+  tabs: Pick<
+    TabRegistry,
+    'channels' | 'hasChannel' | 'hasChannels' | 'emit' | 'sendToChannel' | 'showToast' | 'playSound'
+  >
+  polling: Pick<Polling, 'noteChatMessage' | 'onSubscribed' | 'refetchMissed'>
+  /** Status or message changed: the polling fallback follows, and the tabs are told. */
+  onStatusChanged: () => void
+  /** The idle delay ran out: everything is weighed again. */
+  reconcile: () => void
+}
+
+export function createPushChannels(deps: PushChannelsDeps) {
+  const { clock, log, config, tabs, polling } = deps
+  let push: PushTransport | null = null
+  let pushGeneration = 0
+  let pushStatus: ConnectionStatus = CONNECTION_STATUS.DISCONNECTED
+  let pushMessage: string | null = null
+  let pushEverConnected = false
+  /** Which toasts this outage has shown: each once per outage, whatever the transport does meanwhile. */
+  let outage = { active: false, reconnecting: false, failed: false }
+  let pushIdleTimer: unknown = null
+  let lastPushNudgeAt = Number.NEGATIVE_INFINITY
+
+  function onPushStatus(status: ConnectionStatus, reason?: string): void {
+    const message = status === CONNECTION_STATUS.FAILED ? reason || DEFAULT_FAILURE_MESSAGE : null
+    if (status === pushStatus && message === pushMessage) return
+    pushStatus = status
+    pushMessage = message
+    if (status === CONNECTION_STATUS.CONNECTED) {
+      const recovered = outage.active
+      const reconnected = pushEverConnected
+      pushEverConnected = true
+      outage = { active: false, reconnecting: false, failed: false }
+      if (recovered) {
+        tabs.showToast({
+          kind: 'connected',
+          message: TOAST_TEXT.CONNECTED,
+          durationMs: TOAST_DURATION_MS.CONNECTED,
+        })
+      }
+      if (reconnected) polling.refetchMissed()
+    } else if (status === CONNECTION_STATUS.CONNECTING) {
+      // The first connection of a session is not a *re*connection: no toast for it.
+      if ((pushEverConnected || outage.active) && !outage.reconnecting) {
+        outage = { ...outage, active: true, reconnecting: true }
+        tabs.showToast({ kind: 'connecting', message: TOAST_TEXT.CONNECTING })
+      }
+    } else if (status === CONNECTION_STATUS.FAILED && !outage.failed) {
+      outage = { ...outage, active: true, failed: true }
+      tabs.showToast({
+        kind: 'failed',
+        message: TOAST_TEXT.failed(reason),
+        durationMs: TOAST_DURATION_MS.FAILED,
+      })
+    }
+    deps.onStatusChanged()
+  }
+
+  async function authorize(channelName: string, socketId: string): Promise<ChannelAuth> {
+    const body = await deps.request('POST', '/broadcasting/auth', {
+      socket_id: socketId,
+      channel_name: channelName,
+    })
+    const parsed = BroadcastingAuthResponseSchema.safeParse(body)
+    if (!parsed.success) throw new Error('Invalid channel authorisation from the server')
+    return parsed.data
+  }
+
+  function onPushEvent(channel: string, event: string, data: unknown): void {
+    // A message the catch-up poll after a reconnect already delivered can still arrive by socket (it was published
+    // as the subscription came back): each message reaches the tabs once, whichever path was first.
+    if (event === PUSH_EVENTS.MESSAGE_SENT && isRecord(data) && isRecord(data.message)) {
+      if (!polling.noteChatMessage(channel, data.message)) return
+    }
+    tabs.emit(channel, event, data)
+    if (event === PUSH_EVENTS.NOTIFICATION_MESSAGE && tabs.hasChannel(channel)) tabs.playSound()
+  }
+
+  function connect(endpoints: NonNullable<HubConfig['realtime']>): void {
+    const generation = ++pushGeneration
+    const current = () => generation === pushGeneration
+    pushEverConnected = false
+    outage = { active: false, reconnecting: false, failed: false }
+    pushStatus = CONNECTION_STATUS.CONNECTING
+    pushMessage = null
+    const endpoint = resolvePusherEndpoint(endpoints.pusher, deps.socketOrigin())
+    push = deps.createTransport({
+      ...endpoint,
+      authorize,
+      onStatus: (status, reason) => {
+        if (current()) onPushStatus(status, reason)
+      },
+      onEvent: (channel, event, data) => {
+        if (current()) onPushEvent(channel, event, data)
+      },
+      onSubscribed: (channel) => {
+        if (current()) polling.onSubscribed(channel)
+      },
+      onSubscriptionError: (channel, reason) => {
+        if (!current()) return
+        log.warn('[realtime] subscription refused', channel, reason)
+        tabs.sendToChannel(channel, { type: 'channelError', channel, message: reason })
+      },
+    })
+    for (const channel of tabs.channels()) push.subscribe(channel)
+  }
+
+  function close(): void {
+    if (pushIdleTimer !== null) clock.clearTimeout(pushIdleTimer)
+    pushIdleTimer = null
+    if (!push) return
+    const transport = push
+    push = null
+    pushGeneration += 1
+    pushEverConnected = false
+    outage = { active: false, reconnecting: false, failed: false }
+    pushStatus = CONNECTION_STATUS.DISCONNECTED
+    pushMessage = null
+    transport.disconnect()
+  }
+
+  return {
+    close,
+
+    get status(): ConnectionStatus {
+      return pushStatus
+    },
+    get message(): string | null {
+      return pushMessage
+    },
+
+    subscribe(channel: string): void {
+      push?.subscribe(channel)
+    },
+    unsubscribe(channel: string): void {
+      push?.unsubscribe(channel)
+    },
+    reconnect(): void {
+      push?.reconnect()
+    },
+
+    /**
+     * The server answered (an HTTP call, or the price feed reconnected) while Pusher is down in an outage:
+     * reconnect it now. pusher-js retries on its own schedule, which after a server restart left
+     * 'Reconnecting...' up ~11 s after the server was back (the realtime e2e measured 11.5 and 12.4 s); the price
+     * feed's socket.io is back in 2-5 s and the chat poll every 5 s. Only in an outage (a first connection is
+     * never cut short), and at most once per PUSH_NUDGE_MIN_GAP_MS, so a broker that stays down (another host) is
+     * not hammered.
+     */
+    onServerAnswered(): void {
+      if (!push || !outage.active || pushStatus === CONNECTION_STATUS.CONNECTED) return
+      const now = clock.now()
+      if (now - lastPushNudgeAt < HUB_TIMINGS.PUSH_NUDGE_MIN_GAP_MS) return
+      lastPushNudgeAt = now
+      push.reconnect()
+    },
+
+    /** Open while signed in with endpoints and a tab wants a channel; closed IDLE_DISCONNECT_MS after the last. */
+    reconcile(): void {
+      const endpoints = config().realtime
+      if (!config().token || !endpoints) return close()
+      if (!tabs.hasChannels()) {
+        if (push && pushIdleTimer === null) {
+          pushIdleTimer = clock.setTimeout(() => {
+            pushIdleTimer = null
+            if (!tabs.hasChannels()) close()
+            deps.reconcile()
+          }, HUB_TIMINGS.IDLE_DISCONNECT_MS)
+        }
+        return
+      }
+      if (pushIdleTimer !== null) clock.clearTimeout(pushIdleTimer)
+      pushIdleTimer = null
+      if (!push) connect(endpoints)
+    },
+
+    async ping(): Promise<number | null> {
+      if (!push || pushStatus !== CONNECTION_STATUS.CONNECTED) return null
+      const startedAt = clock.now()
+      try {
+        await push.ping(HUB_TIMINGS.PING_TIMEOUT_MS)
+        return clock.now() - startedAt
+      } catch {
+        return null
+      }
+    },
+
+    snapshot: () => ({ open: push !== null, status: pushStatus }),
+  }
+}
