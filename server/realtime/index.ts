@@ -66,7 +66,7 @@ export async function registerRealtime(
     priceConnections: () => feed.connections,
   })
   if (broker) await app.register(brokerHttpApi, { broker, now: () => app.now() })
-  const publisher = createPublisher(app, resolved.target, metrics.published)
+  const publisher = createPublisher(app, resolved.target, metrics.published, broker || undefined)
 
   const routes: UpgradeRoute[] = [
     {

@@ -21,6 +21,8 @@ import {
 } from './support/client-processes'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+/** Another checkout's server to measure (an earlier build, for before-and-after figures); default this one. */
+const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? ROOT
 const SIZES = (process.env.BENCH_SUBSCRIBERS ?? '1000,10000,19000').split(',').map(Number)
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 30)
 const EVENTS_PER_SECOND = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 2)
@@ -84,7 +86,7 @@ async function startBroker(): Promise<Server & { dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cfd-bench-broker-'))
   const credentials = { appId: '777', key: 'bench-key', secret: 'bench-secret-4f1d2c' }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: ROOT,
+    cwd: SERVER_ROOT,
     env: {
       ...process.env,
       PORT: String(port),

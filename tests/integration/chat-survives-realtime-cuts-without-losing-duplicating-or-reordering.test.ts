@@ -137,6 +137,10 @@ it('delivers 1,000 messages from both sides exactly once, in order, through rand
   const adminTab = openTab('admin', adminToken, channel)
   const connected = (tab: Tab) => tab.hub.getStatus().status === CONNECTION_STATUS.CONNECTED
   await eventually(() => connected(customerTab) && connected(adminTab), 15_000)
+  // And both subscriptions stand on the server: a message published before that reaches neither socket, and a
+  // session's first confirmation does not poll (a page has just loaded the conversation). Connected alone was
+  // enough only while publishing took a loopback HTTP request; it is now in-process (issue 21).
+  await eventually(() => broker.subscriptionCount === 2, 15_000)
   // Both hubs hold a position in the conversation before the first cut (a hub that never saw a message polls
   // page 1, the newest 50; the page's own history load covers what came before).
   const opening = await send(customer.token, { message: 'opening' })
