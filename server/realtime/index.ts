@@ -3,6 +3,7 @@
 // with its simulator. Decorates the app with `publisher`, `prices` and `realtime` (the public endpoints).
 import type { FastifyInstance } from 'fastify'
 import { PRICE_FEED, type RealtimeEndpoints } from '../../src/domain/contract'
+import { INSTANCE_HEADER } from '../cluster'
 import { compileTrust, type TrustProxy } from '../lib/client-address'
 import { ClusteredBroker } from './broker/clustered-broker'
 import { brokerHttpApi } from './broker/http-api'
@@ -33,13 +34,15 @@ export async function registerRealtime(
 ): Promise<void> {
   const resolved = resolveRealtime(options, await app.repos.realtimeCredentials.getOrCreate())
   const trust = compileTrust(trustProxy)
+  // Sockets name their instance as HTTP answers do (cluster/index.ts), for operators and tests behind a balancer.
+  const upgradeHeaders = { [INSTANCE_HEADER]: app.cluster.instanceId }
 
   const broker =
     resolved.broker &&
     new ClusteredBroker(
       { id: resolved.target.appId, key: resolved.target.key, secret: resolved.target.secret },
       resolved.broker,
-      { log: app.log, onMessagesSent: (count) => metrics.messagesSent.inc(count), trust },
+      { log: app.log, onMessagesSent: (count) => metrics.messagesSent.inc(count), trust, upgradeHeaders },
       app.cluster.bus,
     )
   const feed = startPriceFeed(
@@ -50,6 +53,7 @@ export async function registerRealtime(
       saveQuotes: (quotes) => app.repos.assets.saveQuotes(quotes),
       onTicksEmitted: (count) => metrics.ticksEmitted.inc(count),
       trust,
+      upgradeHeaders,
       cluster: {
         bus: app.cluster.bus,
         leader: app.cluster.leader,

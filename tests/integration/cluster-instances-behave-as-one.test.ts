@@ -5,6 +5,7 @@
 // (Shared rate limits and uploads have their own files: rate-limit-shared-in-redis, uploads-shared-on-postgresql.)
 import pg from 'pg'
 import type { Socket } from 'socket.io-client'
+import { WebSocket } from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   API_PREFIX,
@@ -132,6 +133,19 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL and one Redis', (
     expect(readyA).toMatchObject({ statusCode: 200, body: { status: 'ready', leader: 'a' } })
     expect(readyB).toMatchObject({ statusCode: 200, body: { status: 'ready', leader: 'a' } })
     expect((await fetch(`${b.baseUrl}/healthz`)).status).toBe(200)
+    // The sockets' handshakes too: behind a balancer, where a socket landed is otherwise invisible.
+    const servedBy = (url: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const ws = new WebSocket(url, { headers: { origin: new URL(url.replace('ws', 'http')).origin } })
+        ws.on('upgrade', (response) => {
+          resolve(response.headers['x-served-by'] as string | undefined)
+          ws.terminate()
+        })
+        ws.on('error', reject)
+      })
+    const socketUrl = (instance: Instance, path: string) => `${instance.baseUrl.replace('http', 'ws')}${path}`
+    expect(await servedBy(socketUrl(a, `/app/${pusherKey}?protocol=7`))).toBe('a')
+    expect(await servedBy(socketUrl(b, '/socket.io/?EIO=4&transport=websocket'))).toBe('b')
   })
 
   it('streams the same prices from both instances', async () => {

@@ -79,6 +79,8 @@ export interface BrokerHooks {
   onMessagesSent: (count: number) => void
   /** The app's trustProxy, compiled: who the client is behind a proxy (lib/client-address.ts). */
   trust?: ReturnType<typeof compileTrust>
+  /** Added to every handshake answer, as HTTP answers get them: `X-Served-By` names the instance (issue 18). */
+  upgradeHeaders?: Readonly<Record<string, string>>
 }
 
 export interface PublishedEvent {
@@ -167,6 +169,11 @@ export class PusherBroker {
       perMessageDeflate: false,
       maxPayload: MAX_INCOMING_BYTES,
     })
+    const upgradeHeaders = Object.entries(hooks.upgradeHeaders ?? {}).map(
+      ([name, value]) => `${name}: ${value}`,
+    )
+    if (upgradeHeaders.length > 0)
+      this.wss.on('headers', (headers: string[]) => headers.push(...upgradeHeaders))
     this.sweepTimer = setInterval(() => this.sweep(), options.sweepIntervalMs)
     this.sweepTimer.unref()
     this.gate = new SocketGate(options, hooks.trust, hooks.log)

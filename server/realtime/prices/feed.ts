@@ -48,6 +48,8 @@ export interface PriceFeedDependencies {
   trust?: ReturnType<typeof compileTrust>
   /** Who leads, and the bus the leader's ticks travel on (issue 18): only the leader runs the simulator. */
   cluster: PriceStreamCluster
+  /** Added to every handshake answer, as HTTP answers get them: `X-Served-By` names the instance (issue 18). */
+  upgradeHeaders?: Readonly<Record<string, string>>
 }
 
 export interface PriceFeed {
@@ -106,6 +108,11 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
     perMessageDeflate: false,
     maxHttpBufferSize: 16 * 1024,
   })
+
+  if (deps.upgradeHeaders) {
+    const upgradeHeaders = deps.upgradeHeaders
+    io.engine.on('headers', (headers: Record<string, string>) => Object.assign(headers, upgradeHeaders))
+  }
 
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth

@@ -22,6 +22,9 @@ export const formatPrice = (priceQuote: number, decimals: number = PRICE_DECIMAL
 
 export const formatMoney = (amount: number) => formatter(CURRENCY_DECIMALS).format(amount)
 
+/** A percentage with two decimals and thousands separators, as money is written: '102,774.74%'. */
+export const formatPercent = (percent: number) => `${formatter(2).format(percent)}%`
+
 export function formatSignedPercent(percent: number): string {
   const magnitude = formatter(2).format(Math.abs(percent))
   // A change that rounds to zero shows no sign: '−0.00%' would claim a fall that is not there.

@@ -4,6 +4,7 @@
 // Prices are quotes of the asset (priceQuote), volumes are units of it (volumeUnits = lots x contract size) and
 // money is USD. The spec takes the quote as USD for every asset (pnl = price difference x units); see decision 0009.
 import type { TradeSide } from '../contract/trades'
+import { formatPercent } from '../format/numbers'
 
 /** Spec 9: pnl for a buy = (current price - opening_price) x volume; for a sell the reverse. */
 export function positionPnlUsd(
@@ -53,7 +54,7 @@ export const freeMarginUsd = (equity: number, marginUsd: number) => equity - mar
 /** Spec 9: equity / margin x 100 with two decimals and a % sign, or the infinity sign when no margin is used. */
 export function formatMarginLevel(equity: number, marginUsd: number): string {
   if (marginUsd === 0) return '∞'
-  return `${((equity / marginUsd) * 100).toFixed(2)}%`
+  return formatPercent((equity / marginUsd) * 100)
 }
 
 /** Spec 3: lifetimePnl is a fixed placeholder value in the account summary. */

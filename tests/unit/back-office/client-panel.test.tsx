@@ -180,7 +180,7 @@ describe('the customer panel', () => {
     expect(figure('client-panel-equity')).toHaveTextContent('$9,995.50')
     expect(figure('client-panel-margin')).toHaveTextContent('$670.00')
     expect(figure('client-panel-free-margin')).toHaveTextContent('$9,325.50')
-    expect(figure('client-panel-margin-level')).toHaveTextContent('1491.87%')
+    expect(figure('client-panel-margin-level')).toHaveTextContent('1,491.87%')
     expect(figure('client-panel-total-pnl')).toHaveTextContent('-$4.50 loss')
 
     const rows = screen.getAllByTestId('client-panel-position')
@@ -228,7 +228,7 @@ describe('the customer panel', () => {
     expect(pnlOf(gold!)).toHaveTextContent('+$5.50')
     expect(figure('client-panel-equity')).toHaveTextContent('$10,196.68')
     expect(figure('client-panel-free-margin')).toHaveTextContent('$9,526.68')
-    expect(figure('client-panel-margin-level')).toHaveTextContent('1521.89%')
+    expect(figure('client-panel-margin-level')).toHaveTextContent('1,521.89%')
     expect(figure('client-panel-total-pnl')).toHaveTextContent('+$196.68 profit')
 
     act(() => void store.applyBatch([{ id: 'eurusd', price: 1.098 }], 2_000))

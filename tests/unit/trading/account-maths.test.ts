@@ -104,6 +104,8 @@ describe('equity, free margin and margin level (spec 9)', () => {
     expect(formatMarginLevel(10_250, 1_100)).toBe('931.82%')
     expect(formatMarginLevel(1_000, 400)).toBe('250.00%')
     expect(formatMarginLevel(1, 3)).toBe('33.33%')
+    // Thousands separated, as the money beside it is: a small position on a funded account.
+    expect(formatMarginLevel(10_000, 9.73)).toBe('102,774.92%')
   })
 
   it('shows the infinity sign when no margin is used', () => {
@@ -122,7 +124,7 @@ describe('account summary (spec 3)', () => {
       credit: 500,
       equity: 10_002.5,
       margin: 121,
-      marginLevel: '8266.53%',
+      marginLevel: '8,266.53%',
       freeMargin: 9_881.5,
       pnl: 2.5,
       lifetimePnl: LIFETIME_PNL_PLACEHOLDER_USD,
