@@ -26,6 +26,7 @@ import {
 } from './support/cluster'
 import { createThrowawayDatabase, postgresReachable, type ThrowawayDatabase } from './support/postgres'
 import { closeAllClients, eventually, priceClient, sleep, waitFor } from './support/realtime-clients'
+import { order } from './support/trading'
 import { DEMO_ADMIN, DEMO_CUSTOMER } from './support/test-server'
 
 const hasPostgres = await postgresReachable('cluster')
@@ -192,7 +193,7 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL and one Redis', (
     const opened = trades.next(PUSH_EVENTS.TRADE_UPDATED, 10_000)
     const open = await api<{ data: Trade }>(b, '/trades/store', {
       token: customer.token,
-      body: orderFor(btcusd, 'buy'),
+      body: order(btcusd, 'buy', 0.01),
     })
     expect(open.status).toBe(201)
     expect(await opened).toMatchObject({ trade_id: open.body.data.id })
@@ -298,24 +299,6 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL and one Redis', (
     expect(handoverMs).toBeLessThan(2_500)
   }, 60_000)
 
-  function orderFor(asset: Asset, side: 'buy' | 'sell', extra: Record<string, number> = {}) {
-    return {
-      type: side,
-      leverage: 1,
-      amount: 1,
-      qty: 0.01,
-      volume: Number((0.01 * asset.contract_size).toFixed(6)),
-      margin: 0,
-      opening_price: 1,
-      take_profit: 0,
-      stop_loss: 0,
-      id: asset.id,
-      asset_symbol: asset.symbol,
-      asset_name: asset.name,
-      ...extra,
-    }
-  }
-
   /**
    * A buy whose stop-loss sits a hair under the sell price and a sell whose stop-loss sits a hair over the buy price:
    * whichever way the price goes, one of them is crossed within seconds at 400 ticks/s (one alone may wait a long
@@ -341,7 +324,7 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL and one Redis', (
               : rate! * (1 + btcusd.buy_spread) * 1.00001
           const answer = await api<{ data: Trade }>(instance, '/trades/store', {
             token,
-            body: orderFor(btcusd, side, { stop_loss: Number(level.toFixed(2)) }),
+            body: order(btcusd, side, 0.01, { stop_loss: Number(level.toFixed(2)) }),
           })
           // The price may have crossed the level between reading it and ordering: try again.
           if (answer.status === 201) {
