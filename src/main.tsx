@@ -7,8 +7,7 @@ import { createRoot } from 'react-dom/client'
 import './index.css'
 import { releaseBootSplashOnFirstRender } from './lib/boot-splash'
 import { configureHttp } from './lib/http'
-import { livePriceStore } from './lib/live-prices'
-import { keepOfflineCopies } from './lib/offline-copies'
+import { keepOfflineCopiesWhenSignedIn } from './lib/offline-copies-start'
 import { createQueryClient } from './lib/query-client'
 import { sessionStore } from './lib/session-store'
 // Follows the stored theme across tabs and the system's switch (public/theme-init.js applied it before the paint).
@@ -45,8 +44,9 @@ configureHttp({
 // Sign-in or sign-out in another tab: re-run the guards of the page this tab shows.
 sessionStore.subscribe(() => void router.invalidate())
 
-// What the workspace shows offline (issue 17): started before the first query, so a failure at start-up is seen.
-keepOfflineCopies({ queryClient, prices: livePriceStore, session: sessionStore })
+// What the workspace shows offline (issue 17): for a signed-in page only; queries that fail before it has loaded
+// get their copies when it starts.
+keepOfflineCopiesWhenSignedIn({ queryClient, session: sessionStore })
 
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('index.html lacks #root')

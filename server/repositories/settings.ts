@@ -1,5 +1,6 @@
 // Site settings: one jsonb row, read merged over the code's defaults and validated against the contract.
 import { eq } from 'drizzle-orm'
+import { omit } from 'zod/mini'
 import {
   FundsSettingsSchema,
   LegalTextsSchema,
@@ -32,7 +33,7 @@ function merge(stored: Record<string, unknown> | undefined): StoredSiteSettings 
     leverage: { ...DEFAULT_SITE_SETTINGS.leverage, ...leverage },
   }
   // A hand-edited row that no longer fits the contract must not take the site down: fall back to the defaults.
-  const parsed = SiteSettingsSchema.omit({ realtime: true }).safeParse(merged)
+  const parsed = omit(SiteSettingsSchema, { realtime: true }).safeParse(merged)
   return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS
 }
 

@@ -2,7 +2,7 @@
 // small functions below; none opens the database itself. Rows are validated when read: anything written by an
 // older version or by hand is treated as absent, never trusted.
 import Dexie, { type EntityTable, type Table } from 'dexie'
-import type { ZodType } from 'zod'
+import { safeParse, type core } from 'zod/mini'
 import { ChatMessageSchema, type ChatMessage } from '../domain/contract/chat'
 import { LivePriceUpdateSchema, type LivePriceUpdate } from '../domain/contract/realtime'
 import { usableDraft, type RegistrationDraft } from '../domain/registration/draft'
@@ -182,14 +182,14 @@ export async function saveQueryCopy(row: QueryCopyRow, keep?: number): Promise<v
 export async function readQueryCopy<T>(
   userId: number,
   queryHash: string,
-  schema: ZodType<T>,
+  schema: core.$ZodType & { _zod: { output: T } },
 ): Promise<{ data: T; dataUpdatedAt: number } | null> {
   const row: Partial<Record<keyof QueryCopyRow, unknown>> | undefined = await database().queryCopies.get([
     userId,
     queryHash,
   ])
   if (!row || typeof row.dataUpdatedAt !== 'number' || !Number.isFinite(row.dataUpdatedAt)) return null
-  const parsed = schema.safeParse(row.data)
+  const parsed = safeParse(schema, row.data)
   return parsed.success ? { data: parsed.data, dataUpdatedAt: row.dataUpdatedAt } : null
 }
 

@@ -3,7 +3,7 @@
 // with the bearer token (no cookies), so an <img src> or a plain link cannot fetch them: downloads come back as
 // Blobs for object URLs. Same base address, token and 401 rule as the http client; errors are the same
 // HttpError, so callers read `status` and the server's `message` the same way.
-import { ApiErrorSchema } from '../domain/contract/common'
+import { ApiErrorSchema } from '../domain/contract/wire'
 import { applySessionExpiryRule, getApiBaseUrl, getSessionToken, HttpError } from './http'
 
 /** Far above the 15 s of a JSON call: 10 MB on a slow mobile link takes a while, and progress shows it moving. */

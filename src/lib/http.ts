@@ -1,8 +1,8 @@
 // The one HTTP client (spec section 7): base address, 15 s time-out, bearer header, JSON, contract parsing,
 // error logging and the once-per-request 401 rule. It knows nothing of React or of the session store: main.tsx
 // plugs those in with configureHttp, so this module stays testable on its own.
-import type { z } from 'zod'
-import { ApiErrorSchema, API_PREFIX } from '../domain/contract/common'
+import { safeParse, type core } from 'zod/mini'
+import { ApiErrorSchema, API_PREFIX } from '../domain/contract/wire'
 import { isSessionExpiryExempt } from '../domain/site/public-paths'
 
 export const REQUEST_TIMEOUT_MS = 15_000
@@ -129,7 +129,8 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   body?: unknown
   /** Parse the answer with the contract; a mismatch is an error, not a silent `any`. */
-  schema?: z.ZodType<T>
+  /** Either zod API's schema (classic or mini: decision 0027). */
+  schema?: core.$ZodType & { _zod: { output: T } }
   headers?: Record<string, string>
   signal?: AbortSignal
   /** Send no bearer header: the call carries its own credential (a one-time sign-in link). */
@@ -223,7 +224,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   if (!options.schema) return data as T
-  const parsed = options.schema.safeParse(data)
+  const parsed = safeParse(options.schema, data)
   if (!parsed.success) {
     const error = new HttpError({
       message: 'Invalid response from server',

@@ -3,36 +3,18 @@
 // signed-in user's id, and the page's last price per asset is written every PRICE_SAVE_INTERVAL_MS, never per tick.
 // When such a query has nothing to show and the network fails it (no answer, a 5xx, or paused offline), its copy
 // goes into the cache with the time it was fetched, which the screens show as 'as of HH:MM'. Back online the queries
-// refetch; when the session ends (logout, another tab's, an expired token) the copies go. Dexie is loaded on first
-// use, so the sign-in page's bundle does not carry it.
+// refetch; when the session ends (logout, another tab's, an expired token) the copies go. This module is loaded only
+// for a signed-in page (./offline-copies-start), and Dexie on first use, so the sign-in page carries neither.
 import type { Query, QueryClient } from '@tanstack/react-query'
-import type { ZodType } from 'zod'
 import type { Asset } from '../domain/contract/assets'
 import type { LivePriceUpdate } from '../domain/contract/realtime'
 import { applyTick } from '../domain/market/live-prices'
 import { isStoredCopy } from '../domain/offline/last-known'
 import { HttpError } from './http'
 import type { LivePriceStore } from './live-prices'
+import type { OfflineCopyPolicy } from './offline-copy-meta'
 
-export interface OfflineCopyPolicy {
-  /** Parses the copy when it is read back: a copy an older version wrote, or a hand-edited one, is not shown. */
-  schema: ZodType
-  /** Keep only this many copies of the kind (the key's first part) per user, newest first. */
-  keep?: number
-  /** The copy is the asset list: bring its prices up to the last saved ones when it is restored. */
-  withLastPrices?: boolean
-}
-
-declare module '@tanstack/react-query' {
-  interface Register {
-    queryMeta: { offlineCopy?: OfflineCopyPolicy }
-  }
-}
-
-/** `meta` for a query whose last good answer is shown offline. */
-export const keepOfflineCopy = (schema: ZodType, options: Omit<OfflineCopyPolicy, 'schema'> = {}) => ({
-  offlineCopy: { schema, ...options },
-})
+export { keepOfflineCopy, type OfflineCopyPolicy } from './offline-copy-meta'
 
 /** Prices are written at most this often: often enough to be recent, rarely enough to cost nothing. */
 export const PRICE_SAVE_INTERVAL_MS = 10_000
@@ -105,8 +87,8 @@ interface SessionSource {
 }
 
 /**
- * Starts keeping and restoring the copies for this page: call once, before the first query runs (main.tsx), so a
- * failure at start-up is seen. Returns a function that stops it (tests).
+ * Starts keeping and restoring the copies for this page: call once (./offline-copies-start does, when the page is
+ * signed in). Queries already failed by then get their copies at once. Returns a function that stops it (tests).
  */
 export function keepOfflineCopies(options: {
   queryClient: QueryClient
@@ -152,6 +134,14 @@ export function keepOfflineCopies(options: {
     queryClient.setQueryData(query.queryKey, data, { updatedAt: dataUpdatedAt })
   }
 
+  const restoreOnce = (query: Query, policy: OfflineCopyPolicy, owner: number) => {
+    if (query.state.data !== undefined || restoring.has(query.queryHash)) return
+    restoring.add(query.queryHash)
+    restore(query, policy, owner)
+      .catch(warn('restoring a copy'))
+      .finally(() => restoring.delete(query.queryHash))
+  }
+
   const stopCache = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated') return
     const { query, action } = event
@@ -166,12 +156,18 @@ export function keepOfflineCopies(options: {
     const failed =
       action.type === 'pause' ||
       ((action.type === 'failed' || action.type === 'error') && isUnanswered(action.error))
-    if (!failed || query.state.data !== undefined || restoring.has(query.queryHash)) return
-    restoring.add(query.queryHash)
-    restore(query, policy, owner)
-      .catch(warn('restoring a copy'))
-      .finally(() => restoring.delete(query.queryHash))
+    if (failed) restoreOnce(query, policy, owner)
   })
+
+  // Started after the first queries (./offline-copies-start loads this module for a signed-in page): one that the
+  // network already failed, or that waits paused offline, gets its copy now.
+  const owner = userId()
+  for (const query of owner === null ? [] : queryClient.getQueryCache().getAll()) {
+    const policy = query.meta?.offlineCopy
+    const { fetchStatus, status, error } = query.state
+    const failed = fetchStatus === 'paused' || (status === 'error' && isUnanswered(error))
+    if (policy && failed && owner !== null) restoreOnce(query, policy, owner)
+  }
 
   // Prices: the first batch is written at once (a page opened a moment ago has something to show offline), then
   // at most every PRICE_SAVE_INTERVAL_MS.

@@ -1,10 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { AutoLoginPage } from '../features/session'
 import { useSettings } from '../features/site'
+import { optionalSearchParam } from '../domain/search-params'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 
-const AutoLoginSearchSchema = z.object({ token: z.string().max(200).optional().catch(undefined) })
+// zod/mini: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
+const AutoLoginSearchSchema = z.object({ token: optionalSearchParam(z.string().check(z.maxLength(200))) })
 
 export const Route = createFileRoute('/auto-login')({
   validateSearch: AutoLoginSearchSchema,

@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { toast } from '../components/ui/toaster'
 import { ResetPasswordPage } from '../features/session'
 import { useSettings } from '../features/site'
+import { optionalSearchParam } from '../domain/search-params'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 
 // The mailed link (issue 16): /reset-password?token=... Public: the token is the proof, signed in or not.
-const ResetPasswordSearchSchema = z.object({ token: z.string().optional().catch(undefined) })
+// zod/mini: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
+const ResetPasswordSearchSchema = z.object({ token: optionalSearchParam(z.string()) })
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: ResetPasswordSearchSchema,

@@ -73,7 +73,7 @@ interface Route {
   /** As registered; `:id` is the demo customer's id. */
   url: string
   /** A body this schema accepts would rightly succeed, so it is no hostile case for the route. */
-  schema: z.ZodType
+  schema: z.core.$ZodType
   /** Never succeeds with these bodies whatever their shape: no case knows a password or a one-time token. */
   alwaysRefused?: true
   token: () => string | undefined
@@ -441,7 +441,7 @@ function parsedBody(body: HostileBody): { ok: true; value: unknown } | { ok: fal
 function wouldBeAccepted(route: Route, body: HostileBody): boolean {
   if (route.alwaysRefused) return false
   const parsed = parsedBody(body)
-  return parsed.ok && route.schema.safeParse(parsed.value).success
+  return parsed.ok && z.safeParse(route.schema, parsed.value).success
 }
 
 async function expectRejected(route: Route, body: HostileBody): Promise<void> {

@@ -1,4 +1,6 @@
-import { Field as ArkField } from '@ark-ui/react/field'
+// The parts one by one, not Ark's `Field` namespace: that object holds the textarea (with its auto-resize) and the
+// select too, which every page with an input would then download (the sign-in page's budget, decision 0027).
+import { FieldErrorText, FieldHelperText, FieldInput, FieldLabel, FieldRoot } from '@ark-ui/react/field'
 import { CircleAlert, Eye, EyeOff } from 'lucide-react'
 import { useId, useState, type ComponentProps, type ReactNode } from 'react'
 import { field, type FieldVariantProps } from 'styled-system/recipes'
@@ -6,13 +8,13 @@ import { createStyleContext } from './style-context'
 
 const { withProvider, withContext } = createStyleContext(field)
 
-const Root = withProvider(ArkField.Root, 'root', 'Field.Root')
-const Label = withContext(ArkField.Label, 'label', 'Field.Label')
+const Root = withProvider(FieldRoot, 'root', 'Field.Root')
+const Label = withContext(FieldLabel, 'label', 'Field.Label')
 const Control = withContext('div', 'control', 'Field.Control')
-const Input = withContext(ArkField.Input, 'input', 'Field.Input')
+const Input = withContext(FieldInput, 'input', 'Field.Input')
 const Toggle = withContext('button', 'toggle', 'Field.PasswordToggle')
-const HelperText = withContext(ArkField.HelperText, 'helperText', 'Field.HelperText')
-const ErrorText = withContext(ArkField.ErrorText, 'errorText', 'Field.ErrorText')
+const HelperText = withContext(FieldHelperText, 'helperText', 'Field.HelperText')
+const ErrorText = withContext(FieldErrorText, 'errorText', 'Field.ErrorText')
 
 /** The styled parts, for a field the two ready-made ones do not cover (e.g. a prefix before the input). */
 export const Field = { Root, Label, Control, Input, HelperText, ErrorText }

@@ -11,13 +11,8 @@ import {
 } from '../contract/back-office'
 import { roundToCents } from '../trading/account-maths'
 
-/** How each kind reads to people, in the order the dialog offers them. */
-export const ADJUSTMENT_KIND_LABELS: Readonly<Record<AdjustmentKind, string>> = {
-  deposit: 'Deposit',
-  withdrawal: 'Withdrawal',
-  credit: 'Credit',
-  correction: 'Correction',
-}
+/** How each kind reads to people, in the order the dialog offers them (kept with the other labels). */
+export { ADJUSTMENT_KIND_LABELS } from './labels'
 
 export const ADJUSTMENT_FORM_MESSAGES = {
   AMOUNT_REQUIRED: 'Enter an amount.',

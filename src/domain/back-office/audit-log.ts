@@ -1,9 +1,12 @@
 // The Audit page's filters and its URL (issue 14): the action filter (named as labels.ts says), the /admin/audit
 // search parameters, and the before/after snapshots as text. Snapshots are shown as text only, never as markup: they hold
 // whatever a setting or a reason contained.
-import { z } from 'zod'
-import { AUDIT_ACTIONS, SerialIdSchema } from '../contract/back-office'
+import { SerialIdParamSchema } from '../search-params'
+import { AUDIT_ACTIONS } from './codes'
 import { auditActionLabel } from './labels'
+
+// The URL's schema lives in ./audit-search.ts (the route loads it before the first render); still importable here.
+export { AuditSearchSchema, type AuditSearch } from './audit-search'
 
 /** The action filter's options, in the contract's order. */
 export const AUDIT_ACTION_OPTIONS = Object.values(AUDIT_ACTIONS).map((action) => ({
@@ -12,15 +15,6 @@ export const AUDIT_ACTION_OPTIONS = Object.values(AUDIT_ACTIONS).map((action) =>
 }))
 export const ALL_AUDIT_ACTIONS_LABEL = 'All actions'
 
-/** /admin/audit?action=&actor_id=&user_id=&page=. A damaged link drops the bad filter, not the page. */
-export const AuditSearchSchema = z.object({
-  action: z.string().trim().min(1).max(60).optional().catch(undefined),
-  actor_id: SerialIdSchema.optional().catch(undefined),
-  user_id: SerialIdSchema.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-})
-export type AuditSearch = z.infer<typeof AuditSearchSchema>
-
 /** A typed id filter: blank is no filter, anything but a positive whole number is refused with a sentence. */
 export function parseIdFilter(
   text: string,
@@ -28,7 +22,7 @@ export function parseIdFilter(
   const trimmed = text.trim()
   if (trimmed === '') return { ok: true, id: undefined }
   if (!/^\d+$/.test(trimmed)) return { ok: false, message: 'Enter a number, e.g. 12' }
-  const parsed = SerialIdSchema.safeParse(trimmed)
+  const parsed = SerialIdParamSchema.safeParse(trimmed)
   return parsed.success ? { ok: true, id: parsed.data } : { ok: false, message: 'Enter a number, e.g. 12' }
 }
 

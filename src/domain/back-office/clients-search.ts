@@ -1,16 +1,19 @@
 // The Clients list's URL (issue 14): status tab, search and page live in the search params, so a filtered page can
 // be shared, reloaded and reached with the back button. Unknown values fall back to the defaults rather than
-// breaking the page a pasted link opens.
-import { z } from 'zod'
-import { USER_STATUS, type UserStatus } from '../contract/user'
+// breaking the page a pasted link opens. The schema is the route's `validateSearch`, loaded before the first render
+// of every page: zod/mini, and no contract (../search-params.ts says why).
+import * as z from 'zod/mini'
+import type { UserStatus } from '../contract/user'
+import { pageSearchParam } from '../search-params'
 
-export const CLIENT_STATUS_TABS = [
-  'all',
-  USER_STATUS.PENDING,
-  USER_STATUS.ACTIVE,
-  USER_STATUS.DEACTIVATED,
-] as const
+/** All, then every user status (the contract's USER_STATUS, spelled out: the compiler checks they are the same). */
+export const CLIENT_STATUS_TABS = ['all', 'pending', 'active', 'deactivated'] as const satisfies readonly (
+  'all' | UserStatus
+)[]
 export type ClientStatusTab = (typeof CLIENT_STATUS_TABS)[number]
+// Every user status has its tab: a status added to the contract fails to compile here until it is given one.
+type _IsTrue<T extends true> = T
+type _EveryStatusHasATab = _IsTrue<[UserStatus] extends [ClientStatusTab] ? true : false>
 
 export const CLIENT_STATUS_TAB_LABELS: Readonly<Record<ClientStatusTab, string>> = {
   all: 'All',
@@ -22,9 +25,9 @@ export const CLIENT_STATUS_TAB_LABELS: Readonly<Record<ClientStatusTab, string>>
 export const CLIENTS_SEARCH_DEFAULTS = { status: 'all', search: '', page: 1 } as const
 
 export const ClientsSearchSchema = z.object({
-  status: z.enum(CLIENT_STATUS_TABS).default('all').catch('all'),
-  search: z.string().trim().max(100).default('').catch(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  status: z.catch(z._default(z.enum(CLIENT_STATUS_TABS), 'all'), 'all'),
+  search: z.catch(z._default(z.string().check(z.trim(), z.maxLength(100)), ''), ''),
+  page: pageSearchParam(),
 })
 export type ClientsSearch = z.infer<typeof ClientsSearchSchema>
 

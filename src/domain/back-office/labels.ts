@@ -1,7 +1,9 @@
 // How the back office names what the server sends as codes: audit actions, ledger movements, request types. One
 // place, so the client page, the Audit page and the request queue read the same words.
-import { AUDIT_ACTIONS, REQUEST_TYPES, type LedgerEntry } from '../contract/back-office'
-import { ADJUSTMENT_KIND_LABELS } from './adjustment'
+// Without zod: the request queue's and the Audit page's URL schemas read these before the first render, so only
+// the zod-free codes (./codes.ts) and types come from the contract.
+import type { LedgerEntry } from '../contract/back-office'
+import { AUDIT_ACTIONS, REQUEST_TYPES, type AdjustmentKind } from './codes'
 
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   [AUDIT_ACTIONS.STATUS_CHANGED]: 'Status changed',
@@ -32,6 +34,14 @@ export const requestTypeLabel = (type: string) => {
   if (known) return known
   const words = type.replace(/_/g, ' ')
   return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** How each adjustment kind reads to people, in the order the adjustment dialog offers them. */
+export const ADJUSTMENT_KIND_LABELS: Readonly<Record<AdjustmentKind, string>> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  credit: 'Credit',
+  correction: 'Correction',
 }
 
 const LEDGER_KIND_LABELS: Readonly<Record<string, string>> = {

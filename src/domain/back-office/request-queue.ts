@@ -1,14 +1,21 @@
 // The request queue's filters and its URL (issue 14): the type filter's options, the status filter, and the
 // /admin/requests search parameters. The server registers types (the funds and verification issues add theirs);
 // their names live in labels.ts, and a type not named there is still listed, filtered and shown.
-import { z } from 'zod'
-import {
-  REQUEST_TYPES,
-  RequestTypeSchema,
-  type QueueRequest,
-  type QueueRequestStatus,
-} from '../contract/back-office'
+import type { QueueRequest, QueueRequestStatus } from '../contract/back-office'
+import { REQUEST_TYPES } from './codes'
 import { REQUEST_TYPE_LABELS, requestTypeLabel } from './labels'
+import { RequestTypeSlugSchema } from './requests-search'
+
+// The URL's schema and the query built from it live in ./requests-search.ts (the route loads it before the first
+// render); still importable from here.
+export {
+  REQUEST_STATUS_FILTERS,
+  REQUESTS_SEARCH_DEFAULTS,
+  RequestsSearchSchema,
+  requestsQuery,
+  type RequestsSearch,
+  type RequestStatusFilter,
+} from './requests-search'
 
 export const ALL_REQUEST_TYPES_LABEL = 'All types'
 
@@ -19,7 +26,7 @@ export const ALL_REQUEST_TYPES_LABEL = 'All types'
 export function requestTypeOptions(reported: Iterable<string> = []): { value: string; label: string }[] {
   const options = Object.entries(REQUEST_TYPE_LABELS).map(([value, label]) => ({ value, label }))
   for (const type of reported) {
-    if (!options.some((option) => option.value === type) && RequestTypeSchema.safeParse(type).success)
+    if (!options.some((option) => option.value === type) && RequestTypeSlugSchema.safeParse(type).success)
       options.push({ value: type, label: requestTypeLabel(type) })
   }
   return options
@@ -29,41 +36,6 @@ export const REQUEST_STATUS_LABELS: Record<QueueRequestStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
-}
-
-/** The status filter: a decided request stays findable under its outcome; All shows every status. */
-export const REQUEST_STATUS_FILTERS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'all', label: 'All' },
-] as const
-export type RequestStatusFilter = (typeof REQUEST_STATUS_FILTERS)[number]['value']
-
-export const REQUESTS_SEARCH_DEFAULTS = { status: 'pending', page: 1 } as const
-
-/** /admin/requests?status=&type=&page=. A damaged or old link falls back to the pending queue's first page. */
-export const RequestsSearchSchema = z.object({
-  status: z
-    .enum(['pending', 'approved', 'rejected', 'all'])
-    .default(REQUESTS_SEARCH_DEFAULTS.status)
-    .catch(REQUESTS_SEARCH_DEFAULTS.status),
-  type: RequestTypeSchema.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-})
-export type RequestsSearch = z.infer<typeof RequestsSearchSchema>
-
-/** What GET /admin/requests is asked: 'all' is no status filter at all. */
-export function requestsQuery(search: {
-  status: RequestStatusFilter
-  type?: string | undefined
-  page: number
-}): { status?: QueueRequestStatus; type?: string; page: number } {
-  return {
-    ...(search.status === 'all' ? {} : { status: search.status }),
-    ...(search.type ? { type: search.type } : {}),
-    page: search.page,
-  }
 }
 
 type WithdrawalFacts = Pick<QueueRequest, 'type' | 'status' | 'state'>

@@ -2,15 +2,14 @@
 // by the contract's own rules (SiteSettingsPatchSchema), and turned into the PATCH /admin/settings body holding only
 // what changed. Also: whether a save takes the site down (it asks first), and where a server 422 message belongs.
 import { z } from 'zod'
+import { SiteSettingsPatchSchema, type SiteSettingsPatch } from '../contract/admin-settings'
 import {
   ASSET_CLASSES,
   R_PAGE,
   SITE_STATUS,
-  SiteSettingsPatchSchema,
   type AssetClass,
   type LeverageMap,
   type SiteSettings,
-  type SiteSettingsPatch,
 } from '../contract/site'
 
 const contract = SiteSettingsPatchSchema.shape

@@ -1,20 +1,20 @@
 // "Ask about this" (issue 15): every money movement links to /main/chat?about=<reference>, and the composer opens
 // with the reference in it. The parameter arrives from a URL anyone can craft, so it is held to what a reference
 // looks like (letters, digits and a few separators; 80 characters so a 0x-prefixed transaction hash of 66 fits)
-// and anything else is dropped, never shown: a link cannot put arbitrary words in the customer's mouth.
-import { z } from 'zod'
+// and anything else is dropped, never shown: a link cannot put arbitrary words in the customer's mouth. The schema
+// is the route's `validateSearch`, loaded before the first render of every page: zod/mini (see ../search-params.ts).
+import * as z from 'zod/mini'
+import { optionalSearchParam } from '../search-params'
 
 export const ABOUT_REFERENCE_MAX = 80
 
 export const AboutReferenceSchema = z
   .string()
-  .trim()
-  .max(ABOUT_REFERENCE_MAX)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:#/-]*$/)
+  .check(z.trim(), z.maxLength(ABOUT_REFERENCE_MAX), z.regex(/^[A-Za-z0-9][A-Za-z0-9._:#/-]*$/))
 
 /** /main/chat's search: `about` when it is a reference, otherwise absent (an invalid one is ignored, not an error). */
 export const ChatSearchSchema = z.object({
-  about: AboutReferenceSchema.optional().catch(undefined),
+  about: optionalSearchParam(AboutReferenceSchema),
 })
 export type ChatSearch = z.infer<typeof ChatSearchSchema>
 

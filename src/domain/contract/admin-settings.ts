@@ -2,16 +2,65 @@
 // the legal pages' texts). Its own file, not funds.ts: the login route reads funds.ts's schemas (through the route
 // tree's search schemas), and this one would bring the site and legal contracts along.
 import { z } from 'zod'
-import { dataEnvelope } from './common'
+import { dataEnvelope, TextSchema } from './common'
 import { FundsSettingsPatchSchema, FundsSettingsSchema } from './funds'
 import { LegalTextsPatchSchema, LegalTextsSchema } from './legal'
-import { SiteSettingsPatchSchema, SiteSettingsSchema } from './site'
+import { LeverageMapSchema, SITE_STATUS, SiteSettingsSchema } from './site'
+
+/** Links are shown as hrefs: only http(s) URLs or same-site paths, never `javascript:` and the like. */
+function isSafeLink(value: string): boolean {
+  if (/^\/(?![/\\])/.test(value)) return true
+  try {
+    const protocol = new URL(value).protocol
+    return protocol === 'https:' || protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
+const optionalUrl = TextSchema.max(2048)
+  .refine(isSafeLink, { message: 'Must be an http(s) URL or a path starting with /' })
+  .nullable()
+
+/** PATCH /admin/settings: any subset of what an operator may change. */
+export const SiteSettingsPatchSchema = z
+  .object({
+    name: TextSchema.trim().min(1, 'Site name is required').max(120),
+    status: z.enum([SITE_STATUS.ACTIVE, SITE_STATUS.DISABLED], {
+      message: "Status must be 'active' or 'disabled'",
+    }),
+    maintenanceMessage: TextSchema.trim().max(2000).nullable(),
+    contactEmail: TextSchema.pipe(z.email({ message: 'Please enter a valid email address' })).nullable(),
+    website_url: optionalUrl,
+    logo: TextSchema.max(2048).nullable(),
+    logo_sm: TextSchema.max(2048).nullable(),
+    favicon: TextSchema.max(2048).nullable(),
+    has_marketplace: z.boolean(),
+    r_page: TextSchema.trim().min(1).max(20),
+    require_approval: z.boolean(),
+    header_text: TextSchema.max(2000).nullable(),
+    footer_text: TextSchema.max(2000).nullable(),
+    terms_url: optionalUrl,
+    privacy_url: optionalUrl,
+    risk_url: optionalUrl,
+    help_url: optionalUrl,
+    leverage: z.object(LeverageMapSchema.shape).partial(),
+  })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, {
+    message: 'Nothing to change',
+    // Unknown keys are already reported; without this, `{ typo: 1 }` would also read as "nothing to change".
+    when: (payload) => payload.issues.length === 0,
+  })
+export type SiteSettingsPatch = z.infer<typeof SiteSettingsPatchSchema>
 
 /**
  * GET /admin/settings, and PATCH /admin/settings's answer: the site settings with the funds settings and the legal
  * pages' texts that the public GET /settings leaves out.
  */
-export const AdminSettingsSchema = SiteSettingsSchema.extend({
+export const AdminSettingsSchema = z.object({
+  ...SiteSettingsSchema.shape,
   funds: FundsSettingsSchema,
   legal: LegalTextsSchema,
 })

@@ -2,6 +2,7 @@
 // audit log, and the realtime events admin tabs and every open client listen to. Defined once for the server and
 // the /admin pages.
 import { z } from 'zod'
+import { ADJUSTMENT_KINDS, REQUEST_TYPE_PATTERN } from '../back-office/codes'
 import { dataEnvelope, SerialIdSchema, TextSchema } from './common'
 import { TradeSchema } from './trades'
 import { UserSchema, UserStatusSchema } from './user'
@@ -34,13 +35,13 @@ export const ACCOUNT_STATUS_MESSAGES = {
  * ADMIN_PAGE_SIZE of them and `meta`. `search` matches name, e-mail, username or account id.
  */
 export const AdminUsersQuerySchema = z.object({
-  status: UserStatusSchema.optional(),
+  status: z.optional(UserStatusSchema),
   search: TextSchema.trim().max(100).optional(),
   page: PageSchema.optional(),
 })
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>
 /** A listed user, with when they signed up (the Clients list's Joined column). */
-export const AdminUserListItemSchema = UserSchema.extend({ created_at: z.string().optional() })
+export const AdminUserListItemSchema = z.object({ ...UserSchema.shape, created_at: z.string().optional() })
 export type AdminUserListItem = z.infer<typeof AdminUserListItemSchema>
 export const AdminUsersResponseSchema = z.object({
   data: z.array(AdminUserListItemSchema),
@@ -63,7 +64,8 @@ export const LEDGER_KINDS = [
 export const LEDGER_ACCOUNTS = ['trading', 'savings'] as const
 export const LedgerAccountSchema = z.enum(LEDGER_ACCOUNTS)
 export type LedgerAccount = z.infer<typeof LedgerAccountSchema>
-export const ADJUSTMENT_KINDS = ['deposit', 'withdrawal', 'credit', 'correction'] as const
+// The codes are zod-free in ../back-office/codes.ts, for the back-office pages' URL schemas and labels.
+export { ADJUSTMENT_KINDS } from '../back-office/codes'
 export const AdjustmentKindSchema = z.enum(ADJUSTMENT_KINDS, {
   message: 'The kind must be deposit, withdrawal, credit or correction',
 })
@@ -96,22 +98,9 @@ export const RefusedOrderSchema = z.object({
 })
 export type RefusedOrder = z.infer<typeof RefusedOrderSchema>
 
-export const REQUEST_TYPES = {
-  ACCOUNT: 'account',
-  AUTOTRADER: 'autotrader',
-  PLAN_UPGRADE: 'plan_upgrade',
-  /** A bank wire awaiting the money (issue 15); card and crypto deposits settle without the queue. */
-  DEPOSIT: 'deposit',
-  /** A withdrawal: in review is the queue's pending; sent shows as approved, cancelled as rejected. */
-  WITHDRAWAL: 'withdrawal',
-  /**
-   * A verification (KYC) document (issue 16); its id is the document's, previewed by admins at
-   * GET /admin/verification/documents/{id}/file.
-   */
-  VERIFICATION: 'verification',
-} as const
+export { REQUEST_TYPE_PATTERN, REQUEST_TYPES } from '../back-office/codes'
 /** Types are registered on the server (the funds and verification issues add theirs); any slug names one. */
-export const RequestTypeSchema = TextSchema.regex(/^[a-z][a-z_]{1,39}$/, 'Unknown request type')
+export const RequestTypeSchema = TextSchema.regex(REQUEST_TYPE_PATTERN, 'Unknown request type')
 export const QueueRequestStatusSchema = z.enum(['pending', 'approved', 'rejected'])
 export type QueueRequestStatus = z.infer<typeof QueueRequestStatusSchema>
 
@@ -139,7 +128,8 @@ export const QueueRequestSchema = z.object({
 export type QueueRequest = z.infer<typeof QueueRequestSchema>
 
 /** GET /admin/users/{id}: the user, their figures at the server's prices, positions, requests and ledger. */
-export const AdminClientSchema = UserSchema.extend({
+export const AdminClientSchema = z.object({
+  ...UserSchema.shape,
   phone: z.string().nullable(),
   country: z.string().nullable(),
   created_at: z.string(),
@@ -165,7 +155,7 @@ export const REASON_REQUIRED = 'A reason is required.'
 /** PATCH /admin/users/{id}: a status (a reason is required to deactivate) or a plan. */
 export const AdminUserPatchSchema = z
   .object({
-    status: UserStatusSchema.optional(),
+    status: z.optional(UserStatusSchema),
     account_type_id: SerialIdSchema.pipe(z.number()).optional(),
     reason: ReasonSchema.optional(),
   })
@@ -258,19 +248,7 @@ export const REQUEST_DECISION_MESSAGES = {
 
 // ---- audit ----------------------------------------------------------------------------------------------------
 
-export const AUDIT_ACTIONS = {
-  STATUS_CHANGED: 'user.status_changed',
-  PLAN_CHANGED: 'user.plan_changed',
-  BALANCE_ADJUSTED: 'balance.adjusted',
-  REQUEST_DECIDED: 'request.decided',
-  SETTINGS_UPDATED: 'settings.updated',
-  LOGIN_LINK_CREATED: 'user.login_link_created',
-  NOTIFICATION_SENT: 'notification.sent',
-  /** The sandbox chain's "Simulate incoming transfer" (issue 15). */
-  CRYPTO_TRANSFER_SIMULATED: 'funds.crypto_transfer_simulated',
-  WITHDRAWAL_SENT: 'funds.withdrawal_sent',
-} as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS]
+export { AUDIT_ACTIONS, type AuditAction } from '../back-office/codes'
 
 export const AuditQuerySchema = z.object({
   user_id: SerialIdSchema.optional(),

@@ -1,39 +1,17 @@
-// The wire shapes every API answer shares. Client, worker and server import these; nothing here may
-// import anything but zod.
+// What classic contracts build their request fields from (the text rule, ids), and the wire basics of ./wire
+// re-exported. Client, worker and server import these; nothing here may import anything but zod and ./wire.
 import { z } from 'zod'
+import { storableText } from './wire'
 
-/** The one error envelope of the API: a sentence for people, and per-field messages for forms. */
-export const ApiErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-})
-export type ApiError = z.infer<typeof ApiErrorSchema>
-
-/** Spec section 7 reads most answers as `data.data`: the body is `{ data: T }`. */
-export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-
-export const API_PREFIX = '/api/v1' as const
-
-// ---- what every request may carry -------------------------------------------------------------------------------
-
-/**
- * Text no field may hold (decision 0018): U+0000, which PostgreSQL's text and jsonb cannot store, and a UTF-16
- * surrogate without its other half, which is no character at all and has no UTF-8 form (a cut emoji). One rule for
- * every text field a client sends: refused with this message, never stripped, so what is stored is what was sent.
- */
-export const TEXT_MESSAGES = {
-  UNSTORABLE: 'This text contains a character that cannot be stored (a NUL or a broken emoji); remove it.',
-} as const
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-/** False for text holding a NUL or an unpaired surrogate (String.prototype.isWellFormed is too new for the page). */
-export function isStorableText(text: string): boolean {
-  return !text.includes('\u0000') && !LONE_SURROGATE.test(text)
-}
-
-/** The rule as a zod check, for a string that needs its own type message: `z.string({ message }).check(storableText)`. */
-export const storableText = z.refine<string>(isStorableText, { message: TEXT_MESSAGES.UNSTORABLE })
+export {
+  API_PREFIX,
+  ApiErrorSchema,
+  dataEnvelope,
+  isStorableText,
+  storableText,
+  TEXT_MESSAGES,
+  type ApiError,
+} from './wire'
 
 /** The base of every text field in a request body, query or path: `TextSchema.trim().max(100)`. */
 export const TextSchema = z.string().check(storableText)

@@ -4,71 +4,25 @@
 // numeric(18,2)); amounts sent by the client are strings or numbers with at most two decimals (MoneyAmountSchema's
 // rule, positive here).
 import { z } from 'zod'
+import { CRYPTO_COIN_SLUGS, CRYPTO_NETWORK_IDS } from '../funds/crypto-coins'
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../funds/transaction-kinds'
 import { dataEnvelope, SerialIdSchema, TextSchema } from './common'
 
 export const FUNDS_PAGE_SIZE = 25
 
 // ---- what the cashier offers ----------------------------------------------------------------------------------
 
-/** A coin's network. `format` names the address rule in src/domain/funds/crypto-address.ts. */
-export interface CryptoNetwork {
-  id: 'bitcoin' | 'erc20' | 'trc20'
-  name: string
-  format: 'bech32' | 'evm' | 'tron'
-}
-export interface CryptoCoin {
-  /** The route parameter of /main/deposit/{crypto}. */
-  slug: 'bitcoin' | 'ethereum' | 'tether'
-  code: 'BTC' | 'ETH' | 'USDT'
-  name: string
-  /** The market whose price converts a transfer to USD; null for a stable coin counted at 1 USD. */
-  price_symbol: string | null
-  /** The smallest transfer credited, in coin units: smaller ones are not credited (status failed). */
-  minimum: string
-  networks: CryptoNetwork[]
-}
-
-const BITCOIN_NETWORK: CryptoNetwork = { id: 'bitcoin', name: 'Bitcoin', format: 'bech32' }
-const ERC20_NETWORK: CryptoNetwork = { id: 'erc20', name: 'Ethereum (ERC20)', format: 'evm' }
-const TRC20_NETWORK: CryptoNetwork = { id: 'trc20', name: 'Tron (TRC20)', format: 'tron' }
-
-export const CRYPTO_COINS: readonly CryptoCoin[] = [
-  {
-    slug: 'bitcoin',
-    code: 'BTC',
-    name: 'Bitcoin',
-    price_symbol: 'BTCUSD',
-    minimum: '0.0001',
-    networks: [BITCOIN_NETWORK],
-  },
-  {
-    slug: 'ethereum',
-    code: 'ETH',
-    name: 'Ethereum',
-    price_symbol: 'ETHUSD',
-    minimum: '0.005',
-    networks: [ERC20_NETWORK],
-  },
-  {
-    slug: 'tether',
-    code: 'USDT',
-    name: 'Tether',
-    price_symbol: null,
-    minimum: '10',
-    networks: [TRC20_NETWORK, ERC20_NETWORK],
-  },
-]
-export const CRYPTO_COIN_SLUGS = ['bitcoin', 'ethereum', 'tether'] as const
-export const CRYPTO_NETWORK_IDS = ['bitcoin', 'erc20', 'trc20'] as const
-/** A transfer is credited after this many confirmations on the sandbox chain. */
-export const REQUIRED_CONFIRMATIONS = 3
-
-export function findCoin(slug: string): CryptoCoin | undefined {
-  return CRYPTO_COINS.find((coin) => coin.slug === slug)
-}
-export function findNetwork(coin: CryptoCoin, networkId: string): CryptoNetwork | undefined {
-  return coin.networks.find((network) => network.id === networkId)
-}
+// The coins and networks (zod-free in ../funds/crypto-coins.ts, so a URL's schema can name them without this module).
+export {
+  CRYPTO_COIN_SLUGS,
+  CRYPTO_COINS,
+  CRYPTO_NETWORK_IDS,
+  findCoin,
+  findNetwork,
+  REQUIRED_CONFIRMATIONS,
+  type CryptoCoin,
+  type CryptoNetwork,
+} from '../funds/crypto-coins'
 
 export const CoinSlugSchema = z.enum(CRYPTO_COIN_SLUGS, { message: 'Unknown coin' })
 export const NetworkIdSchema = z.enum(CRYPTO_NETWORK_IDS, { message: 'Unknown network' })
@@ -376,27 +330,11 @@ export const FundsSummaryResponseSchema = dataEnvelope(FundsSummarySchema)
 
 // ---- transactions and statements ------------------------------------------------------------------------------
 
-export const TRANSACTION_TYPES = [
-  'deposit',
-  'withdrawal',
-  'savings_in',
-  'savings_out',
-  'interest',
-  'adjustment',
-  'purchase',
-] as const
+// The kinds, statuses and statement columns (zod-free in ../funds/transaction-kinds.ts, for the transactions
+// page's URL schema).
+export { STATEMENT_COLUMNS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../funds/transaction-kinds'
 export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES)
 export type TransactionType = z.infer<typeof TransactionTypeSchema>
-export const TRANSACTION_STATUSES = [
-  'pending',
-  'in_review',
-  'approved',
-  'sent',
-  'completed',
-  'failed',
-  'rejected',
-  'cancelled',
-] as const
 export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES)
 
 const DateParamSchema = TextSchema.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD').refine((text) => {
@@ -442,8 +380,6 @@ export const StatementQuerySchema = z.object({
   from: DateParamSchema.optional(),
   to: DateParamSchema.optional(),
 })
-/** The CSV's columns, in order (GET /funds/statement.csv). */
-export const STATEMENT_COLUMNS = ['date', 'type', 'reference', 'amount', 'balance_after'] as const
 /** GET /funds/statement: the same rows for the printable statement. */
 export const StatementSchema = z.object({
   from: z.string().nullable(),

@@ -4,27 +4,9 @@
 // paragraphs split at blank lines, never HTML.
 import { z } from 'zod'
 import { dataEnvelope, TextSchema } from './common'
+import { LEGAL_DOCUMENTS } from './legal-documents'
 
-export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'risk-disclosure', 'help'] as const
-export type LegalDocumentKey = (typeof LEGAL_DOCUMENTS)[number]
-
-export const LEGAL_DOCUMENT_TITLES: Readonly<Record<LegalDocumentKey, string>> = {
-  terms: 'Terms and Conditions',
-  privacy: 'Privacy Policy',
-  'risk-disclosure': 'Risk Disclosure',
-  help: 'Help Center',
-}
-
-/** Where each page opens in the client: the settings' default links point here. */
-export const LEGAL_DOCUMENT_PATHS: Readonly<Record<LegalDocumentKey, string>> = {
-  terms: '/legal/terms',
-  privacy: '/legal/privacy',
-  'risk-disclosure': '/legal/risk-disclosure',
-  help: '/help',
-}
-
-export const isLegalDocument = (value: string): value is LegalDocumentKey =>
-  (LEGAL_DOCUMENTS as readonly string[]).includes(value)
+export * from './legal-documents'
 
 /** About 15 printed pages: room for a real broker's terms. */
 export const LEGAL_TEXT_MAX = 50_000

@@ -1,6 +1,7 @@
-// The user object (spec section 3, User) and the sign-in calls the spec leaves to us (DESIGN section 9).
-import { z } from 'zod'
-import { dataEnvelope, TextSchema } from './common'
+// The user object (spec section 3, User) and the sign-in calls the spec leaves to us (DESIGN section 9), in
+// zod/mini: the sign-in page and every signed-in page's root read them before anything else (decision 0027).
+import * as z from 'zod/mini'
+import { dataEnvelope, StorableTextSchema } from './wire'
 
 export const USER_STATUS = { PENDING: 'pending', ACTIVE: 'active', DEACTIVATED: 'deactivated' } as const
 export const UserStatusSchema = z.enum([USER_STATUS.PENDING, USER_STATUS.ACTIVE, USER_STATUS.DEACTIVATED])
@@ -10,14 +11,14 @@ export const UserRoleSchema = z.enum([USER_ROLE.CUSTOMER, USER_ROLE.ADMIN])
 
 /** The customer's own auto trader request while an admin has not decided it; null otherwise (issue 17). */
 export const AUTOTRADER_REQUEST_STATUS = { PENDING: 'pending' } as const
-export const AutotraderRequestStatusSchema = z.enum([AUTOTRADER_REQUEST_STATUS.PENDING]).nullable()
+export const AutotraderRequestStatusSchema = z.nullable(z.enum([AUTOTRADER_REQUEST_STATUS.PENDING]))
 
 export const AccountTypeSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   color: z.string(),
-  icon: z.string().nullable(),
-  image: z.string().nullable(),
+  icon: z.nullable(z.string()),
+  image: z.nullable(z.string()),
   leverage: z.number(),
 })
 
@@ -36,18 +37,18 @@ export const accountTitle = (planTitle: string | null, accountId: string) =>
   planTitle ? `${planTitle} · ${accountId}` : accountId
 
 export const UserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   name: z.string(),
   username: z.string(),
   email: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
   account_id: z.string(),
   role: UserRoleSchema,
   status: UserStatusSchema,
   is_online: z.boolean(),
-  unread_count: z.number().int(),
+  unread_count: z.int(),
   balance: z.number(),
   credit_balance: z.number(),
   notifications: z.array(
@@ -60,29 +61,32 @@ export const UserSchema = z.object({
     }),
   ),
   accounts: z.array(z.object({ title: z.string(), balance: z.number() })),
-  account_type: AccountTypeSchema.nullable(),
+  account_type: z.nullable(AccountTypeSchema),
   autotrader: z.boolean(),
   autotrader_request_status: AutotraderRequestStatusSchema,
-  eas: z.array(z.number().int()),
+  eas: z.array(z.int()),
   /**
    * The KYC level (issue 16; 0-3, src/domain/account/verification-levels.ts): withdrawals need 2. Optional so an
    * older server's user still parses.
    */
-  verification_level: z.number().int().min(0).max(3).optional(),
+  verification_level: z.optional(z.int().check(z.minimum(0), z.maximum(3))),
   /** Whether sign-in asks for a TOTP code (issue 16). Optional like verification_level. */
-  two_factor_enabled: z.boolean().optional(),
+  two_factor_enabled: z.optional(z.boolean()),
 })
 export type User = z.infer<typeof UserSchema>
 export const UserResponseSchema = dataEnvelope(UserSchema)
 
 export const LoginRequestSchema = z.object({
-  email: TextSchema.pipe(z.email({ message: 'Please enter a valid email address' }).max(254)),
-  password: TextSchema.min(1, 'Password is required').max(1024),
+  email: z.pipe(
+    StorableTextSchema,
+    z.email({ message: 'Please enter a valid email address' }).check(z.maxLength(254)),
+  ),
+  password: StorableTextSchema.check(z.minLength(1, 'Password is required'), z.maxLength(1024)),
 })
 export type LoginRequest = z.infer<typeof LoginRequestSchema>
 export const LoginResponseSchema = dataEnvelope(z.object({ user: UserSchema, token: z.string() }))
 
 /** POST /auth/logout carries no fields; anything sent is refused rather than silently ignored. */
-export const LogoutRequestSchema = z.object({}).strict().nullish()
+export const LogoutRequestSchema = z.nullish(z.strictObject({}))
 
 export const MessageResponseSchema = z.object({ message: z.string() })

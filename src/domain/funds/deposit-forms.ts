@@ -2,7 +2,7 @@
 // by brand, the cardholder's name, the amount within the card limits) and the wire form's amount. Limits come
 // from GET /funds/options; the clock is passed in. The server checks the same things again.
 import { z } from 'zod'
-import { storableText } from '../contract/common'
+import { storableText } from '../contract/wire'
 import type { CardDepositRequest, Limit } from '../contract/funds'
 import { formatAmount } from '../format/currency'
 import { CARD_MESSAGES, cardBrand, cardDigits, cardNumberProblem, cvcProblem, expiryProblem } from './card'

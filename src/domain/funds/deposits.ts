@@ -1,15 +1,8 @@
 // How the deposit pages name and place things (issue 15): the methods the chooser offers, which section a path
 // under /main/deposit belongs to, a deposit's one-line description and its confirmations. Pure; the pages render it.
-import { z } from 'zod'
-import {
-  CoinSlugSchema,
-  CRYPTO_COINS,
-  findCoin,
-  NetworkIdSchema,
-  type CryptoCoin,
-  type Deposit,
-} from '../contract/funds'
+import type { Deposit } from '../contract/funds'
 import { maskedCard } from './card'
+import { CRYPTO_COINS, findCoin, type CryptoCoin } from './crypto-coins'
 
 export const DEPOSIT_BASE_PATH = '/main/deposit'
 
@@ -97,26 +90,11 @@ export function shortenMiddle(text: string, keep = 6): string {
   return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`
 }
 
-/** The crypto deposit /main/deposit opens on (spec 2.1: the index redirects to the crypto deposit). */
-export const DEFAULT_DEPOSIT_COIN: CryptoCoin['slug'] = 'bitcoin'
-
-/**
- * /main/deposit/qr-code's search: whose address to show. A missing or unknown coin falls back to the default coin,
- * a missing network to the coin's first, so an old or hand-made link still shows a code rather than an error.
- */
-export const QrCodeSearchSchema = z.object({
-  coin: CoinSlugSchema.optional().catch(undefined),
-  network: NetworkIdSchema.optional().catch(undefined),
-})
-export type QrCodeSearch = z.infer<typeof QrCodeSearchSchema>
-
-export function qrCodeTarget(search: QrCodeSearch): { coin: CryptoCoin; networkId: string } {
-  const coin = findCoin(search.coin ?? DEFAULT_DEPOSIT_COIN) ?? CRYPTO_COINS[0]!
-  const network = coin.networks.find((candidate) => candidate.id === search.network) ?? coin.networks[0]!
-  return { coin, networkId: network.id }
-}
-
-/** /main/deposit/wire-confirmation's search: the wire deposit just recorded. */
-export const WireConfirmationSearchSchema = z.object({
-  deposit: z.coerce.number().int().positive().optional().catch(undefined),
-})
+// The deposit pages' URLs, zod-free of the contract for the routes (./deposit-search.ts); still importable from here.
+export {
+  DEFAULT_DEPOSIT_COIN,
+  QrCodeSearchSchema,
+  qrCodeTarget,
+  WireConfirmationSearchSchema,
+  type QrCodeSearch,
+} from './deposit-search'

@@ -1,37 +1,35 @@
 // The transactions page's URL (issue 15): /main/transactions?type=&status=&from=&to=&page=, and the statement's
 // /main/transactions/statement?from=&to=. A damaged or old link drops the bad filter, never the page; what the API
-// is asked is built from the same values, so a shared link shows the same rows.
-import { z } from 'zod'
-import {
-  STATEMENT_COLUMNS,
-  TransactionStatusSchema,
-  TransactionTypeSchema,
-  type TransactionsQuery,
-} from '../contract/funds'
+// is asked is built from the same values, so a shared link shows the same rows. The schemas are the routes'
+// `validateSearch`, loaded before the first render: zod/mini, and no contract (../search-params.ts says why).
+import * as z from 'zod/mini'
+import type { TransactionsQuery } from '../contract/funds'
+import { optionalSearchParam, pageSearchParam } from '../search-params'
+import { STATEMENT_COLUMNS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './transaction-kinds'
 
 /** YYYY-MM-DD that is a real calendar day. */
-export const DayTextSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((text) => {
+export const DayTextSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/),
+  z.refine((text) => {
     const date = new Date(`${text}T00:00:00Z`)
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
-  })
+  }),
+)
 
 export const TRANSACTIONS_SEARCH_DEFAULTS = { page: 1 } as const
 
 export const TransactionsSearchSchema = z.object({
-  type: TransactionTypeSchema.optional().catch(undefined),
-  status: TransactionStatusSchema.optional().catch(undefined),
-  from: DayTextSchema.optional().catch(undefined),
-  to: DayTextSchema.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  type: optionalSearchParam(z.enum(TRANSACTION_TYPES)),
+  status: optionalSearchParam(z.enum(TRANSACTION_STATUSES)),
+  from: optionalSearchParam(DayTextSchema),
+  to: optionalSearchParam(DayTextSchema),
+  page: pageSearchParam(),
 })
 export type TransactionsSearch = z.infer<typeof TransactionsSearchSchema>
 
 export const StatementSearchSchema = z.object({
-  from: DayTextSchema.optional().catch(undefined),
-  to: DayTextSchema.optional().catch(undefined),
+  from: optionalSearchParam(DayTextSchema),
+  to: optionalSearchParam(DayTextSchema),
 })
 export type StatementSearch = z.infer<typeof StatementSearchSchema>
 

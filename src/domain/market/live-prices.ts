@@ -1,7 +1,8 @@
 // Live price updates applied to assets (spec 4, "Assets"): rate becomes price, the optional 24 h fields update
 // when present, buy and sell prices come from the spreads, and assets are matched by asset_id. Pure.
 import type { Asset } from '../contract/assets'
-import { isValidTick, type LivePriceUpdate } from '../contract/realtime'
+import type { LivePriceUpdate } from '../contract/realtime'
+import { isValidTick } from '../contract/realtime-names'
 
 export type PriceDirection = 'up' | 'down' | null
 

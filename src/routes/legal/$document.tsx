@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { isLegalDocument } from '../../domain/contract/legal'
+import { isLegalDocument } from '../../domain/contract/legal-documents'
 import { DEFAULT_SITE_NAME } from '../../domain/site/site-state'
 import { LegalPage } from '../../features/legal'
 import { useSettings } from '../../features/site'

@@ -11,7 +11,7 @@ import {
   takesSiteDown,
   type SiteSettingsFormValues,
 } from '../../../src/domain/back-office/site-settings-form'
-import { SiteSettingsPatchSchema } from '../../../src/domain/contract/site'
+import { SiteSettingsPatchSchema } from '../../../src/domain/contract/admin-settings'
 import { SITE_SETTINGS } from './site-settings-fixture'
 
 const values = (changes: Partial<SiteSettingsFormValues> = {}): SiteSettingsFormValues => ({

@@ -162,6 +162,26 @@ describe('keepOfflineCopies', () => {
     expect(second.queryClient.getQueryState(['notes'])!.dataUpdatedAt).toBe(fetchedAt)
   })
 
+  it('restores the copy of a query the network failed before the copies started (they load after sign-in)', async () => {
+    const first = setup()
+    await first.queryClient.fetchQuery({ queryKey: ['notes'], queryFn: () => ['kept'], meta: NOTES_META })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    first.stop()
+
+    // A page opened offline: its query has failed already when keepOfflineCopies starts.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    await queryClient
+      .fetchQuery({ queryKey: ['notes'], queryFn: () => Promise.reject(offlineError()), meta: NOTES_META })
+      .catch(() => undefined)
+    const session = createSessionStore({
+      getItem: () => null,
+      setItem: () => undefined,
+    } as unknown as Storage)
+    session.signIn(userWithId(7), 'token-7')
+    running = keepOfflineCopies({ queryClient, prices: createLivePriceStore(), session })
+    await eventually(() => expect(queryClient.getQueryData(['notes'])).toEqual(['kept']))
+  })
+
   it('never shows one user the copy of another, and restores nothing after a refusal (4xx)', async () => {
     const first = setup()
     await first.queryClient.fetchQuery({ queryKey: ['notes'], queryFn: () => ['mine'], meta: NOTES_META })

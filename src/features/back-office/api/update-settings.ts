@@ -2,11 +2,8 @@
 // tells every open client on the public `site` channel; the settings query belongs to features/site, so the route
 // that composes both invalidates it (features never import each other).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  SiteSettingsResponseSchema,
-  type SiteSettings,
-  type SiteSettingsPatch,
-} from '../../../domain/contract/site'
+import type { SiteSettingsPatch } from '../../../domain/contract/admin-settings'
+import { SiteSettingsResponseSchema, type SiteSettings } from '../../../domain/contract/site'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'
 

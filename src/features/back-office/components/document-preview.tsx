@@ -5,7 +5,7 @@ import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { Spinner } from '../../../components/ui/spinner'
-import { API_PREFIX } from '../../../domain/contract/common'
+import { API_PREFIX } from '../../../domain/contract/wire'
 import { fetchFile } from '../../../lib/files'
 import { errorMessage } from '../../../lib/error-message'
 

@@ -20,7 +20,8 @@ import {
   type SiteSettingsFormOutput,
   type SiteSettingsFormValues,
 } from '../../../domain/back-office/site-settings-form'
-import { ASSET_CLASSES, type SiteSettings, type SiteSettingsPatch } from '../../../domain/contract/site'
+import type { SiteSettingsPatch } from '../../../domain/contract/admin-settings'
+import { ASSET_CLASSES, type SiteSettings } from '../../../domain/contract/site'
 import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateSettings } from '../api/update-settings'
 import { MaintenancePreview } from './maintenance-preview'

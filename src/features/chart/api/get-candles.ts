@@ -7,7 +7,7 @@ import {
   type CandleTimeframe,
 } from '../../../domain/contract/assets'
 import { http } from '../../../lib/http'
-import { keepOfflineCopy } from '../../../lib/offline-copies'
+import { keepOfflineCopy } from '../../../lib/offline-copy-meta'
 
 /** Charts kept for offline use: the last few looked at (a day of one-minute candles is about 100 KB). */
 export const OFFLINE_CHARTS_KEPT = 3

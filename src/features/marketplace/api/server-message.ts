@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '../../../domain/contract/common'
+import { ApiErrorSchema } from '../../../domain/contract/wire'
 import { HttpError } from '../../../lib/http'
 
 /**

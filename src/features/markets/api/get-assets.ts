@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { AssetSchema, AssetsResponseSchema, type Asset } from '../../../domain/contract/assets'
 import { http } from '../../../lib/http'
-import { keepOfflineCopy } from '../../../lib/offline-copies'
+import { keepOfflineCopy } from '../../../lib/offline-copy-meta'
 
 export const ASSETS_FETCH_FAILED = 'Failed to fetch assets. Please try again later.'
 

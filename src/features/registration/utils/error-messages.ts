@@ -1,6 +1,6 @@
 // Turns what a failed sign-up call threw into the sentence spec 8 asks for: the server's own message when it sent
 // one, else the spec's fallback.
-import { ApiErrorSchema } from '../../../domain/contract/common'
+import { ApiErrorSchema } from '../../../domain/contract/wire'
 import { REGISTRATION_MESSAGES } from '../../../domain/registration/messages'
 import { HttpError } from '../../../lib/http'
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { UserResponseSchema, UserSchema, type User } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
-import { keepOfflineCopy } from '../../../lib/offline-copies'
+import { keepOfflineCopy } from '../../../lib/offline-copy-meta'
 import { sessionStore } from '../../../lib/session-store'
 
 export async function getUser(): Promise<User> {

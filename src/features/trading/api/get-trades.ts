@@ -5,7 +5,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanst
 import { z } from 'zod'
 import { TradesPageSchema, type Trade, type TradesPage } from '../../../domain/contract/trades'
 import { http } from '../../../lib/http'
-import { keepOfflineCopy } from '../../../lib/offline-copies'
+import { keepOfflineCopy } from '../../../lib/offline-copy-meta'
 
 export const TRADE_LISTS = {
   open: { path: '/open/trades', failure: 'Failed to fetch open trades. Please try again.' },

@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { AuditSearchSchema } from '../../../domain/back-office/audit-log'
+import { AuditSearchSchema } from '../../../domain/back-office/audit-search'
 import { AuditLog, AuditLogFilters } from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
 

@@ -1,9 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Outbox } from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
 
-const OutboxSearchSchema = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) })
+// zod/mini: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
+const OutboxSearchSchema = z.object({
+  page: z._default(z.catch(z.coerce.number().check(z.int(), z.minimum(1)), 1), 1),
+})
 
 /** The dev outbox (issue 16): the mails the product sent while no SMTP server is configured. */
 export const Route = createFileRoute('/_protected/admin/outbox')({

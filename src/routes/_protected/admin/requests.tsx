@@ -4,7 +4,7 @@ import {
   REQUESTS_SEARCH_DEFAULTS,
   RequestsSearchSchema,
   requestsQuery,
-} from '../../../domain/back-office/request-queue'
+} from '../../../domain/back-office/requests-search'
 import { RequestQueue, RequestQueueFilters, useRequestsSummary } from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { DEFAULT_DEPOSIT_COIN } from '../../../../domain/funds/deposits'
+import { DEFAULT_DEPOSIT_COIN } from '../../../../domain/funds/deposit-search'
 
 /** Spec 2.1: a bare /main/deposit opens the crypto deposit. */
 export const Route = createFileRoute('/_protected/main/deposit/')({

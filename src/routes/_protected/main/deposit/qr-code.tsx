@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { QrCodeSearchSchema, qrCodeTarget } from '../../../../domain/funds/deposits'
+import { QrCodeSearchSchema, qrCodeTarget } from '../../../../domain/funds/deposit-search'
 import { QrCodePage } from '../../../../features/funds'
 
 /** /main/deposit/qr-code?coin=&network=: the deposit address's QR code alone, large. */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { WireConfirmationSearchSchema } from '../../../../domain/funds/deposits'
+import { WireConfirmationSearchSchema } from '../../../../domain/funds/deposit-search'
 import { WireConfirmation } from '../../../../features/funds'
 
 /** /main/deposit/wire-confirmation?deposit=<id>: what happens next, the reference, the status live. */
