@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { countryFlags } from './scripts/vite-country-flags'
+import { precompress } from './scripts/vite-precompress'
+import { scriptsAfterFirstPaintPlugin } from './scripts/vite-scripts-after-first-paint'
 
 const styledSystem = fileURLToPath(new URL('./styled-system', import.meta.url))
 
@@ -13,6 +15,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     countryFlags(),
+    scriptsAfterFirstPaintPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',
@@ -41,6 +44,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     port: 5173,

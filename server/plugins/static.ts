@@ -33,6 +33,8 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
       root: clientDir,
       prefix: '/',
       cacheControl: false,
+      // file.br / file.gz written by the build (scripts/vite-precompress.ts), chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.startsWith(immutableDir) ? IMMUTABLE : REVALIDATE)
       },

@@ -17,6 +17,26 @@ test(
   },
 )
 
+test('the page paints its splash before it requests any script of the app', async ({
+  page,
+  sharedServer,
+}) => {
+  await page.goto(sharedServer.url)
+  await expectLoginPage(page)
+  const timings = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
+      .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+  }))
+  expect(timings.firstPaint).not.toBeNull()
+  expect(timings.scripts.length).toBeGreaterThan(5)
+  // boot.js (not under /assets) asks for them after the splash's frame; Vite's own tags would ask during parsing.
+  const early = timings.scripts.filter((script) => script.startTime < timings.firstPaint!)
+  expect(early).toEqual([])
+})
+
 test('a returning visitor with cached settings skips the splash', async ({ page, sharedServer }) => {
   await page.goto(sharedServer.url)
   await expectLoginPage(page)

@@ -3,10 +3,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { precompressDirectory } from '../../scripts/vite-precompress'
 import { createTestApp } from './support/test-server'
 
 const INDEX_HTML = '<!doctype html><title>CFD Trader</title><div id="root"></div>'
+const VENDOR_JS = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index })))}`
 let clientDir: string
 let app: FastifyInstance
 
@@ -17,6 +20,9 @@ beforeAll(async () => {
   await writeFile(join(clientDir, 'sw.js'), 'self.addEventListener("install", () => {})')
   await writeFile(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   await writeFile(join(clientDir, 'assets', 'index-3f9a1c.js'), 'console.log("app")')
+  await writeFile(join(clientDir, 'assets', 'vendor-77aa01.js'), VENDOR_JS)
+  // What the build does last (scripts/vite-precompress.ts): .br and .gz beside every text file of 1 KB or more.
+  await precompressDirectory(clientDir)
   app = await createTestApp({ clientDir })
 })
 afterAll(async () => {
@@ -69,6 +75,30 @@ describe('static client', () => {
     })
     expect(post.statusCode).toBe(404)
     expect(post.json()).toEqual({ message: 'Not found' })
+  })
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the file itself otherwise", async () => {
+    const url = '/assets/vendor-77aa01.js'
+    const brotli = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(brotli.statusCode).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-type']).toContain('javascript')
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(brotli.rawPayload.length).toBeLessThan(VENDOR_JS.length / 4)
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(VENDOR_JS)
+
+    const gzipped = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+
+    const plain = await app.inject({ url })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(VENDOR_JS)
+
+    // A file under 1 KB has no copies: sent as it is, whatever the browser accepts.
+    const small = await app.inject({ url: '/assets/index-3f9a1c.js', headers: { 'accept-encoding': 'br' } })
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.body).toBe('console.log("app")')
   })
 
   it('still answers the API beside the client', async () => {

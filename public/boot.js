@@ -1,0 +1,30 @@
+// Starts the app once the page has painted its splash (decision 0028): index.html's module scripts are named in
+// this tag's data-entry and data-preload (written by scripts/vite-scripts-after-first-paint.ts at build), and are
+// requested from here, after the first frame, so that on a slow network they do not share the line with the
+// stylesheet the first paint waits for. A classic script from this origin: the CSP allows no inline one.
+;(function () {
+  var tag = document.currentScript
+  if (!tag) return
+  var entry = tag.getAttribute('data-entry')
+  var preload = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean)
+  function start() {
+    for (var index = 0; index < preload.length; index += 1) {
+      var link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = ''
+      link.href = preload[index]
+      document.head.appendChild(link)
+    }
+    var script = document.createElement('script')
+    script.type = 'module'
+    script.crossOrigin = ''
+    script.src = entry
+    document.head.appendChild(script)
+  }
+  // The callback of the next frame runs before that frame is painted; a task queued from it runs after.
+  if (document.visibilityState === 'visible')
+    requestAnimationFrame(function () {
+      setTimeout(start, 0)
+    })
+  else start()
+})()
