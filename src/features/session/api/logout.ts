@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { http } from '../../../lib/http'
-import { clearUserData } from '../../../lib/db'
 import { sessionStore } from '../../../lib/session-store'
 import { userQueryKey } from './get-user'
 
@@ -19,7 +18,10 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       // DESIGN 5: logout clears the user's data from IndexedDB (chat history, last known positions).
-      void clearUserData().catch((error: unknown) => console.error('Failed to clear local data', error))
+      // Dexie (33 KB gzip) is loaded here, not with every signed-in page that shows the sign-out button.
+      import('../../../lib/db')
+        .then((db) => db.clearUserData())
+        .catch((error: unknown) => console.error('Failed to clear local data', error))
       sessionStore.clear()
       queryClient.removeQueries({ queryKey: userQueryKey })
     },
