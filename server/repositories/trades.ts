@@ -117,7 +117,7 @@ export function openPositionsOf(executor: Executor, userId: number): Promise<Pos
 }
 
 /** 'T' and seven digits, from the row id: a reference a person can read out on the phone. */
-export const tradeReference = (id: number) => `T${String(id).padStart(7, '0')}`
+export { tradeReference } from '../../src/domain/trading/trade-reference'
 
 export function createTradesRepository(db: Db) {
   return {

@@ -2,6 +2,7 @@ import { css } from 'styled-system/css'
 import { Text } from '../../../components/ui/text'
 import type { LedgerEntry } from '../../../domain/contract/back-office'
 import { formatDateTime, ledgerEntryLabel } from '../../../domain/back-office/labels'
+import { tradeReference } from '../../../domain/trading/trade-reference'
 import { formatAmount, formatSignedAmount } from '../../../domain/format/currency'
 import { signTone } from '../../../domain/format/numbers'
 
@@ -45,6 +46,8 @@ export function ClientLedger(props: { entries: readonly LedgerEntry[] }) {
             </Text>
             <Text as="span" size="xs" tone="muted" className={css({ overflowWrap: 'anywhere' })}>
               {formatDateTime(entry.created_at)}
+              {/* Which position a P/L row settled, numbered as the client's positions are. */}
+              {entry.trade_id !== null ? ` · ${tradeReference(entry.trade_id)}` : ''}
               {entry.reason ? ` · ${entry.reason}` : ''}
             </Text>
             <Text as="span" size="xs" tone="muted" numeric className={css({ textAlign: 'end' })}>
