@@ -24,8 +24,6 @@ interface ChatCursor {
   inFlight: boolean
   /** A poll was asked for while one was in flight: run another once it ends (its answer may predate the ask). */
   again: boolean
-  /** Pusher confirmed this channel before: a new confirmation follows a reconnect. */
-  subscribed: boolean
 }
 
 /** Chat answers are `{ data: [...] }` (spec 7); tolerate the `data.data` envelope too. */
@@ -60,7 +58,7 @@ export function createPolling(deps: PollingDeps) {
   function cursorOf(channel: string): ChatCursor {
     let cursor = chatCursors.get(channel)
     if (!cursor) {
-      cursor = { after: null, seen: new Set(), inFlight: false, again: false, subscribed: false }
+      cursor = { after: null, seen: new Set(), inFlight: false, again: false }
       chatCursors.set(channel, cursor)
     }
     return cursor
@@ -158,17 +156,16 @@ export function createPolling(deps: PollingDeps) {
      *   first one matters too: a change made between a tab loading its data and the confirmation (an admin
      *   reactivating the account as the page reloads, a stop loss hit as /mt4 opens) was lost until the next one;
      * - chat is fetched again from the last message seen (the catch-up poll at `connected` can read the database
-     *   before a message that is then published before the confirmation); the first confirmation of a session is
-     *   left alone there, as before: the tabs just loaded the conversation.
+     *   before a message that is then published before the confirmation). The first confirmation too: a message
+     *   sent between a tab loading the conversation and the confirmation reached neither (the admin console missed
+     *   a customer's first message that way). With no message seen yet that is the newest page, which the tabs
+     *   merge by id with what they loaded.
      */
     onSubscribed(channel: string): void {
       if (!tabs.hasChannel(channel)) return
       signalChannelChanged(channel)
       if (parseChannel(channel)?.kind !== 'chat.customer') return
-      const cursor = cursorOf(channel)
-      const resubscribed = cursor.subscribed || cursor.after !== null
-      cursor.subscribed = true
-      if (resubscribed) void pollChat(channel)
+      void pollChat(channel)
     },
 
     /** After a reconnect: whatever was published while the socket was away is fetched again. */

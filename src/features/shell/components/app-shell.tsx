@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import { LogOut, Menu, X } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { LogOut, Menu } from 'lucide-react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
-import * as Dialog from '../../../components/ui/dialog'
-import { NAV_ITEMS, NAV_SECTIONS, type NavItem } from '../navigation'
+import { NavList, visibleItems } from './nav-list'
+
+// Loaded when the menu is first opened (below 768 px), not with every page of the account area.
+const NavDrawer = lazy(() => import('./nav-drawer'))
 
 export interface ShellUser {
   name: string
@@ -23,66 +25,11 @@ interface AppShellProps {
   children: ReactNode
 }
 
-const visibleItems = (hasMarketplace: boolean): NavItem[] =>
-  NAV_ITEMS.filter((item) => item.requires !== 'marketplace' || hasMarketplace)
-
-function NavList(props: { items: NavItem[]; onNavigate?: () => void }) {
-  return (
-    <nav aria-label="Main">
-      {NAV_SECTIONS.map((section) => {
-        const items = props.items.filter((item) => item.section === section)
-        if (items.length === 0) return null
-        return (
-          <div key={section} className={css({ mb: '5' })}>
-            <p
-              className={css({
-                px: '3',
-                mb: '1',
-                fontSize: 'xs',
-                fontWeight: 'semibold',
-                textTransform: 'uppercase',
-                letterSpacing: 'wider',
-                color: 'text.muted',
-              })}
-            >
-              {section}
-            </p>
-            <ul>
-              {items.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    onClick={props.onNavigate}
-                    activeProps={{ 'aria-current': 'page' }}
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: '3',
-                      px: '3',
-                      py: '2',
-                      rounded: 'md',
-                      fontSize: 'sm',
-                      color: 'text.muted',
-                      _hover: { bg: 'bg.raised', color: 'text' },
-                      '&[aria-current=page]': { bg: 'accent.subtle', color: 'text', fontWeight: 'medium' },
-                    })}
-                  >
-                    <item.icon size={18} aria-hidden="true" />
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )
-      })}
-    </nav>
-  )
-}
-
 /** The account area's frame: side menu on desktop, a drawer below 768 px, and the signed-in user's bar. */
 export function AppShell(props: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // Once opened, the drawer stays mounted, so it can close with its animation and open again at once.
+  const [drawerLoaded, setDrawerLoaded] = useState(false)
   const items = visibleItems(props.hasMarketplace)
 
   return (
@@ -132,7 +79,10 @@ export function AppShell(props: AppShellProps) {
             size="sm"
             aria-label="Open menu"
             className={css({ display: { base: 'inline-flex', md: 'none' } })}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerLoaded(true)
+              setDrawerOpen(true)
+            }}
           >
             <Menu size={20} aria-hidden="true" />
           </Button>
@@ -169,33 +119,11 @@ export function AppShell(props: AppShellProps) {
         </main>
       </div>
 
-      <Dialog.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)}>
-        <Dialog.Backdrop />
-        <Dialog.Positioner className={css({ justifyContent: 'flex-start', alignItems: 'stretch', p: '0' })}>
-          <Dialog.Content
-            // The whole height: the dialog recipe's 92dvh cap is for bottom sheets (issue 17: the menu stopped short).
-            className={css({
-              w: '72',
-              maxW: '85vw',
-              h: '100dvh',
-              maxH: '100dvh',
-              rounded: '0',
-              p: '4',
-              overflowY: 'auto',
-            })}
-          >
-            <div className={css({ display: 'flex', alignItems: 'center', mb: '4' })}>
-              <Dialog.Title className={css({ flex: '1', fontWeight: 'bold' })}>{props.siteName}</Dialog.Title>
-              <Dialog.CloseTrigger asChild>
-                <Button variant="ghost" size="sm" aria-label="Close menu">
-                  <X size={18} aria-hidden="true" />
-                </Button>
-              </Dialog.CloseTrigger>
-            </div>
-            <NavList items={items} onNavigate={() => setDrawerOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Dialog.Root>
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} siteName={props.siteName} items={items} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -1,0 +1,61 @@
+// The account area's menu: its sections and links, in the desktop side bar and in the mobile drawer.
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { NAV_ITEMS, NAV_SECTIONS, type NavItem } from '../navigation'
+
+export const visibleItems = (hasMarketplace: boolean): NavItem[] =>
+  NAV_ITEMS.filter((item) => item.requires !== 'marketplace' || hasMarketplace)
+
+export function NavList(props: { items: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main">
+      {NAV_SECTIONS.map((section) => {
+        const items = props.items.filter((item) => item.section === section)
+        if (items.length === 0) return null
+        return (
+          <div key={section} className={css({ mb: '5' })}>
+            <p
+              className={css({
+                px: '3',
+                mb: '1',
+                fontSize: 'xs',
+                fontWeight: 'semibold',
+                textTransform: 'uppercase',
+                letterSpacing: 'wider',
+                color: 'text.muted',
+              })}
+            >
+              {section}
+            </p>
+            <ul>
+              {items.map((item) => (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    onClick={props.onNavigate}
+                    activeProps={{ 'aria-current': 'page' }}
+                    className={css({
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: '3',
+                      px: '3',
+                      py: '2',
+                      rounded: 'md',
+                      fontSize: 'sm',
+                      color: 'text.muted',
+                      _hover: { bg: 'bg.raised', color: 'text' },
+                      '&[aria-current=page]': { bg: 'accent.subtle', color: 'text', fontWeight: 'medium' },
+                    })}
+                  >
+                    <item.icon size={18} aria-hidden="true" />
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      })}
+    </nav>
+  )
+}
