@@ -100,15 +100,18 @@ test('ticking prices lay out only their own figures, never the page from its roo
   // Something that happens once (a socket reconnecting on a loaded CI machine and its toast, a late answer that
   // opens a panel) lays out from the root, rightly: it is not a tick. Such a window is traced again, at most three
   // times in all. Every visible figure ticks several times in each window, so a tick that lays out from the root
-  // does so in all three and still fails the test.
+  // does so in all three and still fails the test. So is a window in which the page hardly ticked (a CI machine
+  // starved the page or the feed for seconds: 4 layouts in 6 s once): it shows nothing either way.
   let layouts: TraceEvent[] = []
   let fromRoot: string[] = []
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     const events = await traceMainThreads(page, 6_000)
     layouts = events.filter((event) => event.name === 'Layout' && event.ph === 'X')
     fromRoot = rootLayouts(events)
-    if (fromRoot.length === 0) break
-    console.log(`trace window ${attempt}: ${fromRoot.join('; ')}`)
+    if (fromRoot.length === 0 && layouts.length > 5) break
+    console.log(
+      `trace window ${attempt}: ${layouts.length} layouts; ${fromRoot.join('; ') || 'none from the root'}`,
+    )
   }
   // 200 ticks/s over 100 assets: BTC/USD ticks about twice a second, moving the Buy/Sell prices, the position and
   // the account figures, and the watch's rows in view change several times a second between them (it renders
