@@ -2,11 +2,7 @@
 // else at sign-in. A guest's page has no copies to keep or show, so the sign-in page never downloads the module
 // (decision 0027); queries that failed before it arrived are restored when it starts.
 import type { QueryClient } from '@tanstack/react-query'
-
-interface SessionSource {
-  getState: () => { user: { id: number } | null; token: string | null }
-  subscribe: (listener: () => void) => unknown
-}
+import type { SessionSource } from './offline-copy-meta'
 
 export function keepOfflineCopiesWhenSignedIn(options: { queryClient: QueryClient; session: SessionSource }) {
   const { queryClient, session } = options

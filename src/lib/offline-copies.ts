@@ -12,7 +12,7 @@ import { applyTick } from '../domain/market/live-prices'
 import { isStoredCopy } from '../domain/offline/last-known'
 import { HttpError } from './http'
 import type { LivePriceStore } from './live-prices'
-import type { OfflineCopyPolicy } from './offline-copy-meta'
+import type { OfflineCopyPolicy, SessionSource } from './offline-copy-meta'
 
 export { keepOfflineCopy, type OfflineCopyPolicy } from './offline-copy-meta'
 
@@ -79,11 +79,6 @@ const loadDb = () => import('./db')
 
 function warn(what: string) {
   return (error: unknown) => console.warn(`[offline] ${what} failed`, error)
-}
-
-interface SessionSource {
-  getState: () => { user: { id: number } | null; token: string | null }
-  subscribe: (listener: () => void) => unknown
 }
 
 /**

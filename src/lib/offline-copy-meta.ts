@@ -22,3 +22,9 @@ declare module '@tanstack/react-query' {
 export const keepOfflineCopy = (schema: core.$ZodType, options: Omit<OfflineCopyPolicy, 'schema'> = {}) => ({
   offlineCopy: { schema, ...options },
 })
+
+/** The session as the offline copies read it: whose copies to keep, and when that changes. */
+export interface SessionSource {
+  getState: () => { user: { id: number } | null; token: string | null }
+  subscribe: (listener: () => void) => unknown
+}

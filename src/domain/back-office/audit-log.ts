@@ -1,7 +1,7 @@
 // The Audit page's filters and its URL (issue 14): the action filter (named as labels.ts says), the /admin/audit
 // search parameters, and the before/after snapshots as text. Snapshots are shown as text only, never as markup: they hold
 // whatever a setting or a reason contained.
-import { SerialIdParamSchema } from '../search-params'
+import { SerialIdSchema } from '../contract/wire'
 import { AUDIT_ACTIONS } from './codes'
 import { auditActionLabel } from './labels'
 
@@ -22,7 +22,7 @@ export function parseIdFilter(
   const trimmed = text.trim()
   if (trimmed === '') return { ok: true, id: undefined }
   if (!/^\d+$/.test(trimmed)) return { ok: false, message: 'Enter a number, e.g. 12' }
-  const parsed = SerialIdParamSchema.safeParse(trimmed)
+  const parsed = SerialIdSchema.safeParse(trimmed)
   return parsed.success ? { ok: true, id: parsed.data } : { ok: false, message: 'Enter a number, e.g. 12' }
 }
 

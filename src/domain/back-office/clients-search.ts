@@ -1,15 +1,18 @@
 // The Clients list's URL (issue 14): status tab, search and page live in the search params, so a filtered page can
 // be shared, reloaded and reached with the back button. Unknown values fall back to the defaults rather than
 // breaking the page a pasted link opens. The schema is the route's `validateSearch`, loaded before the first render
-// of every page: zod/mini, and no contract (../search-params.ts says why).
+// of every page: zod/mini, and no classic contract (../search-params.ts says why).
 import * as z from 'zod/mini'
-import type { UserStatus } from '../contract/user'
+import { USER_STATUS, type UserStatus } from '../contract/user'
 import { pageSearchParam } from '../search-params'
 
-/** All, then every user status (the contract's USER_STATUS, spelled out: the compiler checks they are the same). */
-export const CLIENT_STATUS_TABS = ['all', 'pending', 'active', 'deactivated'] as const satisfies readonly (
-  'all' | UserStatus
-)[]
+/** All, then every user status. */
+export const CLIENT_STATUS_TABS = [
+  'all',
+  USER_STATUS.PENDING,
+  USER_STATUS.ACTIVE,
+  USER_STATUS.DEACTIVATED,
+] as const
 export type ClientStatusTab = (typeof CLIENT_STATUS_TABS)[number]
 // Every user status has its tab: a status added to the contract fails to compile here until it is given one.
 type _IsTrue<T extends true> = T

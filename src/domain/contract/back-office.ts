@@ -156,7 +156,7 @@ export const REASON_REQUIRED = 'A reason is required.'
 export const AdminUserPatchSchema = z
   .object({
     status: z.optional(UserStatusSchema),
-    account_type_id: SerialIdSchema.pipe(z.number()).optional(),
+    account_type_id: z.optional(SerialIdSchema),
     reason: ReasonSchema.optional(),
   })
   .strict()
@@ -251,8 +251,8 @@ export const REQUEST_DECISION_MESSAGES = {
 export { AUDIT_ACTIONS, type AuditAction } from '../back-office/codes'
 
 export const AuditQuerySchema = z.object({
-  user_id: SerialIdSchema.optional(),
-  actor_id: SerialIdSchema.optional(),
+  user_id: z.optional(SerialIdSchema),
+  actor_id: z.optional(SerialIdSchema),
   action: TextSchema.trim().max(60).optional(),
   page: PageSchema.optional(),
 })

@@ -41,7 +41,7 @@ export const ChatMessagesResponseSchema = z.object({
 export type ChatMessagesResponse = z.infer<typeof ChatMessagesResponseSchema>
 export const ChatMessagesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  customer_id: SerialIdSchema.optional(),
+  customer_id: z.optional(SerialIdSchema),
   after: z.iso.datetime({ offset: true, message: 'after must be an ISO timestamp' }).optional(),
 })
 export const CHAT_PAGE_SIZE = 50

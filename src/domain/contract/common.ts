@@ -1,13 +1,15 @@
 // What classic contracts build their request fields from (the text rule, ids), and the wire basics of ./wire
 // re-exported. Client, worker and server import these; nothing here may import anything but zod and ./wire.
 import { z } from 'zod'
-import { storableText } from './wire'
+import { MAX_SERIAL_ID, storableText } from './wire'
 
 export {
   API_PREFIX,
   ApiErrorSchema,
   dataEnvelope,
   isStorableText,
+  MAX_SERIAL_ID,
+  SerialIdSchema,
   storableText,
   TEXT_MESSAGES,
   type ApiError,
@@ -16,17 +18,8 @@ export {
 /** The base of every text field in a request body, query or path: `TextSchema.trim().max(100)`. */
 export const TextSchema = z.string().check(storableText)
 
-/** Postgres int4 (serial): a bigger id cannot name a row and would fail inside the query. */
-export const MAX_SERIAL_ID = 2_147_483_647
 /** Postgres int8 (bigserial) ids as JavaScript numbers hold them: whole numbers up to 2^53 - 1. */
 export const MAX_BIG_SERIAL_ID = Number.MAX_SAFE_INTEGER
-
-/** An id in a path or query string: digits, a whole number from 1 to MAX_SERIAL_ID. */
-export const SerialIdSchema = z.coerce
-  .number({ message: 'The id must be a number' })
-  .int('The id must be a whole number')
-  .positive('The id must be positive')
-  .max(MAX_SERIAL_ID, 'The id is too large')
 
 /** An id in a JSON body: a number (never a string), a whole one, from 1 to `max`. */
 export const serialIdNumber = (message = 'The id must be a number', max = MAX_SERIAL_ID) =>

@@ -38,3 +38,18 @@ export const storableText = z.refine<string>(isStorableText, { message: TEXT_MES
 
 /** The base of every text field a zod/mini contract reads from a request: common.ts's TextSchema, in zod/mini. */
 export const StorableTextSchema = z.string().check(storableText)
+
+/** Postgres int4 (serial): a bigger id cannot name a row and would fail inside the query. */
+export const MAX_SERIAL_ID = 2_147_483_647
+
+/**
+ * An id in a path or query string: digits, a whole number from 1 to MAX_SERIAL_ID. Here, in zod/mini, because the
+ * route tree reads ids from URLs before the first render; classic contracts nest it as any other schema.
+ */
+export const SerialIdSchema = z.coerce
+  .number({ message: 'The id must be a number' })
+  .check(
+    z.int('The id must be a whole number'),
+    z.positive('The id must be positive'),
+    z.maximum(MAX_SERIAL_ID, 'The id is too large'),
+  )

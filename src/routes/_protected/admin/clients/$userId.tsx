@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { SerialIdParamSchema } from '../../../../domain/search-params'
+import { SerialIdSchema } from '../../../../domain/contract/wire'
 import { ClientPage, useClient } from '../../../../features/back-office'
 import { useAssets } from '../../../../features/markets'
 import { usePriceFeed } from '../../../../features/realtime'
@@ -14,7 +14,7 @@ import { livePriceStore } from '../../../../lib/live-prices'
 export const Route = createFileRoute('/_protected/admin/clients/$userId')({
   // zod/mini: a route's params parser loads before the first render of every page (src/domain/search-params.ts).
   params: {
-    parse: (raw) => ({ userId: SerialIdParamSchema.parse(raw.userId) }),
+    parse: (raw) => ({ userId: SerialIdSchema.parse(raw.userId) }),
     stringify: (params) => ({ userId: String(params.userId) }),
   },
   component: ClientRoute,
