@@ -2,7 +2,7 @@
 // and /signup and for /main/dashboard signed in, at Lighthouse's mobile preset (slow 4G, 4x CPU slow-down: what a
 // phone user feels) and its desktop preset. Lighthouse ^12 (13 needs Node 22) drives Debian's Chromium.
 // Run after `npm run build`: `npm run bench:lighthouse` (BENCH_CLIENT_DIR=<dir> measures another build;
-// LIGHTHOUSE_PAGES=/,/signup and LIGHTHOUSE_PRESETS=mobile choose cells).
+// LIGHTHOUSE_PAGES=/,/signup and LIGHTHOUSE_PRESETS=mobile choose cells; LIGHTHOUSE_LHR_DIR=<dir> keeps the reports).
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
@@ -72,6 +72,13 @@ async function audit(baseUrl: string, spec: PageSpec, preset: Preset): Promise<R
     )
     if (!result) throw new Error(`no Lighthouse result for ${spec.path}`)
     const { lhr } = result
+    // LIGHTHOUSE_LHR_DIR=<dir> keeps each full report, to read what a score is made of (its LCP phases, long tasks).
+    const lhrDir = process.env.LIGHTHOUSE_LHR_DIR
+    if (lhrDir) {
+      mkdirSync(lhrDir, { recursive: true })
+      const slug = spec.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'
+      writeFileSync(`${lhrDir}/${preset}-${slug}.json`, JSON.stringify(lhr))
+    }
     if (lhr.runtimeError)
       throw new Error(`${spec.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN
