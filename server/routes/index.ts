@@ -1,5 +1,6 @@
 // Every /api/v1 route, registered under the prefix by app.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { registerApiCompression } from '../plugins/compression'
 import { adminAuditRoutes } from './admin-audit'
 import { adminOutboxRoutes } from './admin-outbox'
 import { adminFundsRoutes } from './admin-funds'
@@ -24,6 +25,8 @@ import { userRoutes } from './user'
 import { verificationRoutes } from './verification'
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  // First, so its hooks see every route below; in this scope only, so static files keep their built copies.
+  await registerApiCompression(app)
   await app.register(settingsRoutes)
   await app.register(siteDataRoutes)
   await app.register(assetsRoutes)

@@ -77,6 +77,16 @@ export function tickOf(asset: Asset): LivePriceUpdate {
 
 const loadDb = () => import('./db')
 
+/** A write waits for a quiet moment of the page, this long at most. */
+export const SAVE_IDLE_TIMEOUT_MS = 3_000
+
+/** Runs a task when the page has a quiet moment: `requestIdleCallback`, or a short timer where there is none. */
+export type IdleScheduler = (task: () => void) => void
+export const whenIdle: IdleScheduler = (task) => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: SAVE_IDLE_TIMEOUT_MS })
+  else setTimeout(task, 200)
+}
+
 function warn(what: string) {
   return (error: unknown) => console.warn(`[offline] ${what} failed`, error)
 }
@@ -89,8 +99,11 @@ export function keepOfflineCopies(options: {
   queryClient: QueryClient
   prices: LivePriceStore
   session: SessionSource
+  /** When copies and prices are written (whenIdle; tests pass their own). Restores never wait. */
+  idle?: IdleScheduler
 }): () => void {
-  const { queryClient, prices, session } = options
+  const { queryClient, prices, session, idle = whenIdle } = options
+  let stopped = false
   const userId = () => {
     const state = session.getState()
     return state.user && state.token ? state.user.id : null
@@ -109,6 +122,26 @@ export function keepOfflineCopies(options: {
       },
       policy.keep,
     )
+  }
+
+  // Writes wait for the page to be idle: a page that has just opened is rendering the answers these copies are of,
+  // and the first write loads Dexie (30 KB gzip). Only the last answer of each query is written.
+  const waitingSaves = new Map<string, { query: Query; owner: number }>()
+  let flushQueued = false
+  const saveWhenIdle = (query: Query, owner: number) => {
+    waitingSaves.set(query.queryHash, { query, owner })
+    if (flushQueued) return
+    flushQueued = true
+    idle(() => {
+      flushQueued = false
+      const saves = [...waitingSaves.values()]
+      waitingSaves.clear()
+      if (stopped) return
+      for (const { query: waiting, owner: waitingOwner } of saves) {
+        const keep = copyToKeep(waiting, PAGE_STARTED_AT_MS)
+        if (keep) save(waiting, keep, waitingOwner).catch(warn('saving a copy'))
+      }
+    })
   }
 
   const restoring = new Set<string>()
@@ -144,8 +177,7 @@ export function keepOfflineCopies(options: {
     const owner = userId()
     if (!policy || owner === null) return
     if (action.type === 'success') {
-      const keep = copyToKeep(query, PAGE_STARTED_AT_MS)
-      if (keep) save(query, keep, owner).catch(warn('saving a copy'))
+      if (copyToKeep(query, PAGE_STARTED_AT_MS)) saveWhenIdle(query, owner)
       return
     }
     const failed =
@@ -164,19 +196,25 @@ export function keepOfflineCopies(options: {
     if (policy && failed && owner !== null) restoreOnce(query, policy, owner)
   }
 
-  // Prices: the first batch is written at once (a page opened a moment ago has something to show offline), then
-  // at most every PRICE_SAVE_INTERVAL_MS.
+  // Prices: the first batch is written at the page's first quiet moment (a page opened a moment ago has something
+  // to show offline), then at most every PRICE_SAVE_INTERVAL_MS.
   let lastPriceSaveAt = Number.NEGATIVE_INFINITY
   let priceTimer: ReturnType<typeof setTimeout> | null = null
   const savePrices = () => {
     priceTimer = null
-    if (userId() === null) return
+    const owner = userId()
+    if (owner === null) return
     lastPriceSaveAt = Date.now()
     const ticks = prices.assets().map(tickOf)
     if (ticks.length === 0) return
-    loadDb()
-      .then((db) => db.saveLastPrices(ticks, lastPriceSaveAt))
-      .catch(warn('saving prices'))
+    const savedAt = lastPriceSaveAt
+    idle(() => {
+      // Signed out meanwhile: the copies were cleared, and these prices must not come back.
+      if (stopped || userId() !== owner) return
+      loadDb()
+        .then((db) => db.saveLastPrices(ticks, savedAt))
+        .catch(warn('saving prices'))
+    })
   }
   const stopPrices = prices.subscribeBatches(() => {
     if (priceTimer !== null) return
@@ -206,6 +244,7 @@ export function keepOfflineCopies(options: {
   })
 
   return () => {
+    stopped = true
     stopCache()
     stopPrices()
     if (priceTimer !== null) clearTimeout(priceTimer)

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { CHANNELS, NotificationEventSchema, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
-import { toast } from '../components/ui/toaster'
+import { toast } from '../components/ui/toast'
 import { showsToast, TOAST_EVENTS } from '../domain/notifications/preferences'
 import { HttpError } from '../lib/http'
 import { notificationPreferencesStore } from '../lib/notification-preferences'

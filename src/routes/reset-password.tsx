@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as z from 'zod/mini'
-import { toast } from '../components/ui/toaster'
+import { toast } from '../components/ui/toast'
 import { ResetPasswordPage } from '../features/session'
 import { useSettings } from '../features/site'
 import { optionalSearchParam } from '../domain/search-params'

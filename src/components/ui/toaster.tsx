@@ -4,7 +4,8 @@ import { css } from 'styled-system/css'
 import { toasterDemand } from './toaster-demand'
 
 // The app's single toaster, with the spec's defaults (section 9): 4000 ms, at most 3 visible, bottom-right.
-// Import `toast` from here (or the ui index), never from 'sonner' directly, so there is one place to change.
+// Features toast through ./toast, which loads this module on the first toast; never from 'sonner' directly, so there
+// is one place to change.
 
 export { toast }
 export type { ExternalToast, ToasterProps }

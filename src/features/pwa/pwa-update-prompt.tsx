@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { toast } from '../../components/ui/toast'
 import { registerServiceWorker } from '../../lib/pwa'
 
 export const UPDATE_TOAST_ID = 'pwa-update'
@@ -7,8 +8,7 @@ export const UPDATE_TOAST_ID = 'pwa-update'
 export function PwaUpdatePrompt() {
   useEffect(() => {
     void registerServiceWorker({
-      onUpdateReady: async (activate) => {
-        const { toast } = await import('../../components/ui/toaster')
+      onUpdateReady: (activate) => {
         toast('Update available', {
           id: UPDATE_TOAST_ID,
           description: 'A new version of the app is ready.',

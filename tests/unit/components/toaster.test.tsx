@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { Toaster, toast } from '../../../src/components/ui'
+// Sonner's own toast, beside the Toaster it feeds: the app's lazy one (ui/toast.ts) has its own test.
+import { Toaster, toast } from '../../../src/components/ui/toaster'
 import { expectNoA11yViolations } from './test-utils'
 
 describe('Toaster', () => {

@@ -8,7 +8,7 @@ import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AssetSchema } from '../../../src/domain/contract/assets'
-import { closeDatabase, DB_NAME, readLastPrices, saveLastPrices } from '../../../src/lib/db'
+import { closeDatabase, DB_NAME, readLastPrices, readQueryCopy, saveLastPrices } from '../../../src/lib/db'
 import { HttpError } from '../../../src/lib/http'
 import { createLivePriceStore } from '../../../src/lib/live-prices'
 import {
@@ -82,7 +82,8 @@ function setup(userId = 7) {
   const prices = createLivePriceStore()
   const session = createSessionStore({ getItem: () => null, setItem: () => undefined } as unknown as Storage)
   session.signIn(userWithId(userId), `token-${userId}`)
-  const stop = keepOfflineCopies({ queryClient, prices, session })
+  // Writes run at once here; the page waits for an idle moment (its own test below).
+  const stop = keepOfflineCopies({ queryClient, prices, session, idle: (task) => task() })
   return { queryClient, prices, session, stop }
 }
 
@@ -180,6 +181,59 @@ describe('keepOfflineCopies', () => {
     session.signIn(userWithId(7), 'token-7')
     running = keepOfflineCopies({ queryClient, prices: createLivePriceStore(), session })
     await eventually(() => expect(queryClient.getQueryData(['notes'])).toEqual(['kept']))
+  })
+
+  it('writes when the page is idle, not while it renders its first answers, and only the last answer of each query', async () => {
+    const idleTasks: (() => void)[] = []
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const session = createSessionStore({
+      getItem: () => null,
+      setItem: () => undefined,
+    } as unknown as Storage)
+    session.signIn(userWithId(7), 'token-7')
+    running = keepOfflineCopies({
+      queryClient,
+      prices: createLivePriceStore(),
+      session,
+      idle: (task) => void idleTasks.push(task),
+    })
+    await queryClient.fetchQuery({ queryKey: ['notes'], queryFn: () => ['first'], meta: NOTES_META })
+    await queryClient.fetchQuery({
+      queryKey: ['notes'],
+      queryFn: () => ['second'],
+      meta: NOTES_META,
+      staleTime: 0,
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await readQueryCopy(7, '["notes"]', z.array(z.string()))).toBeNull()
+    // One write for both answers, when the page is idle: the later one.
+    expect(idleTasks).toHaveLength(1)
+    idleTasks.shift()!()
+    await eventually(async () =>
+      expect((await readQueryCopy(7, '["notes"]', z.array(z.string())))?.data).toEqual(['second']),
+    )
+  })
+
+  it('writes no prices at the idle moment that follows a sign-out', async () => {
+    const idleTasks: (() => void)[] = []
+    const prices = createLivePriceStore()
+    const session = createSessionStore({
+      getItem: () => null,
+      setItem: () => undefined,
+    } as unknown as Storage)
+    session.signIn(userWithId(7), 'token-7')
+    const queryClient = new QueryClient()
+    running = keepOfflineCopies({ queryClient, prices, session, idle: (task) => void idleTasks.push(task) })
+    prices.setAssets([BTC])
+    prices.applyBatch([{ id: 'btcusd', price: 68_000 }], 1)
+    await eventually(() => expect(idleTasks).toHaveLength(1))
+    // Prices an earlier quiet moment wrote; the sign-out clears them.
+    await saveLastPrices([{ id: 'btcusd', price: 67_500 }], 1_000)
+    session.clear()
+    await eventually(async () => expect((await readLastPrices()).ticks).toEqual([]))
+    idleTasks.shift()!()
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect((await readLastPrices()).ticks).toEqual([])
   })
 
   it('never shows one user the copy of another, and restores nothing after a refusal (4xx)', async () => {

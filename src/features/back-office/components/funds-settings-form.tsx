@@ -5,7 +5,7 @@ import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { TextField } from '../../../components/ui/input'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import {
   BANK_FIELDS,
   FUNDS_LIMIT_LABELS,

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import { LegalSettingsFormSchema, legalSettingsPatch } from '../../../domain/back-office/legal-settings-form'
 import {
   LEGAL_DOCUMENT_PATHS,

@@ -3,7 +3,7 @@ import { Check, Inbox, Send, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import {
   REQUEST_TYPES,
   type QueueRequest,

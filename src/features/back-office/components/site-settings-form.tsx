@@ -7,7 +7,7 @@ import * as Card from '../../../components/ui/card'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { TextField } from '../../../components/ui/input'
 import { Switch } from '../../../components/ui/switch'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import {
   ASSET_CLASS_LABELS,
   registerPageOptions,

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import {
   filterChatUsers,
   initials,

@@ -2,7 +2,7 @@
 // in error), and sending with the spec's rules and messages. A draft keeps its client_message_id until it is sent
 // or changed, so resending the same draft after a lost answer cannot store it twice.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import {
   checkFile,
   decideSend,

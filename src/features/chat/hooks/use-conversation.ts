@@ -3,7 +3,7 @@
 // after a reconnect, and marking the other side's messages read once they have been seen.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import { flattenPages, readUpToId } from '../../../domain/chat/messages'
 import {
   MessageReadEventSchema,

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button, type ButtonProps } from '../../../components/ui/button'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 
 // Copy one value (an address, an IBAN, a reference) with one tap: 'Copied' for two seconds, or a plain toast when
 // the browser refuses the clipboard (an insecure origin, a denied permission) saying to copy it by hand.

@@ -3,7 +3,7 @@ import { Download, Printer } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/error-message'
 import { useDownloadStatement } from '../api/download-statement'
 

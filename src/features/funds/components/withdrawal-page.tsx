@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { Spinner } from '../../../components/ui/spinner'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import type { FundsSummary } from '../../../domain/contract/funds'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { withdrawalCards } from '../../../domain/funds/withdrawal-form'

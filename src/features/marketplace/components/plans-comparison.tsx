@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { useCatalog } from '../api/get-catalog'
 import { useRequestPlanUpgrade } from '../api/request-plan-upgrade'

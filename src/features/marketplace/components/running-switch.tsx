@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { Switch } from '../../../components/ui/switch'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import type { ExpertAdvisor } from '../../../domain/contract/catalog'
 import { useSetExpertAdvisorRunning } from '../api/set-expert-advisor-running'
 import { serverMessage } from '../api/server-message'

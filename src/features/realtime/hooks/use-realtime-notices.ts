@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { toast } from '../../../components/ui/toast'
 import { showsToast, TOAST_EVENTS } from '../../../domain/notifications/preferences'
 import { notificationPreferencesStore } from '../../../lib/notification-preferences'
 import { useRealtimeClient } from '../client-store'
@@ -14,9 +15,8 @@ export function useRealtimeNotices() {
   const client = useRealtimeClient()
   useEffect(() => {
     if (!client) return
-    const stopToasts = client.onToast(async (notice) => {
+    const stopToasts = client.onToast((notice) => {
       if (!showsToast(notificationPreferencesStore.get(), TOAST_EVENTS.CONNECTION)) return
-      const { toast } = await import('../../../components/ui/toaster')
       const options = { id: 'realtime-connection', duration: notice.durationMs }
       if (notice.kind === 'failed') toast.error(notice.message, options)
       else if (notice.kind === 'connected') toast.success(notice.message, options)

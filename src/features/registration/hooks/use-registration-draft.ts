@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import type { RegistrationDraft } from '../../../domain/registration/draft'
 import { REGISTRATION_MESSAGES } from '../../../domain/registration/messages'
 import { readRegistrationDraft } from '../../../lib/db'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import type { CountryResidence } from '../../../domain/contract/auth'
 import type { RegistrationDraft } from '../../../domain/registration/draft'
 import { REGISTRATION_MESSAGES } from '../../../domain/registration/messages'

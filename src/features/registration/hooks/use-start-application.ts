@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import type { SignUpStart } from '../../../domain/contract/auth'
 import { createDraft } from '../../../domain/registration/draft'
 import { emailCheckOutcome } from '../../../domain/registration/email-check'

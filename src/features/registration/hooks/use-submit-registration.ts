@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from '../../../components/ui/toaster'
+import { toast } from '../../../components/ui/toast'
 import type { RegistrationPayload } from '../../../domain/contract/auth'
 import { registrationSuccessMessage } from '../../../domain/registration/email-check'
 import { deleteRegistrationDraft } from '../../../lib/db'
