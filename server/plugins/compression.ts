@@ -1,6 +1,6 @@
 // The API's answers go out compressed (brotli or gzip, by Accept-Encoding) from 1 KB up. The asset list is 49 KB of
 // JSON and every signed-in page reads it: on a phone network that is a quarter of a second before the market watch
-// can show, where brotli sends 7 KB. Static files are not this plugin's: the build writes their compressed copies
+// can show, where brotli sends 9 KB. Static files are not this plugin's: the build writes their compressed copies
 // (decision 0028). Registered inside the API's own scope (routes/index.ts), so it sees API answers only.
 //
 // Why compressing is safe here (BREACH): the attack needs a response that holds both a secret and text the attacker

@@ -108,6 +108,12 @@ test(
     await expect(page).toHaveURL(`${sharedServer.url}/main/dashboard`)
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 
+    // The Markets card holds its four columns within the screen: at 390 px Bitcoin's bid, ask and 24 h change
+    // once pushed the last column out of the card, behind a sideways scroll.
+    await expect(page.getByTestId('market-row-btcusd')).toBeVisible()
+    const markets = page.locator('section[aria-labelledby="market-watch-title"] > div')
+    expect(await markets.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true)
+
     // Below 768 px the menu is a slide-over the whole height of the screen (issue 17: it stopped short of the bottom).
     const viewport = page.viewportSize()
     if (viewport && viewport.width < 768) {

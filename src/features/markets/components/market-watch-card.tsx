@@ -137,7 +137,11 @@ export function MarketWatchCard(props: {
         <p className={css({ px: '4', pb: '4', color: 'text.muted' })}>No assets found.</p>
       ) : (
         <div className={css({ overflowX: 'auto' })}>
-          <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })}>
+          {/* Below 640 px the figures are a size smaller: a 390 px screen then holds Bitcoin's five-figure bid and
+              ask and the 24 h change without scrolling the card sideways. */}
+          <table
+            className={css({ w: 'full', fontSize: { base: 'xs', sm: 'sm' }, borderCollapse: 'collapse' })}
+          >
             <thead>
               <tr className={css({ color: 'text.muted', fontSize: 'xs', textTransform: 'uppercase' })}>
                 <th
