@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import PusherServer from 'pusher'
-import { freePort } from '../integration/support/cluster'
+import { freePort } from '../support/free-port'
 import {
   mergeReports,
   percentile,

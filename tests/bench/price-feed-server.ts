@@ -6,7 +6,7 @@
 // e.g. `... 500,2000,10000 1,10,50 10`. Prints a table and writes tests/bench/results/price-feed-server.json.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '../support/free-port'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { io } from 'socket.io-client'
@@ -76,16 +76,6 @@ async function runClients(url: string, apiKey: string, count: number, seconds: n
     clientCpuPercent: ((cpu.user + cpu.system) / 1e6 / elapsed) * 100,
   }
   process.stdout.write(`${JSON.stringify(figures)}\n`)
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 function cpuSeconds(pid: number): number {

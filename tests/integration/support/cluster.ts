@@ -5,24 +5,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../../support/free-port'
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const START_TIMEOUT_MS = 60_000
 
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : 0
-  server.close()
-  await once(server, 'close')
-  return port
-}
+export { freePort }
 
 async function waitUntil(label: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
