@@ -12,7 +12,8 @@ import {
 } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { ShellSideBar, ShellTopBar, shellNavLink } from '../../../components/shell-frame'
 import { Button } from '../../../components/ui/button'
 
 interface AdminNavItem {
@@ -73,19 +74,8 @@ function PendingBadge(props: { count: number | undefined }) {
   )
 }
 
-const navLink = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  px: '3',
-  py: '2',
-  rounded: 'md',
-  fontSize: 'sm',
-  color: 'text.muted',
-  whiteSpace: 'nowrap',
-  _hover: { bg: 'bg.raised', color: 'text' },
-  '&[aria-current=page]': { bg: 'accent.subtle', color: 'text', fontWeight: 'medium' },
-})
+// The phone's strip scrolls sideways: a label never wraps.
+const navLink = cx(shellNavLink, css({ whiteSpace: 'nowrap' }))
 
 /**
  * The back office's frame (issue 14): a side menu on desktop, a strip of tabs under the bar on phones (admins move
@@ -122,21 +112,7 @@ export function AdminShell(props: AdminShellProps) {
       className={css({ minH: '100dvh', display: 'flex', bg: 'bg.app' })}
       style={props.fill ? { height: '100dvh' } : undefined}
     >
-      <aside
-        className={css({
-          display: { base: 'none', md: 'block' },
-          w: '56',
-          flexShrink: 0,
-          borderRightWidth: '1px',
-          borderColor: 'border',
-          bg: 'bg.surface',
-          p: '4',
-          position: 'sticky',
-          top: '0',
-          h: '100dvh',
-          overflowY: 'auto',
-        })}
-      >
+      <ShellSideBar className={css({ w: '56' })}>
         <Link
           to="/admin"
           className={css({ display: 'block', px: '3', mb: '1', fontWeight: 'bold', fontSize: 'lg' })}
@@ -147,25 +123,10 @@ export function AdminShell(props: AdminShellProps) {
         <nav aria-label="Back office">
           <ul className={css({ display: 'flex', flexDir: 'column', gap: '0.5' })}>{links(false)}</ul>
         </nav>
-      </aside>
+      </ShellSideBar>
 
       <div className={css({ flex: '1', minW: '0', minH: '0', display: 'flex', flexDir: 'column' })}>
-        <header
-          className={css({
-            h: '14',
-            flexShrink: 0,
-            px: { base: '3', md: '6' },
-            display: 'flex',
-            alignItems: 'center',
-            gap: '3',
-            borderBottomWidth: '1px',
-            borderColor: 'border',
-            bg: 'bg.surface',
-            position: 'sticky',
-            top: '0',
-            zIndex: 'docked',
-          })}
-        >
+        <ShellTopBar>
           <span
             className={css({ display: { base: 'block', md: 'none' }, fontWeight: 'bold', truncate: true })}
           >
@@ -188,7 +149,7 @@ export function AdminShell(props: AdminShellProps) {
             <LogOut size={16} aria-hidden="true" />
             Logout
           </Button>
-        </header>
+        </ShellTopBar>
         <nav
           ref={strip}
           aria-label="Back office sections"

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { ShellSideBar, ShellTopBar } from '../../../components/shell-frame'
 import { Button } from '../../../components/ui/button'
 import { NavList, visibleItems } from './nav-list'
 
@@ -34,21 +35,7 @@ export function AppShell(props: AppShellProps) {
 
   return (
     <div className={css({ minH: '100dvh', display: 'flex', bg: 'bg.app' })}>
-      <aside
-        className={css({
-          display: { base: 'none', md: 'block' },
-          w: '64',
-          flexShrink: 0,
-          borderRightWidth: '1px',
-          borderColor: 'border',
-          bg: 'bg.surface',
-          p: '4',
-          position: 'sticky',
-          top: '0',
-          h: '100dvh',
-          overflowY: 'auto',
-        })}
-      >
+      <ShellSideBar className={css({ w: '64' })}>
         <Link
           to="/main/dashboard"
           className={css({ display: 'block', px: '3', mb: '6', fontWeight: 'bold', fontSize: 'lg' })}
@@ -56,24 +43,10 @@ export function AppShell(props: AppShellProps) {
           {props.siteName}
         </Link>
         <NavList items={items} />
-      </aside>
+      </ShellSideBar>
 
       <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column' })}>
-        <header
-          className={css({
-            h: '14',
-            px: { base: '3', md: '6' },
-            display: 'flex',
-            alignItems: 'center',
-            gap: '3',
-            borderBottomWidth: '1px',
-            borderColor: 'border',
-            bg: 'bg.surface',
-            position: 'sticky',
-            top: '0',
-            zIndex: 'docked',
-          })}
-        >
+        <ShellTopBar>
           <Button
             variant="ghost"
             size="sm"
@@ -113,7 +86,7 @@ export function AppShell(props: AppShellProps) {
             <LogOut size={16} aria-hidden="true" />
             Logout
           </Button>
-        </header>
+        </ShellTopBar>
         <main className={css({ flex: '1', p: { base: '4', md: '8' }, maxW: '72rem', w: 'full' })}>
           {props.children}
         </main>

@@ -1,6 +1,7 @@
 // The account area's menu: its sections and links, in the desktop side bar and in the mobile drawer.
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { shellNavLink } from '../../../components/shell-frame'
 import { NAV_ITEMS, NAV_SECTIONS, type NavItem } from '../navigation'
 
 export const visibleItems = (hasMarketplace: boolean): NavItem[] =>
@@ -34,18 +35,7 @@ export function NavList(props: { items: NavItem[]; onNavigate?: () => void }) {
                     to={item.to}
                     onClick={props.onNavigate}
                     activeProps={{ 'aria-current': 'page' }}
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: '3',
-                      px: '3',
-                      py: '2',
-                      rounded: 'md',
-                      fontSize: 'sm',
-                      color: 'text.muted',
-                      _hover: { bg: 'bg.raised', color: 'text' },
-                      '&[aria-current=page]': { bg: 'accent.subtle', color: 'text', fontWeight: 'medium' },
-                    })}
+                    className={shellNavLink}
                   >
                     <item.icon size={18} aria-hidden="true" />
                     {item.label}

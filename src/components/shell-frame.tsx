@@ -1,0 +1,57 @@
+// The frame the account area (features/shell's AppShell) and the back office (AdminShell) share: the side bar that
+// holds the menu on desktop, the top bar, and the menu's link style. One place, so the two frames cannot drift apart
+// in how a bar sits, scrolls or borders; each shell decides what goes inside and how wide its side bar is.
+import type { ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+
+const sideBar = css({
+  display: { base: 'none', md: 'block' },
+  flexShrink: 0,
+  borderRightWidth: '1px',
+  borderColor: 'border',
+  bg: 'bg.surface',
+  p: '4',
+  position: 'sticky',
+  top: '0',
+  h: '100dvh',
+  overflowY: 'auto',
+})
+
+/** The desktop side bar (hidden below 768 px); `className` gives its width, e.g. `css({ w: '64' })`. */
+export function ShellSideBar(props: { className: string; children: ReactNode }) {
+  return <aside className={cx(sideBar, props.className)}>{props.children}</aside>
+}
+
+const topBar = css({
+  h: '14',
+  flexShrink: 0,
+  px: { base: '3', md: '6' },
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border',
+  bg: 'bg.surface',
+  position: 'sticky',
+  top: '0',
+  zIndex: 'docked',
+})
+
+/** The bar across the top of the content: the site's name on phones, the status, the user and Logout. */
+export function ShellTopBar(props: { children: ReactNode }) {
+  return <header className={topBar}>{props.children}</header>
+}
+
+/** A link of either menu; the current page's link carries `aria-current="page"`. */
+export const shellNavLink = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  py: '2',
+  rounded: 'md',
+  fontSize: 'sm',
+  color: 'text.muted',
+  _hover: { bg: 'bg.raised', color: 'text' },
+  '&[aria-current=page]': { bg: 'accent.subtle', color: 'text', fontWeight: 'medium' },
+})
