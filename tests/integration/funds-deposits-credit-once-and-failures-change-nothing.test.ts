@@ -218,7 +218,11 @@ describe('card deposits', () => {
         .join('|')
       expect(text).not.toContain(number)
       expect(text).not.toContain('4242424242424242')
-      expect(text).not.toContain(cvc)
+      // Three digits turn up by chance in the random identifiers (the idempotency key 'test-9879dec3-…' once
+      // failed this test): the CVC is looked for in every other column.
+      const { reference: _reference, idempotencyKey: _idempotencyKey, ...described } = row
+      const fields = Object.values(described).filter((value) => typeof value === 'string')
+      expect(fields.join('|')).not.toContain(cvc)
     }
     const log = logLines.join('')
     expect(log.length).toBeGreaterThan(0)

@@ -2,8 +2,10 @@
 // Regressions found by the chat fault test (tests/integration/chat-survives-realtime-cuts-...): after a reconnect,
 // (1) a message published before the channel's subscription was confirmed again reached neither the socket nor the
 // catch-up poll; (2) a catch-up poll answering one page of a longer backlog left the rest behind once polling
-// stopped; (3) a message delivered by the catch-up poll and then by the socket reached the tabs twice. And (e2e, under
-// load): a message sent before the channel's first confirmation reached neither.
+// stopped; (3) a message delivered by the catch-up poll and then by the socket reached the tabs twice; (4) once the
+// API's answers were compressed and so came a little later, a backlog's next page was asked for from the newest
+// message the socket had brought meanwhile, and the rest of the backlog was skipped. And (e2e, under load): a message
+// sent before the channel's first confirmation reached neither.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CHANNELS, CONNECTION_STATUS, PUSH_EVENTS } from '../../../src/domain/contract/realtime'
 import { createTestHub, type FetchCall } from './hub-test-kit'
@@ -113,6 +115,26 @@ describe('chat after a reconnect', () => {
     t.push.connected()
     await vi.advanceTimersByTimeAsync(0)
     expect(ids()).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(t.hub.getStatus().polling).toBe(false)
+  })
+
+  it('goes on through a backlog from the page it answered, though the socket brought a newer message meanwhile', async () => {
+    const messages = [message(1)]
+    const { t, ids } = connectedHub(messages)
+    t.push.event(CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: messages[0] })
+    t.push.status(CONNECTION_STATUS.CONNECTING)
+    for (let id = 2; id <= 7; id += 1) messages.push(message(id))
+    t.push.connected()
+    // The catch-up poll is on its way when the socket, subscribed again, delivers a message sent just now.
+    messages.push(message(8))
+    t.push.event(CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: messages[7] })
+    await vi.advanceTimersByTimeAsync(0)
+    // Every message once: going on from the newest seen (8) skipped 4 to 7.
+    expect([...ids()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    // No poll went on from the socket's message; the walk went page by page up to 7.
+    const afters = t.http.to('/chat/messages').map((call) => new URL(call.url).searchParams.get('after'))
+    expect(afters).not.toContain(messages[7]?.created_at)
+    expect(afters.at(-1)).toBe(messages[6]?.created_at)
     expect(t.hub.getStatus().polling).toBe(false)
   })
 

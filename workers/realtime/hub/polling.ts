@@ -18,8 +18,15 @@ function parseChannel(channel: string): { kind: ChannelKind; id: number } | null
 }
 
 interface ChatCursor {
-  /** created_at of the newest message seen, sent back as `after`. */
+  /** created_at of the newest message seen, by either path, sent back as `after`. */
   after: string | null
+  /**
+   * Where the next poll must start, when that is before `after`: the end of the page a catch-up answered with more
+   * behind it, the cursor as it was when a poll was asked for during another, or where a failed poll started. The
+   * socket moves `after` meanwhile, and going on from the newest message seen skipped the rest of the backlog (the
+   * chat fault test lost messages that way once answers took longer to arrive). Null: from `after`.
+   */
+  resume: string | null
   seen: Set<string>
   inFlight: boolean
   /** A poll was asked for while one was in flight: run another once it ends (its answer may predate the ask). */
@@ -43,6 +50,9 @@ function isLater(candidate: string, than: string | null): boolean {
   return Number.isNaN(a) || Number.isNaN(b) ? candidate > than : a > b
 }
 
+/** The earlier of two starting points; null is "none" (not "the beginning"). */
+const earlier = (a: string | null, b: string | null) => (a === null ? b : b === null || isLater(b, a) ? a : b)
+
 export interface PollingDeps extends HubContext {
   request: ApiRequest
   tabs: Pick<TabRegistry, 'channels' | 'hasChannel' | 'hasChannels' | 'emit'>
@@ -58,7 +68,7 @@ export function createPolling(deps: PollingDeps) {
   function cursorOf(channel: string): ChatCursor {
     let cursor = chatCursors.get(channel)
     if (!cursor) {
-      cursor = { after: null, seen: new Set(), inFlight: false, again: false }
+      cursor = { after: null, resume: null, seen: new Set(), inFlight: false, again: false }
       chatCursors.set(channel, cursor)
     }
     return cursor
@@ -87,13 +97,18 @@ export function createPolling(deps: PollingDeps) {
     if (parsed?.kind !== 'chat.customer') return
     const cursor = cursorOf(channel)
     if (cursor.inFlight) {
+      // Asked for now (a reconnect, a confirmation): it must read from the cursor as it is now, which the answer
+      // in flight and the socket may both move past what was missed.
+      cursor.resume = earlier(cursor.resume, cursor.after)
       cursor.again = true
       return
     }
     cursor.inFlight = true
     cursor.again = false
     const params = new URLSearchParams({ customer_id: String(parsed.id) })
-    if (cursor.after) params.set('after', cursor.after)
+    const asked = cursor.resume ?? cursor.after
+    cursor.resume = null
+    if (asked) params.set('after', asked)
     try {
       const body = await request('GET', `/chat/messages?${params.toString()}`)
       const messages = chatMessagesOf(body).sort((a, b) => {
@@ -102,16 +117,27 @@ export function createPolling(deps: PollingDeps) {
         return at === bt ? 0 : isLater(bt, at) ? -1 : 1
       })
       const from = cursor.after
+      let pageEnd: string | null = null
       for (const message of messages) {
         // Delivered exactly as the socket would have: `message.sent` with the message as payload (spec 7).
         if (noteChatMessage(channel, message)) tabs.emit(channel, PUSH_EVENTS.MESSAGE_SENT, { message })
+        const createdAt = createdAtOf(message)
+        if (createdAt && isLater(createdAt, pageEnd)) pageEnd = createdAt
       }
       // An `after` answer holds one page; next_page_url says more came meanwhile (a long outage, a busy
-      // conversation). Fetch on from the new cursor at once, or a reconnect that stops polling would leave the
-      // rest behind. Only while the cursor moves, so a server that repeats itself cannot loop the hub.
-      if (isRecord(body) && typeof body.next_page_url === 'string' && cursor.after !== from)
+      // conversation). Fetch on at once from this page's end, or a reconnect that stops polling would leave the
+      // rest behind. Only while that moves, so a server that repeats itself cannot loop the hub. A newest-page
+      // answer (no `after` asked) links to older pages instead: the cursor it set is where to go on from.
+      const more = isRecord(body) && typeof body.next_page_url === 'string'
+      if (more && asked !== null && pageEnd !== null && isLater(pageEnd, asked)) {
+        cursor.resume = earlier(cursor.resume, pageEnd)
         cursor.again = true
+      } else if (more && asked === null && cursor.after !== from) {
+        cursor.again = true
+      }
     } catch (error) {
+      // The next poll, whenever it comes, starts where this one did.
+      cursor.resume = earlier(cursor.resume, asked)
       log.warn('[realtime] chat polling failed', channel, error)
     } finally {
       cursor.inFlight = false
