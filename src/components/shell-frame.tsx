@@ -1,6 +1,7 @@
 // The frame the account area (features/shell's AppShell) and the back office (AdminShell) share: the side bar that
-// holds the menu on desktop, the top bar, and the menu's link style. One place, so the two frames cannot drift apart
-// in how a bar sits, scrolls or borders; each shell decides what goes inside and how wide its side bar is.
+// holds the menu on desktop, the top bar, and the menus' link and section styles (the workspace's side menu uses the
+// section title too). One place, so the two frames cannot drift apart in how a bar sits, scrolls or borders; each
+// shell decides what goes inside and how wide its side bar is.
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 
@@ -41,6 +42,16 @@ const topBar = css({
 export function ShellTopBar(props: { children: ReactNode }) {
   return <header className={topBar}>{props.children}</header>
 }
+
+/** The small capitals over a group of a menu's links ('Funds', 'Pairs'); the caller sets the side padding. */
+export const menuSectionTitle = css({
+  mb: '1',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  textTransform: 'uppercase',
+  letterSpacing: 'wider',
+  color: 'text.muted',
+})
 
 /** A link of either menu; the current page's link carries `aria-current="page"`. */
 export const shellNavLink = css({

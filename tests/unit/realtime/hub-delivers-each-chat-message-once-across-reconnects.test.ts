@@ -106,25 +106,26 @@ describe('chat after a reconnect', () => {
     expect(ids()).toEqual([1, 2])
   })
 
-  it('follows next_page_url until the backlog is fetched, although Pusher is connected again', async () => {
+  /** Message 1 came by the socket; 2 to 7 were sent while it was away (three pages); then it connects again. */
+  function reconnectedWithBacklog() {
     const messages = [message(1)]
-    const { t, ids } = connectedHub(messages)
-    t.push.event(CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: messages[0] })
-    t.push.status(CONNECTION_STATUS.CONNECTING)
+    const hub = connectedHub(messages)
+    hub.t.push.event(CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: messages[0] })
+    hub.t.push.status(CONNECTION_STATUS.CONNECTING)
     for (let id = 2; id <= 7; id += 1) messages.push(message(id))
-    t.push.connected()
+    hub.t.push.connected()
+    return { ...hub, messages }
+  }
+
+  it('follows next_page_url until the backlog is fetched, although Pusher is connected again', async () => {
+    const { t, ids } = reconnectedWithBacklog()
     await vi.advanceTimersByTimeAsync(0)
     expect(ids()).toEqual([1, 2, 3, 4, 5, 6, 7])
     expect(t.hub.getStatus().polling).toBe(false)
   })
 
   it('goes on through a backlog from the page it answered, though the socket brought a newer message meanwhile', async () => {
-    const messages = [message(1)]
-    const { t, ids } = connectedHub(messages)
-    t.push.event(CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: messages[0] })
-    t.push.status(CONNECTION_STATUS.CONNECTING)
-    for (let id = 2; id <= 7; id += 1) messages.push(message(id))
-    t.push.connected()
+    const { t, ids, messages } = reconnectedWithBacklog()
     // The catch-up poll is on its way when the socket, subscribed again, delivers a message sent just now.
     messages.push(message(8))
     t.push.event(CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: messages[7] })

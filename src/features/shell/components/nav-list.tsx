@@ -1,7 +1,7 @@
 // The account area's menu: its sections and links, in the desktop side bar and in the mobile drawer.
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
-import { shellNavLink } from '../../../components/shell-frame'
+import { css, cx } from 'styled-system/css'
+import { menuSectionTitle, shellNavLink } from '../../../components/shell-frame'
 import { NAV_ITEMS, NAV_SECTIONS, type NavItem } from '../navigation'
 
 export const visibleItems = (hasMarketplace: boolean): NavItem[] =>
@@ -15,19 +15,7 @@ export function NavList(props: { items: NavItem[]; onNavigate?: () => void }) {
         if (items.length === 0) return null
         return (
           <div key={section} className={css({ mb: '5' })}>
-            <p
-              className={css({
-                px: '3',
-                mb: '1',
-                fontSize: 'xs',
-                fontWeight: 'semibold',
-                textTransform: 'uppercase',
-                letterSpacing: 'wider',
-                color: 'text.muted',
-              })}
-            >
-              {section}
-            </p>
+            <p className={cx(menuSectionTitle, css({ px: '3' }))}>{section}</p>
             <ul>
               {items.map((item) => (
                 <li key={item.to}>

@@ -1,9 +1,10 @@
 import { Plus, X } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { menuSectionTitle } from '../../../components/shell-frame'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
-import * as Dialog from '../../../components/ui/dialog'
+import { SideDrawer } from '../../../components/ui/side-drawer'
 import { accountTitle, type User } from '../../../domain/contract/user'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { DepositLink } from './deposit-link'
@@ -32,15 +33,7 @@ export interface SideMenuProps {
   onOpenPlans?: () => void
 }
 
-const sectionTitle = css({
-  px: '1',
-  mb: '1',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  textTransform: 'uppercase',
-  letterSpacing: 'wider',
-  color: 'text.muted',
-})
+const sectionTitle = cx(menuSectionTitle, css({ px: '1' }))
 const item = css({
   display: 'flex',
   alignItems: 'center',
@@ -65,111 +58,93 @@ export function SideMenu(props: SideMenuProps) {
       : [{ title: accountTitle(user.account_type?.title ?? null, user.account_id), balance: user.balance }]
   const plan = user.account_type
   return (
-    <Dialog.Root open={props.open} onOpenChange={(details) => props.onOpenChange(details.open)}>
-      <Dialog.Backdrop />
-      <Dialog.Positioner className={css({ justifyContent: 'flex-start', alignItems: 'stretch', p: '0' })}>
-        <Dialog.Content
-          className={css({
-            w: 'min(20rem, 88vw)',
-            maxH: '100dvh',
-            h: '100dvh',
-            rounded: '0',
-            overflowY: 'auto',
-            p: '3',
+    <SideDrawer
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Workspace"
+      // The Algo Trader panel, when the site has a marketplace, heads with the same badge and link.
+      headerExtra={
+        plan && !props.algoTrader ? <PlanBadge plan={plan} withLeverage onClick={props.onOpenPlans} /> : null
+      }
+      className={css({ w: 'min(20rem, 88vw)', p: '3' })}
+    >
+      <section className={css({ mb: '4' })}>
+        <h3 className={sectionTitle}>Pairs</h3>
+        <ul>
+          {props.pairs.map((pair) => (
+            <li key={pair} className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
+              <button
+                type="button"
+                className={item}
+                aria-current={pair === props.activePair}
+                onClick={() => props.onActivatePair(pair)}
+              >
+                {pair}
+              </button>
+              {props.pairs.length > 1 ? (
+                <Button
+                  variant="ghost"
+                  size="xs"
+                  iconOnly
+                  aria-label={`Close ${pair}`}
+                  onClick={() => props.onClosePair(pair)}
+                >
+                  <X aria-hidden />
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <button type="button" className={item} onClick={props.onAddPair}>
+          <Plus aria-hidden size={16} /> Add market
+        </button>
+      </section>
+
+      <section className={css({ mb: '4' })}>
+        <h3 className={sectionTitle}>Panels</h3>
+        <ul>
+          {RAIL_PANELS.map((panel) => {
+            const Icon = RAIL_ICONS[panel]
+            return (
+              <li key={panel}>
+                <button type="button" className={item} onClick={() => props.onOpenPanel(panel)}>
+                  <Icon aria-hidden size={16} /> {RAIL_LABELS[panel]}
+                </button>
+              </li>
+            )
           })}
-        >
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mb: '3' })}>
-            <Dialog.Title className={css({ flex: '1', fontWeight: 'bold' })}>Workspace</Dialog.Title>
-            {/* The Algo Trader panel, when the site has a marketplace, heads with the same badge and link. */}
-            {plan && !props.algoTrader ? (
-              <PlanBadge plan={plan} withLeverage onClick={props.onOpenPlans} />
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <Button variant="ghost" size="sm" iconOnly aria-label="Close menu">
-                <X aria-hidden />
-              </Button>
-            </Dialog.CloseTrigger>
-          </div>
+        </ul>
+      </section>
 
-          <section className={css({ mb: '4' })}>
-            <h3 className={sectionTitle}>Pairs</h3>
-            <ul>
-              {props.pairs.map((pair) => (
-                <li key={pair} className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
-                  <button
-                    type="button"
-                    className={item}
-                    aria-current={pair === props.activePair}
-                    onClick={() => props.onActivatePair(pair)}
-                  >
-                    {pair}
-                  </button>
-                  {props.pairs.length > 1 ? (
-                    <Button
-                      variant="ghost"
-                      size="xs"
-                      iconOnly
-                      aria-label={`Close ${pair}`}
-                      onClick={() => props.onClosePair(pair)}
-                    >
-                      <X aria-hidden />
-                    </Button>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            <button type="button" className={item} onClick={props.onAddPair}>
-              <Plus aria-hidden size={16} /> Add market
-            </button>
-          </section>
+      {props.algoTrader ? (
+        <div className={css({ mb: '4', mx: '-3', borderBlockWidth: '1px', borderColor: 'border' })}>
+          {props.algoTrader}
+        </div>
+      ) : null}
 
-          <section className={css({ mb: '4' })}>
-            <h3 className={sectionTitle}>Panels</h3>
-            <ul>
-              {RAIL_PANELS.map((panel) => {
-                const Icon = RAIL_ICONS[panel]
-                return (
-                  <li key={panel}>
-                    <button type="button" className={item} onClick={() => props.onOpenPanel(panel)}>
-                      <Icon aria-hidden size={16} /> {RAIL_LABELS[panel]}
-                    </button>
-                  </li>
-                )
-              })}
-            </ul>
-          </section>
+      <section className={css({ mb: '4' })}>
+        <h3 className={sectionTitle}>Accounts</h3>
+        <ul role="radiogroup" aria-label="Accounts">
+          {accounts.map((account, index) => (
+            <li key={`${account.title}-${index}`}>
+              <button
+                type="button"
+                role="radio"
+                aria-checked={index === props.selectedAccountIndex}
+                className={item}
+                onClick={() => props.onSelectAccount(index)}
+              >
+                <span className={css({ flex: '1' })}>{account.title}</span>
+                <span className={css({ textStyle: 'price' })}>
+                  {formatAmount(account.balance, props.currency)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
 
-          {props.algoTrader ? (
-            <div className={css({ mb: '4', mx: '-3', borderBlockWidth: '1px', borderColor: 'border' })}>
-              {props.algoTrader}
-            </div>
-          ) : null}
-
-          <section className={css({ mb: '4' })}>
-            <h3 className={sectionTitle}>Accounts</h3>
-            <ul role="radiogroup" aria-label="Accounts">
-              {accounts.map((account, index) => (
-                <li key={`${account.title}-${index}`}>
-                  <button
-                    type="button"
-                    role="radio"
-                    aria-checked={index === props.selectedAccountIndex}
-                    className={item}
-                    onClick={() => props.onSelectAccount(index)}
-                  >
-                    <span className={css({ flex: '1' })}>{account.title}</span>
-                    <span className={css({ textStyle: 'price' })}>
-                      {formatAmount(account.balance, props.currency)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-
-          <DepositLink closedBy={props.depositClosedBy} placement="menu" />
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Dialog.Root>
+      <DepositLink closedBy={props.depositClosedBy} placement="menu" />
+    </SideDrawer>
   )
 }
