@@ -7,7 +7,7 @@ import { chatConnection, type ChatConnection } from '../domain/chat/composer'
 import { unreadNotifierVisible, CHAT_PATH } from '../domain/chat/unread'
 import { CHANNELS, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
 import { refreshUnreadCount, UnreadNotifier, useOnline, useUnreadCount } from '../features/chat'
-import { useRealtimeEvent, useRealtimeStatus } from '../features/realtime'
+import { useRealtimeEvent, useRealtimeReady, useRealtimeStatus } from '../features/realtime'
 
 /** message.sent and message.read of one conversation, while mounted (null: none). */
 export function useChatChannel(
@@ -35,13 +35,17 @@ export function CustomerUnreadNotifier(props: { customerId: number }) {
   const navigate = useNavigate()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const connection = useChatConnection()
+  const realtimeReady = useRealtimeReady()
+  const refresh = () => void refreshUnreadCount(queryClient)
+  // The count is first asked for once the conversation's events reach this tab (its subscription's effect runs
+  // first): a message sent while that answer is on its way then comes as an event, which asks again. Asked
+  // before, a second tab opening /mt4 as support wrote twice showed one unread message.
+  useChatChannel(props.customerId, { onMessageSent: refresh, onMessageRead: refresh })
   const unread = useUnreadCount({
     userId: props.customerId,
-    enabled: true,
+    enabled: realtimeReady,
     pollMs: connection === 'live' ? false : REALTIME_TIMINGS.CHAT_POLL_MS,
   })
-  const refresh = () => void refreshUnreadCount(queryClient)
-  useChatChannel(props.customerId, { onMessageSent: refresh, onMessageRead: refresh })
   const count = unread.data ?? 0
   return (
     <UnreadNotifier

@@ -123,13 +123,32 @@ test('the unread notifier shows off the chat page, agrees across tabs, and hides
     newContext,
     ownServer.url,
   )
+  // The second tab's first count is read by the server before support writes, and reaches the page only after
+  // both messages' events did (a request queued behind /mt4's others): the events must still bring it to 2.
   const secondTab = await customerContext.newPage()
+  let firstCountRead!: () => void
+  const firstCountWasRead = new Promise<void>((resolve) => (firstCountRead = resolve))
+  let releaseFirstCount!: () => void
+  const firstCountReleased = new Promise<void>((resolve) => (releaseFirstCount = resolve))
+  let countsAsked = 0
+  await secondTab.route('**/api/v1/chat/unread-count', async (route) => {
+    countsAsked += 1
+    if (countsAsked > 1) return route.fallback()
+    const response = await route.fetch()
+    firstCountRead()
+    await firstCountReleased
+    return route.fulfill({ response })
+  })
   await secondTab.goto(`${ownServer.url}/mt4`)
+  await firstCountWasRead
   await expect(customer.getByTestId('unread-notifier')).toHaveCount(0)
 
   await admin.goto(`${ownServer.url}/admin/chat?user=${customerId}`)
   await send(admin, 'Your deposit has arrived.')
   await send(admin, 'Anything else?')
+  // The hub gives both tabs each event at once: once the first tab counts 2, the second has had both events.
+  await expect(customer.getByTestId('unread-notifier')).toContainText('You have 2 unread message(s)')
+  releaseFirstCount()
   for (const page of [customer, secondTab]) {
     await expect(page.getByTestId('unread-notifier')).toContainText('New Messages')
     await expect(page.getByTestId('unread-notifier')).toContainText(
