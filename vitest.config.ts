@@ -14,6 +14,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // A fresh jsdom and module graph per file cost two thirds of the suite's time (183 s against 40 s on two
+          // cores). The setup file starts each file with fresh modules of our own, an empty document and storage.
+          isolate: false,
+          maxWorkers: 2,
         },
       },
       {

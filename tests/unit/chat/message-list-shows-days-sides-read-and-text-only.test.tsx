@@ -6,7 +6,7 @@ import type { ChatMessage } from '../../../src/domain/contract/chat'
 import type { User } from '../../../src/domain/contract/user'
 import { configureHttp, resetHttpConfig } from '../../../src/lib/http'
 import { sessionStore } from '../../../src/lib/session-store'
-import { expectNoA11yViolations } from '../components/test-utils'
+import { expectNoA11yViolations, waitForFocusInside } from '../components/test-utils'
 import { message } from './fixtures'
 import { stubLayout } from './harness'
 
@@ -179,7 +179,10 @@ describe('the message list', () => {
         'blob:test/1',
       )
       expect(fetched).toHaveLength(1)
+      // The dialog listens for Escape once it holds the focus (a frame after it opens; later on a busy machine).
+      await waitForFocusInside(dialog)
       await user.keyboard('{Escape}')
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 
       await user.click(screen.getByRole('button', { name: 'Download statement.pdf (49 KB)' }))
       await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1))
