@@ -79,7 +79,7 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type
-  if (type === 'SKIP_WAITING') void self.skipWaiting()
+  if (type === SW_MESSAGES.SKIP_WAITING) void self.skipWaiting()
   // The connection test (issue 16) shows which build this worker serves.
   if (type === SW_MESSAGES.GET_VERSION) {
     const answer: SwVersionAnswer = { version: VERSION }

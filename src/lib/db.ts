@@ -2,10 +2,10 @@
 // small functions below; none opens the database itself. Rows are validated when read: anything written by an
 // older version or by hand is treated as absent, never trusted.
 import Dexie, { type EntityTable, type Table } from 'dexie'
-import { safeParse, type core } from 'zod/mini'
 import { ChatMessageSchema, type ChatMessage } from '../domain/contract/chat'
 import { LivePriceUpdateSchema, type LivePriceUpdate } from '../domain/contract/realtime'
 import { usableDraft, type RegistrationDraft } from '../domain/registration/draft'
+import { safeParse, type StandardSchemaV1 } from '../domain/guard'
 import { STORAGE_KEYS } from '../domain/storage-keys'
 
 export const DB_NAME = 'cfd-trader'
@@ -182,7 +182,7 @@ export async function saveQueryCopy(row: QueryCopyRow, keep?: number): Promise<v
 export async function readQueryCopy<T>(
   userId: number,
   queryHash: string,
-  schema: core.$ZodType & { _zod: { output: T } },
+  schema: StandardSchemaV1<unknown, T>,
 ): Promise<{ data: T; dataUpdatedAt: number } | null> {
   const row: Partial<Record<keyof QueryCopyRow, unknown>> | undefined = await database().queryCopies.get([
     userId,

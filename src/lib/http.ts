@@ -1,8 +1,9 @@
 // The one HTTP client (spec section 7): base address, 15 s time-out, bearer header, JSON, contract parsing,
 // error logging and the once-per-request 401 rule. It knows nothing of React or of the session store: main.tsx
 // plugs those in with configureHttp, so this module stays testable on its own.
-import { safeParse, type core } from 'zod/mini'
-import { ApiErrorSchema, API_PREFIX } from '../domain/contract/wire'
+import { ApiErrorGuard } from '../domain/contract/sign-in-guards'
+import { API_PREFIX } from '../domain/contract/wire-rules'
+import { safeParse, type StandardSchemaV1 } from '../domain/guard'
 import { isSessionExpiryExempt } from '../domain/site/public-paths'
 
 export const REQUEST_TIMEOUT_MS = 15_000
@@ -34,7 +35,7 @@ export class HttpError extends Error {
 
   /** Per-field messages from the server's 422 envelope, if any. */
   get fieldErrors(): Record<string, string[]> {
-    const parsed = ApiErrorSchema.safeParse(this.data)
+    const parsed = safeParse(ApiErrorGuard, this.data)
     return parsed.success ? (parsed.data.errors ?? {}) : {}
   }
 }
@@ -129,8 +130,8 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   body?: unknown
   /** Parse the answer with the contract; a mismatch is an error, not a silent `any`. */
-  /** Either zod API's schema (classic or mini: decision 0027). */
-  schema?: core.$ZodType & { _zod: { output: T } }
+  /** A zod schema (classic or mini) or a guard: any Standard Schema (decision 0031). */
+  schema?: StandardSchemaV1<unknown, T>
   headers?: Record<string, string>
   signal?: AbortSignal
   /** Send no bearer header: the call carries its own credential (a one-time sign-in link). */
@@ -138,7 +139,7 @@ export interface RequestOptions<T> {
 }
 
 function messageFrom(data: unknown, fallback: string): string {
-  const parsed = ApiErrorSchema.safeParse(data)
+  const parsed = safeParse(ApiErrorGuard, data)
   return parsed.success && parsed.data.message ? parsed.data.message : fallback
 }
 

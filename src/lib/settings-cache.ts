@@ -1,6 +1,8 @@
 // The site settings cache under its own local key (spec sections 3 and 9): settings, error, initialized and the
 // client time it was fetched. It lets a returning visitor skip the splash and see the last known site at once.
-import { SiteSettingsSchema, type SiteSettings } from '../domain/contract/site'
+import { SiteSettingsGuard } from '../domain/contract/sign-in-guards'
+import type { SiteSettings } from '../domain/contract/site'
+import { safeParse } from '../domain/guard'
 import { STORAGE_KEYS } from '../domain/storage-keys'
 
 export interface SettingsCache {
@@ -17,7 +19,7 @@ export function readSettingsCache(storage: Storage | undefined = globalThis.loca
     const raw = storage?.getItem(STORAGE_KEYS.SITE_SETTINGS)
     if (!raw) return EMPTY
     const parsed = JSON.parse(raw) as Partial<SettingsCache>
-    const settings = SiteSettingsSchema.safeParse(parsed.settings)
+    const settings = safeParse(SiteSettingsGuard, parsed.settings)
     return {
       settings: settings.success ? settings.data : null,
       error: typeof parsed.error === 'string' ? parsed.error : null,

@@ -2,7 +2,7 @@ import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { toasterDemand } from '../components/ui/toaster-demand'
-import { SITE_CHANNEL, SITE_EVENTS } from '../domain/contract/site'
+import { SITE_CHANNEL, SITE_EVENTS } from '../domain/contract/site-constants'
 import { useRealtimeEvent } from '../features/realtime'
 import { useRestoreSession, useSession } from '../features/session'
 import { NotFoundPage } from '../features/shell'

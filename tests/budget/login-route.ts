@@ -4,8 +4,9 @@
 // `npm run bench:initial-js` measures the same thing in a browser, file by file.
 //
 // What it counts: index.html's entry with everything it imports statically (what index.html preloads), then the
-// `/` route's component chunk with its static imports, and the `import()`s the login page makes as it opens (the
-// service worker's registration). Lazy parts only a click loads (the second sign-in step) are left out.
+// `/` route's component chunk with its static imports. The login page makes no `import()` as it opens (the service
+// worker's bridge uses the browser's API since decision 0031; `npm run bench:initial-js` would show one in a
+// browser). Lazy parts only a click loads (the second sign-in step) are left out.
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -28,9 +29,8 @@ type Manifest = Record<string, ManifestChunk>
 
 const ROOT = resolve(new URL('../../', import.meta.url).pathname)
 const CLIENT_DIR = resolve(process.env.BENCH_CLIENT_DIR ?? join(ROOT, 'dist'))
-/** The login route's own chunk, and what opening it fetches at once (the service worker's registration). */
+/** The login route's own chunk. */
 const LOGIN_ROUTE_KEYS = ['src/routes/index.tsx?tsr-split=component']
-const OPENED_WITH_THE_PAGE = [/workbox-window/]
 
 export function loginRouteScripts(manifest: Manifest) {
   const closure = (keys: string[], into = new Set<string>()) => {
@@ -45,10 +45,7 @@ export function loginRouteScripts(manifest: Manifest) {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html'))
   if (!entry) throw new Error('the manifest has no index.html entry')
   const beforeFirstRender = closure([entry])
-  const opened = (manifest[entry]!.dynamicImports ?? []).filter((key) =>
-    OPENED_WITH_THE_PAGE.some((pattern) => pattern.test(key)),
-  )
-  const all = closure([...LOGIN_ROUTE_KEYS, ...opened], new Set(beforeFirstRender))
+  const all = closure(LOGIN_ROUTE_KEYS, new Set(beforeFirstRender))
   const file = (key: string) => manifest[key]!.file
   return { beforeFirstRender: [...beforeFirstRender].map(file), all: [...all].map(file) }
 }

@@ -3,8 +3,14 @@
 import * as z from 'zod/mini'
 import { dataEnvelope } from './wire'
 
-export const ASSET_CLASSES = ['cryptos', 'stocks', 'indices', 'commodities', 'metals', 'forex'] as const
-export type AssetClass = (typeof ASSET_CLASSES)[number]
+export {
+  ASSET_CLASSES,
+  type AssetClass,
+  R_PAGE,
+  SITE_CHANNEL,
+  SITE_EVENTS,
+  SITE_STATUS,
+} from './site-constants'
 
 /** One numeric leverage per asset class; the spec defaults each to 100. */
 const leverage = () => z.number().check(z.positive())
@@ -17,11 +23,6 @@ export const LeverageMapSchema = z.object({
   forex: leverage(),
 })
 export type LeverageMap = z.infer<typeof LeverageMapSchema>
-
-export const SITE_STATUS = { ACTIVE: 'active', DISABLED: 'disabled' } as const
-
-/** Register-page variants of spec 2.2; any other value falls back to the full form. */
-export const R_PAGE = { BASIC: 'basic', IC: 'ic', TD: 'td' } as const
 
 export const RealtimeEndpointsSchema = z.object({
   pusher: z.object({
@@ -65,8 +66,3 @@ export const SiteDataSchema = z.looseObject({
 })
 export type SiteData = z.infer<typeof SiteDataSchema>
 export const SiteDataResponseSchema = dataEnvelope(SiteDataSchema)
-
-/** Public: every open client refetches the settings on it (issue 14). Here, not with the back office's calls, so
- * the root route hears it without pulling the back office's schemas into the sign-in page's bundle. */
-export const SITE_CHANNEL = 'site'
-export const SITE_EVENTS = { SETTINGS_UPDATED: 'settings.updated' } as const

@@ -2,15 +2,20 @@
 // zod/mini: the sign-in page and every signed-in page's root read them before anything else (decision 0027).
 import * as z from 'zod/mini'
 import { dataEnvelope, StorableTextSchema } from './wire'
+import { AUTOTRADER_REQUEST_STATUS, USER_ROLE, USER_STATUS } from './user-constants'
 
-export const USER_STATUS = { PENDING: 'pending', ACTIVE: 'active', DEACTIVATED: 'deactivated' } as const
+export {
+  ACCOUNT_ID_PATTERN,
+  accountTitle,
+  AUTOTRADER_REQUEST_STATUS,
+  USER_ROLE,
+  USER_STATUS,
+} from './user-constants'
+
 export const UserStatusSchema = z.enum([USER_STATUS.PENDING, USER_STATUS.ACTIVE, USER_STATUS.DEACTIVATED])
 export type UserStatus = z.infer<typeof UserStatusSchema>
-export const USER_ROLE = { CUSTOMER: 'customer', ADMIN: 'admin' } as const
 export const UserRoleSchema = z.enum([USER_ROLE.CUSTOMER, USER_ROLE.ADMIN])
 
-/** The customer's own auto trader request while an admin has not decided it; null otherwise (issue 17). */
-export const AUTOTRADER_REQUEST_STATUS = { PENDING: 'pending' } as const
 export const AutotraderRequestStatusSchema = z.nullable(z.enum([AUTOTRADER_REQUEST_STATUS.PENDING]))
 
 export const AccountTypeSchema = z.object({
@@ -21,20 +26,6 @@ export const AccountTypeSchema = z.object({
   image: z.nullable(z.string()),
   leverage: z.number(),
 })
-
-/**
- * Every account id has one form (issue 17: 'CFD0015758' beside 'CFD1000001' read as two formats): CFD and seven
- * digits, the first not 0.
- */
-export const ACCOUNT_ID_PATTERN = /^CFD[1-9]\d{6}$/
-
-/**
- * How the balance dropdown and the account pages name a trading account: its plan and its id ('Basic · CFD1000001'),
- * as a broker's terminal shows the account number. Not 'Live Account': customers of a broker running on the sandbox
- * read that as a claim about their money (issue 17).
- */
-export const accountTitle = (planTitle: string | null, accountId: string) =>
-  planTitle ? `${planTitle} · ${accountId}` : accountId
 
 export const UserSchema = z.object({
   id: z.int(),
@@ -76,12 +67,18 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>
 export const UserResponseSchema = dataEnvelope(UserSchema)
 
+/** Said rather than left to zod's locale, which differs with what else the page has loaded. */
+export const PASSWORD_TOO_LONG = 'Password is too long'
+
 export const LoginRequestSchema = z.object({
   email: z.pipe(
     StorableTextSchema,
     z.email({ message: 'Please enter a valid email address' }).check(z.maxLength(254)),
   ),
-  password: StorableTextSchema.check(z.minLength(1, 'Password is required'), z.maxLength(1024)),
+  password: StorableTextSchema.check(
+    z.minLength(1, 'Password is required'),
+    z.maxLength(1024, PASSWORD_TOO_LONG),
+  ),
 })
 export type LoginRequest = z.infer<typeof LoginRequestSchema>
 export const LoginResponseSchema = dataEnvelope(z.object({ user: UserSchema, token: z.string() }))

@@ -1,6 +1,8 @@
 // What the page asks the service worker (workers/sw.ts), defined once for both sides.
 
 export const SW_MESSAGES = {
+  /** A waiting worker takes over at once: the user pressed Reload on "Update available". */
+  SKIP_WAITING: 'SKIP_WAITING',
   /** Answered on the message's port with `{ version }`: the build the worker serves (the connection test). */
   GET_VERSION: 'GET_VERSION',
 } as const

@@ -1,5 +1,6 @@
 // Which full-screen state the site gate shows (spec 2.6 and 4, "Site"). Pure: the caller passes in what it knows.
-import { SITE_STATUS, type LeverageMap, type SiteData, type SiteSettings } from '../contract/site'
+import type { LeverageMap, SiteData, SiteSettings } from '../contract/site'
+import { SITE_STATUS } from '../contract/site-constants'
 
 export const DEFAULT_SITE_NAME = 'CFD Trader'
 

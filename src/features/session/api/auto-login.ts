@@ -1,4 +1,4 @@
-import { LoginResponseSchema } from '../../../domain/contract/user'
+import { LoginResponseGuard } from '../../../domain/contract/sign-in-guards'
 import { http } from '../../../lib/http'
 import { sessionStore } from '../../../lib/session-store'
 
@@ -10,7 +10,7 @@ export function autoLogin(token: string): Promise<void> {
   const existing = inFlight.get(token)
   if (existing) return existing
   const attempt = http
-    .post('/auth/auto-login', { token }, { schema: LoginResponseSchema })
+    .post('/auth/auto-login', { token }, { schema: LoginResponseGuard })
     .then(({ data }) => {
       sessionStore.signIn(data.user, data.token)
     })

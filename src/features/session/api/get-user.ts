@@ -1,11 +1,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import { UserResponseSchema, UserSchema, type User } from '../../../domain/contract/user'
+import { UserGuard, UserResponseGuard } from '../../../domain/contract/sign-in-guards'
+import type { User } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
 import { keepOfflineCopy } from '../../../lib/offline-copy-meta'
 import { sessionStore } from '../../../lib/session-store'
 
 export async function getUser(): Promise<User> {
-  const body = await http.get('/user', { schema: UserResponseSchema })
+  const body = await http.get('/user', { schema: UserResponseGuard })
   return body.data
 }
 
@@ -13,7 +14,7 @@ export const userQueryKey = ['user'] as const
 
 // Kept for offline use: the account figures show with the time they were fetched (issue 17).
 export const getUserQueryOptions = () =>
-  queryOptions({ queryKey: userQueryKey, queryFn: getUser, meta: keepOfflineCopy(UserSchema) })
+  queryOptions({ queryKey: userQueryKey, queryFn: getUser, meta: keepOfflineCopy(UserGuard) })
 
 /**
  * Fetches the current user and stores it in the session. Calls that arrive together (the start-up restore and the

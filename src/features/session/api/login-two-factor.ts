@@ -5,7 +5,7 @@ import {
   TwoFactorChallengeResponseSchema,
   type TwoFactorLoginRequest,
 } from '../../../domain/contract/account'
-import { LoginResponseSchema } from '../../../domain/contract/user'
+import { LoginResponseGuard } from '../../../domain/contract/sign-in-guards'
 import { http, HttpError } from '../../../lib/http'
 import { sessionStore } from '../../../lib/session-store'
 import type { LoginOutcome } from './login'
@@ -27,7 +27,7 @@ export function readTwoFactorChallenge(body: unknown): LoginOutcome {
 }
 
 export async function loginWithTwoFactor(request: TwoFactorLoginRequest) {
-  const body = await http.post('/auth/login/two-factor', request, { schema: LoginResponseSchema })
+  const body = await http.post('/auth/login/two-factor', request, { schema: LoginResponseGuard })
   return body.data
 }
 

@@ -2,7 +2,9 @@
 // to answer with a code. The challenge's schema lives in the account contract, which the login page should not
 // download for everyone: only an answer that is not a session loads it (with the lazily imported two-factor step).
 import { useMutation } from '@tanstack/react-query'
-import { LoginResponseSchema, type LoginRequest, type User } from '../../../domain/contract/user'
+import { LoginResponseGuard } from '../../../domain/contract/sign-in-guards'
+import type { LoginRequest, User } from '../../../domain/contract/user'
+import { safeParse } from '../../../domain/guard'
 import { http } from '../../../lib/http'
 import { sessionStore } from '../../../lib/session-store'
 
@@ -12,7 +14,7 @@ export type LoginOutcome =
 
 export async function login(credentials: LoginRequest): Promise<LoginOutcome> {
   const body = await http.post('/auth/login', credentials)
-  const session = LoginResponseSchema.safeParse(body)
+  const session = safeParse(LoginResponseGuard, body)
   if (session.success) return { kind: 'signed-in', ...session.data.data }
   const { readTwoFactorChallenge } = await import('./login-two-factor')
   return readTwoFactorChallenge(body)

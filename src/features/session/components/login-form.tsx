@@ -4,7 +4,8 @@ import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField, TextField } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
-import { LoginRequestSchema, type LoginRequest } from '../../../domain/contract/user'
+import { LoginRequestGuard } from '../../../domain/contract/sign-in-guards'
+import type { LoginRequest } from '../../../domain/contract/user'
 import { fieldErrors, type FieldErrors } from '../../../domain/forms/field-errors'
 import { HttpError } from '../../../lib/http'
 import { useLogin } from '../api/login'
@@ -22,7 +23,7 @@ function loginErrorMessage(error: unknown): string {
 
 const EMPTY: LoginRequest = { email: '', password: '' }
 
-// Two fields checked by the contract's own schema: react-hook-form (14 KB gzip) is for the longer forms, and the
+// Two fields checked by the contract's rules (its guard, decision 0031): react-hook-form (14 KB gzip) is for the longer forms, and the
 // sign-in page is held to its JavaScript budget (decision 0027). It behaves as those forms do: messages after the
 // first submit, then kept current as the customer types, and the first wrong field focused.
 export function LoginForm(props: { onSignedIn: () => void }) {
@@ -36,12 +37,12 @@ export function LoginForm(props: { onSignedIn: () => void }) {
   const change = (name: keyof LoginRequest) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [name]: event.target.value }
     setValues(next)
-    if (submitted) setErrors(fieldErrors(LoginRequestSchema, next))
+    if (submitted) setErrors(fieldErrors(LoginRequestGuard, next))
   }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     setSubmitted(true)
-    const found = fieldErrors(LoginRequestSchema, values)
+    const found = fieldErrors(LoginRequestGuard, values)
     setErrors(found)
     const firstWrong = (['email', 'password'] as const).find((name) => found[name] !== undefined)
     if (firstWrong) {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { SiteSettingsResponseSchema, type SiteSettings } from '../../../domain/contract/site'
+import { SiteSettingsResponseGuard } from '../../../domain/contract/sign-in-guards'
+import type { SiteSettings } from '../../../domain/contract/site'
 import { http } from '../../../lib/http'
 import { readSettingsCache, writeSettingsCache } from '../../../lib/settings-cache'
 
@@ -7,7 +8,7 @@ export const SETTINGS_FETCH_FAILED = 'Failed to fetch site settings. The site mi
 
 export async function getSettings(): Promise<SiteSettings> {
   try {
-    const body = await http.get('/settings', { schema: SiteSettingsResponseSchema })
+    const body = await http.get('/settings', { schema: SiteSettingsResponseGuard })
     writeSettingsCache({ settings: body.data, error: null, initialized: true, lastFetched: Date.now() })
     return body.data
   } catch (error) {

@@ -5,7 +5,7 @@ import {
   BACK_OFFICE_EVENTS,
   ClientUpdatedEventSchema,
 } from '../../../domain/contract/back-office'
-import { USER_ROLE } from '../../../domain/contract/user'
+import { USER_ROLE } from '../../../domain/contract/user-constants'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import { AdminShell, BACK_OFFICE_KEYS, useRequestsSummary } from '../../../features/back-office'
 import { LiveStatus, useRealtimeEvent } from '../../../features/realtime'
