@@ -46,6 +46,22 @@ async function demoCustomerId(baseUrl: string): Promise<number> {
   return customer.id
 }
 
+/**
+ * Whether the unread notifier and /mt4's account bar overlap on screen (their bounding boxes intersect). Polled by
+ * the caller: the bar publishes its height after layout, and a resize lays it out again.
+ */
+async function notifierCoversBottomBar(page: Page): Promise<boolean> {
+  const notifier = await page.getByTestId('unread-notifier').boundingBox()
+  const bar = await page.getByRole('region', { name: 'Account summary' }).boundingBox()
+  if (!notifier || !bar) throw new Error('the unread notifier or the account bar is not on screen')
+  return (
+    notifier.x < bar.x + bar.width &&
+    bar.x < notifier.x + notifier.width &&
+    notifier.y < bar.y + bar.height &&
+    bar.y < notifier.y + notifier.height
+  )
+}
+
 async function openBoth(
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>,
   baseUrl: string,
@@ -155,6 +171,13 @@ test('the unread notifier shows off the chat page, agrees across tabs, and hides
       'You have 2 unread message(s), TAP TO VIEW',
     )
   }
+  // On /mt4 the alert sits above the account bar, not over its figures: at desktop width (one row) and 390 px wide
+  // (two rows), then back.
+  await expect.poll(() => notifierCoversBottomBar(secondTab)).toBe(false)
+  const desktopViewport = secondTab.viewportSize()
+  await secondTab.setViewportSize({ width: 390, height: 844 })
+  await expect.poll(() => notifierCoversBottomBar(secondTab)).toBe(false)
+  if (desktopViewport) await secondTab.setViewportSize(desktopViewport)
 
   await customer.getByTestId('unread-notifier').click()
   await expect(customer).toHaveURL(/\/main\/chat$/)

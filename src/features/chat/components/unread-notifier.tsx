@@ -19,7 +19,13 @@ export function UnreadNotifier(props: { count: number; visible: boolean; onOpen:
             zIndex: 'banner',
             left: { base: '3', md: '6' },
             right: { base: '3', md: 'auto' },
-            bottom: { base: 'calc(0.75rem + env(safe-area-inset-bottom))', md: '6' },
+            // Clear of a bar pinned to the viewport's bottom: the /mt4 workspace's account bar publishes its height
+            // as --workspace-bottom-bar-height (src/features/trading/components/bottom-bar.tsx); unset elsewhere.
+            // Phones: the bar covers the safe area, so the larger of the two, then the usual gap.
+            bottom: {
+              base: 'calc(max(var(--workspace-bottom-bar-height, 0px), env(safe-area-inset-bottom)) + token(spacing.3))',
+              md: 'calc(var(--workspace-bottom-bar-height, 0px) + token(spacing.6))',
+            },
             maxW: { md: '24rem' },
             display: 'flex',
             alignItems: 'center',

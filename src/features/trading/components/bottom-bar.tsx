@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react'
-import { memo, type ReactNode } from 'react'
+import { memo, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { css, cx } from 'styled-system/css'
 import { LiveText } from '../../../components/ui/live-text'
 import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
@@ -28,6 +28,30 @@ const asOfSlot = css({
   flexShrink: 0,
 })
 
+// The bar's height, published on the document's root while the bar is mounted. Whatever floats at the viewport's
+// bottom-left (the chat's unread notifier, src/features/chat/components/unread-notifier.tsx) adds it to its offset, so
+// on /mt4 it sits above the bar instead of over its figures; elsewhere the variable is unset and counts 0. Measured,
+// not a constant: the bar is one row from md, two rows on phones, one more with the 'as of' mark, its text in rem.
+const HEIGHT_VARIABLE = '--workspace-bottom-bar-height'
+
+function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
+  // Before paint, so a notifier shown with the workspace never flashes over the bar.
+  useLayoutEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const root = document.documentElement
+    const publish = () =>
+      root.style.setProperty(HEIGHT_VARIABLE, `${element.getBoundingClientRect().height}px`)
+    publish()
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish)
+    observer?.observe(element)
+    return () => {
+      observer?.disconnect()
+      root.style.removeProperty(HEIGHT_VARIABLE)
+    }
+  }, [ref])
+}
+
 export const BottomBar = memo(function BottomBar(props: {
   summary: AccountSummary
   currency: DisplayCurrency
@@ -36,8 +60,11 @@ export const BottomBar = memo(function BottomBar(props: {
 }) {
   const { summary, currency } = props
   const marginCall = inMarginCall(summary.equity, summary.margin)
+  const ref = useRef<HTMLElement>(null)
+  usePublishedHeight(ref)
   return (
     <section
+      ref={ref}
       aria-label="Account summary"
       className={css({
         // Phones: two rows of three, so every figure (Margin Level above all) shows without scrolling sideways;
