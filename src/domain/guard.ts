@@ -10,20 +10,19 @@ export interface StandardSchemaV1<Input = unknown, Output = Input> {
   readonly '~standard': {
     readonly version: 1
     readonly vendor: string
-    readonly validate: (
-      value: unknown,
-    ) =>
-      | { readonly value: Output; readonly issues?: undefined }
-      | { readonly issues: readonly StandardIssue[] }
-      | Promise<unknown>
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>
     readonly types?: { readonly input: Input; readonly output: Output } | undefined
   }
 }
+export type StandardResult<Output> =
+  { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] }
 export interface StandardIssue {
   readonly message: string
   readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined
 }
 export type Infer<S> = S extends StandardSchemaV1<unknown, infer Output> ? Output : never
+/** What a caller may hand it: a search parameter with a fallback may be left out of a link. */
+export type InferInput<S> = S extends StandardSchemaV1<infer Input, unknown> ? Input : never
 
 export type SafeResult<T> =
   { success: true; data: T } | { success: false; issues: readonly { message: string; path: PropertyKey[] }[] }
@@ -48,20 +47,22 @@ class Invalid {
 }
 const invalid = (message: string, path: PropertyKey[]) => new Invalid([{ message, path }])
 
+/** Refuses the value at `path` with `message`: for a guard written by hand with `guard(read)`. */
+export function fail(message: string, path: PropertyKey[]): never {
+  throw invalid(message, path)
+}
+
 /** A check: reads a value at a path and returns what it stands for, or throws Invalid. */
 type Read<T> = (value: unknown, path: PropertyKey[]) => T
 
-export interface Guard<T> extends StandardSchemaV1<unknown, T> {
+/** `I`: what it reads (TanStack Router types a link's search from it); `T`: what the value stands for. */
+export interface Guard<T, I = T> extends StandardSchemaV1<I, T> {
   readonly read: Read<T>
   /** The value as it stands for, or a TypeError naming the first issue (tests, and values that must be right). */
   readonly parse: (value: unknown) => T
 }
-/** A guard whose key an object may leave out. */
-export interface OptionalGuard<T> extends Guard<T | undefined> {
-  readonly optional: true
-}
 
-export function guard<T>(read: Read<T>): Guard<T> {
+export function guard<T, I = T>(read: Read<T>): Guard<T, I> {
   return {
     read,
     parse(value) {
@@ -97,6 +98,8 @@ const typed =
 
 export const string = (message?: string) =>
   guard(typed('a string', (value): value is string => typeof value === 'string', message))
+/** A string with its outer whitespace removed before any later check (zod's `z.trim()`). */
+export const trimmedString = () => guard((value, path) => string().read(value, path).trim())
 export const boolean = () =>
   guard(typed('a boolean', (value): value is boolean => typeof value === 'boolean'))
 /** A finite number (zod's `z.number()` refuses NaN and the infinities too). */
@@ -122,31 +125,31 @@ export const oneOf = <const Values extends readonly string[]>(values: Values) =>
   )
 
 /** The value passes `inner`, then `test`; `message` otherwise. */
-export const refine = <T>(inner: Guard<T>, test: (value: T) => boolean, message: string) =>
-  guard((value, path) => {
+export const refine = <T, I>(inner: Guard<T, I>, test: (value: T) => boolean, message: string) =>
+  guard<T, I>((value, path) => {
     const read = inner.read(value, path)
     if (!test(read)) throw invalid(message, path)
     return read
   })
 
-export const nullable = <T>(inner: Guard<T>) =>
-  guard<T | null>((value, path) => (value === null ? null : inner.read(value, path)))
+export const nullable = <T, I>(inner: Guard<T, I>) =>
+  guard<T | null, I | null>((value, path) => (value === null ? null : inner.read(value, path)))
 
-export const optional = <T>(inner: Guard<T>): OptionalGuard<T> => ({
-  ...guard<T | undefined>((value, path) => (value === undefined ? undefined : inner.read(value, path))),
-  optional: true,
-})
+export const optional = <T, I>(inner: Guard<T, I>) =>
+  guard<T | undefined, I | undefined>((value, path) =>
+    value === undefined ? undefined : inner.read(value, path),
+  )
 
-export const array = <T>(item: Guard<T>) =>
-  guard<T[]>((value, path) => {
+export const array = <T, I>(item: Guard<T, I>) =>
+  guard<T[], I[]>((value, path) => {
     if (!Array.isArray(value)) throw invalid('Expected an array', path)
     // Array.from, not map: a hole in a hand-edited copy reads as undefined, as zod reads it.
     return collect(Array.from(value, (entry, index) => () => item.read(entry, [...path, index])))
   })
 
 /** The first of the guards the value passes. */
-export const union = <const Options extends Guard<unknown>[]>(...options: Options) =>
-  guard<Infer<Options[number]>>((value, path) => {
+export const union = <const Options extends Guard<unknown, unknown>[]>(...options: Options) =>
+  guard<Infer<Options[number]>, InferInput<Options[number]>>((value, path) => {
     for (const option of options) {
       try {
         return option.read(value, path) as Infer<Options[number]>
@@ -157,20 +160,23 @@ export const union = <const Options extends Guard<unknown>[]>(...options: Option
     throw invalid('Expected one of the allowed kinds', path)
   })
 
-type Shape = Record<string, Guard<unknown>>
+type Shape = Record<string, Guard<unknown, unknown>>
 type Flat<T> = { [K in keyof T]: T[K] }
-export type ObjectOf<S extends Shape> = Flat<
-  { [K in keyof S as S[K] extends OptionalGuard<unknown> ? never : K]: Infer<S[K]> } & {
-    [K in keyof S as S[K] extends OptionalGuard<unknown> ? K : never]?: Infer<S[K]>
+/** Keys whose value may be undefined may be left out, as in zod's inferred types. */
+type WithOptionalKeys<T> = Flat<
+  { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+    [K in keyof T as undefined extends T[K] ? K : never]?: T[K]
   }
 >
+export type ObjectOf<S extends Shape> = WithOptionalKeys<{ [K in keyof S]: Infer<S[K]> }>
+export type ObjectInputOf<S extends Shape> = WithOptionalKeys<{ [K in keyof S]: InferInput<S[K]> }>
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The keys of `shape`, each checked; other keys are dropped, as zod's `z.object` drops them. */
 export const object = <S extends Shape>(shape: S) =>
-  guard<ObjectOf<S>>((value, path) => {
+  guard<ObjectOf<S>, ObjectInputOf<S>>((value, path) => {
     if (!isRecord(value)) throw invalid('Expected an object', path)
     const out: Record<string, unknown> = {}
     collect(
@@ -184,8 +190,8 @@ export const object = <S extends Shape>(shape: S) =>
   })
 
 /** String keys, each value checked. */
-export const record = <T>(item: Guard<T>) =>
-  guard<Record<string, T>>((value, path) => {
+export const record = <T, I>(item: Guard<T, I>) =>
+  guard<Record<string, T>, Record<string, I>>((value, path) => {
     if (!isRecord(value)) throw invalid('Expected an object', path)
     const out: Record<string, T> = {}
     collect(Object.keys(value).map((key) => () => (out[key] = item.read(value[key], [...path, key]))))
@@ -212,8 +218,8 @@ function collect<T>(steps: (() => T)[]): T[] {
  * A value from a URL anyone can craft: absent or refused reads as `fallback` (zod's `.default(x).catch(x)`), so a
  * damaged link drops the parameter, never the page.
  */
-export const orElse = <T, F extends T | undefined>(inner: Guard<T>, fallback: F): Guard<T | F> =>
-  guard((value, path) => {
+export const orElse = <T, I, F extends T | undefined>(inner: Guard<T, I>, fallback: F) =>
+  guard<T | F, I | undefined>((value, path) => {
     try {
       return value === undefined ? fallback : inner.read(value, path)
     } catch (error) {
@@ -223,14 +229,11 @@ export const orElse = <T, F extends T | undefined>(inner: Guard<T>, fallback: F)
   })
 
 /** A search parameter that may be absent: a bad value is dropped (zod's `.optional().catch(undefined)`). */
-export const optionalParam = <T>(inner: Guard<T>): OptionalGuard<T> => ({
-  ...orElse(inner, undefined),
-  optional: true,
-})
+export const optionalParam = <T, I>(inner: Guard<T, I>) => orElse(inner, undefined)
 
 /** A number written in a URL or a form: `Number(value)` first, as zod's `z.coerce.number()` does. */
 export const coercedNumber = <T extends number>(inner: Guard<T>, message = 'Expected a number') =>
-  guard<T>((value, path) => {
+  guard<T, unknown>((value, path) => {
     const read = Number(value)
     if (Number.isNaN(read)) throw invalid(message, path)
     return inner.read(read, path)

@@ -1,19 +1,49 @@
-// The pieces route search schemas are built from. Every route's `validateSearch` is loaded with the router, before
-// the first page renders, so search schemas are written with zod/mini (whose functions tree-shake to the checks a
-// schema uses) and import nothing that imports classic zod: of the contracts, only the zod/mini ones (../contract/
-// wire.ts and its neighbours, decision 0027). A parameter from a URL anyone can craft falls back (`z.catch`) rather than failing the page.
-import * as z from 'zod/mini'
+// The pieces route search schemas are built from. Every route's `validateSearch` (and params parser) is loaded with
+// the router, before the first page renders, so they are guards (./guard.ts, decision 0031), not zod, whose core
+// would otherwise come with every page's entry, and they import no contract but the zod-free modules
+// (../contract/wire-rules.ts, user-constants.ts, site-constants.ts). A parameter from a URL anyone can craft falls
+// back rather than failing the page.
+import { MAX_SERIAL_ID } from './contract/wire-rules'
+import { coercedNumber, fail, guard, int, optionalParam, orElse, type Guard } from './guard'
 
 /** The highest page a list's URL may ask for. */
 export const MAX_SEARCH_PAGE = 100_000
 
-/**
- * `?page=`: a whole number from 1 to MAX_SEARCH_PAGE, read from the URL's text; absent or damaged is the first page.
- * Classic zod's `z.coerce.number().int().min(1).max(100_000).default(1).catch(1)`.
- */
-export const pageSearchParam = () =>
-  z.catch(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_SEARCH_PAGE)), 1), 1)
+/** `?page=`: a whole number from 1 to MAX_SEARCH_PAGE, read from the URL's text; absent or damaged is the first page. */
+export const pageSearchParam = () => orElse(coercedNumber(int(1, MAX_SEARCH_PAGE)), 1)
 
-/** An optional parameter whose bad value is dropped, not an error: classic zod's `schema.optional().catch(undefined)`. */
-export const optionalSearchParam = <T extends z.core.SomeType>(schema: T) =>
-  z.catch(z.optional(schema), undefined)
+/** An optional parameter whose bad value is dropped, not an error. */
+export const optionalSearchParam = <T, I>(inner: Guard<T, I>) => optionalParam(inner)
+
+/** A positive whole number written in a URL (an id, a deposit): `?user=12`. */
+export const positiveIntParam = () => coercedNumber(int(1))
+
+/**
+ * A row id in a path: digits, a whole number from 1 to MAX_SERIAL_ID, with the contract's messages
+ * (SerialIdSchema in ../contract/wire.ts, which the server checks with).
+ */
+export const serialIdParam = () =>
+  guard<number, unknown>((value, path) => {
+    const id = toNumber(value)
+    // zod's order: a number, then whole (a safe integer: 1e20 is not), then positive, then at most MAX_SERIAL_ID.
+    const problem = !Number.isFinite(id)
+      ? 'The id must be a number'
+      : !Number.isSafeInteger(id)
+        ? 'The id must be a whole number'
+        : id <= 0
+          ? 'The id must be positive'
+          : id > MAX_SERIAL_ID
+            ? 'The id is too large'
+            : null
+    if (problem) fail(problem, path)
+    return id
+  })
+
+/** `Number(value)`, as zod's coercion: a value Number refuses (a symbol) is not a number rather than an exception. */
+function toNumber(value: unknown): number {
+  try {
+    return Number(value)
+  } catch {
+    return Number.NaN
+  }
+}

@@ -1,12 +1,14 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import * as z from 'zod/mini'
 import { AutoLoginPage } from '../features/session'
 import { useSettings } from '../features/site'
+import { object, refine, string } from '../domain/guard'
 import { optionalSearchParam } from '../domain/search-params'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 
-// zod/mini: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
-const AutoLoginSearchSchema = z.object({ token: optionalSearchParam(z.string().check(z.maxLength(200))) })
+// A guard: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
+const AutoLoginSearchSchema = object({
+  token: optionalSearchParam(refine(string(), (token) => token.length <= 200, 'Expected a shorter token')),
+})
 
 export const Route = createFileRoute('/auto-login')({
   validateSearch: AutoLoginSearchSchema,

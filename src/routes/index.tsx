@@ -1,12 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import * as z from 'zod/mini'
 import { LoginPage } from '../features/session'
 import { useSettings } from '../features/site'
+import { object, oneOf, optionalParam } from '../domain/guard'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 import { homeOf, redirectSignedIn } from './-guards'
 
 // Spec 2.1: on mobile the login can also be reached as /?type=basic.
-const LoginSearchSchema = z.object({ type: z.catch(z.optional(z.literal('basic')), undefined) })
+const LoginSearchSchema = object({ type: optionalParam(oneOf(['basic'])) })
 
 export const Route = createFileRoute('/')({
   validateSearch: LoginSearchSchema,

@@ -1,9 +1,10 @@
 // The Clients list's URL (issue 14): status tab, search and page live in the search params, so a filtered page can
 // be shared, reloaded and reached with the back button. Unknown values fall back to the defaults rather than
 // breaking the page a pasted link opens. The schema is the route's `validateSearch`, loaded before the first render
-// of every page: zod/mini, and no classic contract (../search-params.ts says why).
-import * as z from 'zod/mini'
-import { USER_STATUS, type UserStatus } from '../contract/user'
+// of every page: guards, and no zod contract, only its zod-free constants (../search-params.ts says why).
+import type { UserStatus } from '../contract/user'
+import { USER_STATUS } from '../contract/user-constants'
+import { object, oneOf, orElse, refine, trimmedString, type Infer } from '../guard'
 import { pageSearchParam } from '../search-params'
 
 /** All, then every user status. */
@@ -27,12 +28,15 @@ export const CLIENT_STATUS_TAB_LABELS: Readonly<Record<ClientStatusTab, string>>
 
 export const CLIENTS_SEARCH_DEFAULTS = { status: 'all', search: '', page: 1 } as const
 
-export const ClientsSearchSchema = z.object({
-  status: z.catch(z._default(z.enum(CLIENT_STATUS_TABS), 'all'), 'all'),
-  search: z.catch(z._default(z.string().check(z.trim(), z.maxLength(100)), ''), ''),
+export const ClientsSearchSchema = object({
+  status: orElse(oneOf(CLIENT_STATUS_TABS), 'all'),
+  search: orElse(
+    refine(trimmedString(), (search) => search.length <= 100, 'Expected a shorter search'),
+    '',
+  ),
   page: pageSearchParam(),
 })
-export type ClientsSearch = z.infer<typeof ClientsSearchSchema>
+export type ClientsSearch = Infer<typeof ClientsSearchSchema>
 
 /** The GET /admin/users query for a URL state: 'all' sends no status, an empty search none either. */
 export function clientsQuery(search: ClientsSearch): { status?: UserStatus; search?: string; page: number } {

@@ -2,6 +2,7 @@
 // /admin/requests search parameters. The server registers types (the funds and verification issues add theirs);
 // their names live in labels.ts, and a type not named there is still listed, filtered and shown.
 import type { QueueRequest, QueueRequestStatus } from '../contract/back-office'
+import { safeParse } from '../guard'
 import { REQUEST_TYPES } from './codes'
 import { REQUEST_TYPE_LABELS, requestTypeLabel } from './labels'
 import { RequestTypeSlugSchema } from './requests-search'
@@ -26,7 +27,7 @@ export const ALL_REQUEST_TYPES_LABEL = 'All types'
 export function requestTypeOptions(reported: Iterable<string> = []): { value: string; label: string }[] {
   const options = Object.entries(REQUEST_TYPE_LABELS).map(([value, label]) => ({ value, label }))
   for (const type of reported) {
-    if (!options.some((option) => option.value === type) && RequestTypeSlugSchema.safeParse(type).success)
+    if (!options.some((option) => option.value === type) && safeParse(RequestTypeSlugSchema, type).success)
       options.push({ value: type, label: requestTypeLabel(type) })
   }
   return options

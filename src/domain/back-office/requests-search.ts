@@ -1,8 +1,8 @@
 // /admin/requests's URL (issue 14): the status filter, the type and the page, and what GET /admin/requests is asked
-// for them. The schema is the route's `validateSearch`, loaded before the first render of every page: zod/mini, and
+// for them. The schema is the route's `validateSearch`, loaded before the first render of every page: guards, and
 // no contract (../search-params.ts says why). ./request-queue.ts re-exports all of it.
-import * as z from 'zod/mini'
 import type { QueueRequestStatus } from '../contract/back-office'
+import { object, oneOf, orElse, refine, string, type Infer } from '../guard'
 import { optionalSearchParam, pageSearchParam } from '../search-params'
 import { REQUEST_TYPE_PATTERN } from './codes'
 
@@ -21,18 +21,19 @@ export const REQUESTS_SEARCH_DEFAULTS = { status: 'pending', page: 1 } as const
  * A request type's slug, as the contract's RequestTypeSchema takes it (its storable-text rule adds nothing here:
  * the pattern allows only a-z and _).
  */
-export const RequestTypeSlugSchema = z.string().check(z.regex(REQUEST_TYPE_PATTERN))
+export const RequestTypeSlugSchema = refine(
+  string(),
+  (slug) => REQUEST_TYPE_PATTERN.test(slug),
+  'Expected a request type',
+)
 
 /** /admin/requests?status=&type=&page=. A damaged or old link falls back to the pending queue's first page. */
-export const RequestsSearchSchema = z.object({
-  status: z.catch(
-    z._default(z.enum(['pending', 'approved', 'rejected', 'all']), REQUESTS_SEARCH_DEFAULTS.status),
-    REQUESTS_SEARCH_DEFAULTS.status,
-  ),
+export const RequestsSearchSchema = object({
+  status: orElse(oneOf(['pending', 'approved', 'rejected', 'all']), REQUESTS_SEARCH_DEFAULTS.status),
   type: optionalSearchParam(RequestTypeSlugSchema),
   page: pageSearchParam(),
 })
-export type RequestsSearch = z.infer<typeof RequestsSearchSchema>
+export type RequestsSearch = Infer<typeof RequestsSearchSchema>
 
 /** What GET /admin/requests is asked: 'all' is no status filter at all. */
 export function requestsQuery(search: {

@@ -2,21 +2,24 @@
 // with the reference in it. The parameter arrives from a URL anyone can craft, so it is held to what a reference
 // looks like (letters, digits and a few separators; 80 characters so a 0x-prefixed transaction hash of 66 fits)
 // and anything else is dropped, never shown: a link cannot put arbitrary words in the customer's mouth. The schema
-// is the route's `validateSearch`, loaded before the first render of every page: zod/mini (see ../search-params.ts).
-import * as z from 'zod/mini'
+// is the route's `validateSearch`, loaded before the first render of every page: guards (see ../search-params.ts).
+import { object, refine, trimmedString, type Infer } from '../guard'
 import { optionalSearchParam } from '../search-params'
 
 export const ABOUT_REFERENCE_MAX = 80
 
-export const AboutReferenceSchema = z
-  .string()
-  .check(z.trim(), z.maxLength(ABOUT_REFERENCE_MAX), z.regex(/^[A-Za-z0-9][A-Za-z0-9._:#/-]*$/))
+const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9._:#/-]*$/
+export const AboutReferenceSchema = refine(
+  trimmedString(),
+  (reference) => reference.length <= ABOUT_REFERENCE_MAX && REFERENCE.test(reference),
+  'Expected a reference',
+)
 
 /** /main/chat's search: `about` when it is a reference, otherwise absent (an invalid one is ignored, not an error). */
-export const ChatSearchSchema = z.object({
+export const ChatSearchSchema = object({
   about: optionalSearchParam(AboutReferenceSchema),
 })
-export type ChatSearch = z.infer<typeof ChatSearchSchema>
+export type ChatSearch = Infer<typeof ChatSearchSchema>
 
 /** The composer's opening text for a question about one reference; the customer finishes the sentence. */
 export const aboutMessage = (reference: string) => `Question about ${reference}: `

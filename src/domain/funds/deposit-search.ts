@@ -1,8 +1,8 @@
 // What the deposit pages' URLs may say (issue 15): the coin a bare /main/deposit opens, and the search parameters of
 // /main/deposit/qr-code and /main/deposit/wire-confirmation. Routes read these before the first render (a
-// `validateSearch`, a `beforeLoad` redirect): zod/mini, and no contract (../search-params.ts says why).
-import * as z from 'zod/mini'
-import { optionalSearchParam } from '../search-params'
+// `validateSearch`, a `beforeLoad` redirect): guards, and no contract (../search-params.ts says why).
+import { object, oneOf, type Infer } from '../guard'
+import { optionalSearchParam, positiveIntParam } from '../search-params'
 import {
   CRYPTO_COIN_SLUGS,
   CRYPTO_COINS,
@@ -18,11 +18,11 @@ export const DEFAULT_DEPOSIT_COIN: CryptoCoin['slug'] = 'bitcoin'
  * /main/deposit/qr-code's search: whose address to show. A missing or unknown coin falls back to the default coin,
  * a missing network to the coin's first, so an old or hand-made link still shows a code rather than an error.
  */
-export const QrCodeSearchSchema = z.object({
-  coin: optionalSearchParam(z.enum(CRYPTO_COIN_SLUGS)),
-  network: optionalSearchParam(z.enum(CRYPTO_NETWORK_IDS)),
+export const QrCodeSearchSchema = object({
+  coin: optionalSearchParam(oneOf(CRYPTO_COIN_SLUGS)),
+  network: optionalSearchParam(oneOf(CRYPTO_NETWORK_IDS)),
 })
-export type QrCodeSearch = z.infer<typeof QrCodeSearchSchema>
+export type QrCodeSearch = Infer<typeof QrCodeSearchSchema>
 
 export function qrCodeTarget(search: QrCodeSearch): { coin: CryptoCoin; networkId: string } {
   const coin = findCoin(search.coin ?? DEFAULT_DEPOSIT_COIN) ?? CRYPTO_COINS[0]!
@@ -31,6 +31,6 @@ export function qrCodeTarget(search: QrCodeSearch): { coin: CryptoCoin; networkI
 }
 
 /** /main/deposit/wire-confirmation's search: the wire deposit just recorded. */
-export const WireConfirmationSearchSchema = z.object({
-  deposit: optionalSearchParam(z.coerce.number().check(z.int(), z.positive())),
+export const WireConfirmationSearchSchema = object({
+  deposit: optionalSearchParam(positiveIntParam()),
 })

@@ -1,37 +1,39 @@
 // The transactions page's URL (issue 15): /main/transactions?type=&status=&from=&to=&page=, and the statement's
 // /main/transactions/statement?from=&to=. A damaged or old link drops the bad filter, never the page; what the API
 // is asked is built from the same values, so a shared link shows the same rows. The schemas are the routes'
-// `validateSearch`, loaded before the first render: zod/mini, and no contract (../search-params.ts says why).
-import * as z from 'zod/mini'
+// `validateSearch`, loaded before the first render: guards, and no contract (../search-params.ts says why).
 import type { TransactionsQuery } from '../contract/funds'
+import { object, oneOf, refine, string, type Infer } from '../guard'
 import { optionalSearchParam, pageSearchParam } from '../search-params'
 import { STATEMENT_COLUMNS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './transaction-kinds'
 
 /** YYYY-MM-DD that is a real calendar day. */
-export const DayTextSchema = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/),
-  z.refine((text) => {
+export const DayTextSchema = refine(
+  string(),
+  (text) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
     const date = new Date(`${text}T00:00:00Z`)
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
-  }),
+  },
+  'Expected a day as YYYY-MM-DD',
 )
 
 export const TRANSACTIONS_SEARCH_DEFAULTS = { page: 1 } as const
 
-export const TransactionsSearchSchema = z.object({
-  type: optionalSearchParam(z.enum(TRANSACTION_TYPES)),
-  status: optionalSearchParam(z.enum(TRANSACTION_STATUSES)),
+export const TransactionsSearchSchema = object({
+  type: optionalSearchParam(oneOf(TRANSACTION_TYPES)),
+  status: optionalSearchParam(oneOf(TRANSACTION_STATUSES)),
   from: optionalSearchParam(DayTextSchema),
   to: optionalSearchParam(DayTextSchema),
   page: pageSearchParam(),
 })
-export type TransactionsSearch = z.infer<typeof TransactionsSearchSchema>
+export type TransactionsSearch = Infer<typeof TransactionsSearchSchema>
 
-export const StatementSearchSchema = z.object({
+export const StatementSearchSchema = object({
   from: optionalSearchParam(DayTextSchema),
   to: optionalSearchParam(DayTextSchema),
 })
-export type StatementSearch = z.infer<typeof StatementSearchSchema>
+export type StatementSearch = Infer<typeof StatementSearchSchema>
 
 /** The filters alone, without undefined keys: `{}` and `{ type: undefined }` are the same query (and cache key). */
 export function transactionsQuery(search: Partial<TransactionsSearch>): TransactionsQuery {

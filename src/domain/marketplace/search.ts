@@ -1,7 +1,7 @@
 // Marketplace query parameters (spec 2.1 and 2.8): search, category (default all), filter (default popular). The
-// schema is the route's `validateSearch`, loaded before the first render of every page: zod/mini (see
+// schema is the route's `validateSearch`, loaded before the first render of every page: guards (see
 // ../search-params.ts).
-import * as z from 'zod/mini'
+import { object, oneOf, orElse, refine, trimmedString, type Infer } from '../guard'
 import { optionalSearchParam } from '../search-params'
 
 export const MARKETPLACE_CATEGORIES = ['all', 'expert_advisor', 'others'] as const
@@ -10,9 +10,11 @@ export const MARKETPLACE_FILTERS = ['popular', 'free', 'purchased'] as const
 export const MARKETPLACE_SEARCH_DEFAULTS = { category: 'all', filter: 'popular' } as const
 
 /** Unknown values fall back to the defaults rather than breaking the page a shared link opens. */
-export const MarketplaceSearchSchema = z.object({
-  search: optionalSearchParam(z.string().check(z.trim(), z.maxLength(100))),
-  category: z.catch(z._default(z.enum(MARKETPLACE_CATEGORIES), 'all'), 'all'),
-  filter: z.catch(z._default(z.enum(MARKETPLACE_FILTERS), 'popular'), 'popular'),
+export const MarketplaceSearchSchema = object({
+  search: optionalSearchParam(
+    refine(trimmedString(), (search) => search.length <= 100, 'Expected a shorter search'),
+  ),
+  category: orElse(oneOf(MARKETPLACE_CATEGORIES), 'all'),
+  filter: orElse(oneOf(MARKETPLACE_FILTERS), 'popular'),
 })
-export type MarketplaceSearch = z.infer<typeof MarketplaceSearchSchema>
+export type MarketplaceSearch = Infer<typeof MarketplaceSearchSchema>

@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
-import * as z from 'zod/mini'
 import { ClientPanel } from '../../../features/back-office'
 import { AdminChatConsole, useConversation } from '../../../features/chat'
 import { getAssetsQueryOptions } from '../../../features/markets'
 import { ConnectionIndicator, usePriceFeed } from '../../../features/realtime'
 import { useSession } from '../../../features/session'
-import { optionalSearchParam } from '../../../domain/search-params'
+import { object } from '../../../domain/guard'
+import { optionalSearchParam, positiveIntParam } from '../../../domain/search-params'
 import { livePriceStore } from '../../../lib/live-prices'
 import { useChatChannel, useChatConnection } from '../../-chat-realtime'
 
-// The selected customer lives in the URL, so a reload or a shared link opens the same conversation. zod/mini: a
+// The selected customer lives in the URL, so a reload or a shared link opens the same conversation. A guard: a
 // route's search schema loads before the first render of every page (src/domain/search-params.ts).
-const SearchSchema = z.object({
-  user: optionalSearchParam(z.coerce.number().check(z.int(), z.positive())),
+const SearchSchema = object({
+  user: optionalSearchParam(positiveIntParam()),
 })
 
 /** Spec 2.10: the admin chat console, inside the back office's frame (admins only: the /admin layout checks). */

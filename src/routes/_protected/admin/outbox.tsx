@@ -1,11 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import * as z from 'zod/mini'
 import { Outbox } from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
+import { object, orElse } from '../../../domain/guard'
+import { positiveIntParam } from '../../../domain/search-params'
 
-// zod/mini: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
-const OutboxSearchSchema = z.object({
-  page: z._default(z.catch(z.coerce.number().check(z.int(), z.minimum(1)), 1), 1),
+// A guard: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
+const OutboxSearchSchema = object({
+  page: orElse(positiveIntParam(), 1),
 })
 
 /** The dev outbox (issue 16): the mails the product sent while no SMTP server is configured. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { SerialIdSchema } from '../../../../domain/contract/wire'
+import { serialIdParam } from '../../../../domain/search-params'
 import { ClientPage, useClient } from '../../../../features/back-office'
 import { useAssets } from '../../../../features/markets'
 import { usePriceFeed } from '../../../../features/realtime'
@@ -12,9 +12,9 @@ import { livePriceStore } from '../../../../lib/live-prices'
  * do on the customer's own screen (the same store and maths as the workspace).
  */
 export const Route = createFileRoute('/_protected/admin/clients/$userId')({
-  // zod/mini: a route's params parser loads before the first render of every page (src/domain/search-params.ts).
+  // A guard: a route's params parser loads before the first render of every page (src/domain/search-params.ts).
   params: {
-    parse: (raw) => ({ userId: SerialIdSchema.parse(raw.userId) }),
+    parse: (raw) => ({ userId: serialIdParam().parse(raw.userId) }),
     stringify: (params) => ({ userId: String(params.userId) }),
   },
   component: ClientRoute,
