@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { RouteErrorPage } from './features/shell'
 import './index.css'
 import { releaseBootSplashOnFirstRender } from './lib/boot-splash'
 import { configureHttp } from './lib/http'
@@ -23,6 +24,7 @@ const router = createRouter({
   // Query owns caching; the router only asks it (TanStack's recommended split).
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+  defaultErrorComponent: RouteErrorPage,
 })
 
 declare module '@tanstack/react-router' {

@@ -1,4 +1,6 @@
-import { redirect } from '@tanstack/react-router'
+import { notFound, redirect } from '@tanstack/react-router'
+import { safeParse } from '../domain/guard'
+import { serialIdParam } from '../domain/search-params'
 import type { RouterContext } from './-router-context'
 
 /** Spec 2.1 and 6: protected routes need a signed-in user, that is a user and a token. */
@@ -18,4 +20,14 @@ export const homeOf = (context: RouterContext): '/admin' | '/main' =>
 /** Spec 2.1: signed-in users who visit a register page are sent to /main (an admin to /admin). */
 export function redirectSignedIn({ context }: { context: RouterContext }) {
   if (isSignedIn(context)) throw redirect({ to: homeOf(context), replace: true })
+}
+
+/**
+ * A row's id from the path (/admin/clients/12): a path whose id could name no row (abc, 0, past the table's range)
+ * is a page that does not exist, and shows "Page not found" rather than a failed page.
+ */
+export function idFromPath(raw: string): number {
+  const id = safeParse(serialIdParam(), raw)
+  if (!id.success) throw notFound()
+  return id.data
 }

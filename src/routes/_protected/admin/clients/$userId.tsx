@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { serialIdParam } from '../../../../domain/search-params'
 import { ClientPage, useClient } from '../../../../features/back-office'
 import { useAssets } from '../../../../features/markets'
 import { usePriceFeed } from '../../../../features/realtime'
 import { PageHeader } from '../../../../features/shell'
 import { livePriceStore } from '../../../../lib/live-prices'
+import { idFromPath } from '../../../-guards'
 
 /**
  * One client (issue 14). The price feed runs while the page is open so the client's equity and P/L move as they
@@ -14,7 +14,7 @@ import { livePriceStore } from '../../../../lib/live-prices'
 export const Route = createFileRoute('/_protected/admin/clients/$userId')({
   // A guard: a route's params parser loads before the first render of every page (src/domain/search-params.ts).
   params: {
-    parse: (raw) => ({ userId: serialIdParam().parse(raw.userId) }),
+    parse: (raw) => ({ userId: idFromPath(raw.userId) }),
     stringify: (params) => ({ userId: String(params.userId) }),
   },
   component: ClientRoute,
