@@ -3,7 +3,7 @@
 // and hides as spec 2.9 says and agrees across tabs; markup in messages and file names stays text; the stored
 // history shows with the server stopped.
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
-import { test, expect, openSignedIn, signInThroughForm } from './support/fixtures'
+import { test, expect, openSignedIn, serviceWorkerActivated, signInThroughForm } from './support/fixtures'
 import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
 
 // A 1x1 PNG and a small valid PDF, made here: no fixture files.
@@ -304,36 +304,33 @@ test('markup in a message and a file name shows as text, never runs', async ({ n
   await adminContext.close()
 })
 
-test('with the server stopped, reopening /main/chat shows the stored history, marked as not live', async ({
-  page,
-  ownServer,
-}) => {
-  await page.goto(ownServer.url)
-  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-  // The service worker must control the page for the shell (and the last settings) to come from it offline.
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    const worker = registration.active
-    if (worker && worker.state !== 'activated') {
-      await new Promise<void>((resolve) =>
-        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
-      )
-    }
-  })
-  await page.goto(`${ownServer.url}/main/chat`)
-  await send(page, 'Kept for offline')
-  await send(page, 'Second kept message')
-  await expect(messageRows(page)).toHaveCount(2)
-  await expect(page.getByTestId('chat-saved-notice')).toHaveCount(0)
-  // The history is written shortly after the server's answer.
-  await page.waitForTimeout(1_500)
+test.describe('with the service worker', () => {
+  // The suite blocks it elsewhere (playwright.config.ts); offline, the shell and the settings come from it.
+  test.use({ serviceWorkers: 'allow' })
 
-  await ownServer.stop()
-  await page.goto(`${ownServer.url}/main/chat`)
-  await expect(rowWithText(page, 'Kept for offline')).toBeVisible()
-  await expect(rowWithText(page, 'Second kept message')).toBeVisible()
-  await expect(page.getByTestId('chat-saved-notice')).toHaveText('Showing saved messages - not live')
+  test('with the server stopped, reopening /main/chat shows the stored history, marked as not live', async ({
+    page,
+    ownServer,
+  }) => {
+    await page.goto(ownServer.url)
+    await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+    // The service worker must control the page for the shell (and the last settings) to come from it offline.
+    await serviceWorkerActivated(page)
+    await page.goto(`${ownServer.url}/main/chat`)
+    await send(page, 'Kept for offline')
+    await send(page, 'Second kept message')
+    await expect(messageRows(page)).toHaveCount(2)
+    await expect(page.getByTestId('chat-saved-notice')).toHaveCount(0)
+    // The history is written shortly after the server's answer.
+    await page.waitForTimeout(1_500)
+
+    await ownServer.stop()
+    await page.goto(`${ownServer.url}/main/chat`)
+    await expect(rowWithText(page, 'Kept for offline')).toBeVisible()
+    await expect(rowWithText(page, 'Second kept message')).toBeVisible()
+    await expect(page.getByTestId('chat-saved-notice')).toHaveText('Showing saved messages - not live')
+  })
 })
 
 test("@mobile below 768 px the console's user list is a slide-over drawer; the customer chat fits the screen", async ({

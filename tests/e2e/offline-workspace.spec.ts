@@ -6,6 +6,9 @@ import { activeCustomer, adjustBalance, openPosition } from './support/api'
 import { test, expect, serviceWorkerActivated, signedInContext } from './support/fixtures'
 import { apiLogin } from './support/server'
 
+// This spec is about the service worker: it runs with one (the suite blocks it elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 const OFFLINE_ORDER_REASON = 'Offline — orders need a connection'
 const AS_OF = /^as of \d{2}:\d{2}$/
 

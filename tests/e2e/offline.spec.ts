@@ -2,6 +2,9 @@
 // settings it saw.
 import { test, expect, expectLoginPage, serviceWorkerActivated } from './support/fixtures'
 
+// This spec is about the service worker: it runs with one (the suite blocks it elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /** SW_CACHES.SETTINGS in workers/sw.ts (that module runs the worker when imported, so it is not imported here). */
 const SETTINGS_CACHE = 'api-settings'
 

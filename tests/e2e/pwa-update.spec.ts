@@ -8,6 +8,9 @@ import { join } from 'node:path'
 import { test, expect, expectLoginPage, serviceWorkerActivated } from './support/fixtures'
 import { startServer } from './support/server'
 
+// This spec is about the service worker: it runs with one (the suite blocks it elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 const DIST = new URL('../../dist', import.meta.url).pathname
 
 test('a new version waits for Reload, then controls the page', async ({ page }) => {

@@ -2,6 +2,9 @@
 import { test, expect, expectLoginPage } from './support/fixtures'
 import { apiLogin, DEMO_ADMIN, patchSettings } from './support/server'
 
+// Every test here is about what a visitor sees before the settings are cached: no returning-visitor start.
+test.use({ firstVisit: true })
+
 test(
   'a first visit shows the splash, then the login page',
   { tag: '@mobile' },

@@ -35,14 +35,26 @@ export interface ConnectionInput {
   heartbeatWindowMs: number
 }
 
-export function connectionState(input: ConnectionInput): ConnectionState {
-  if (!input.online) return CONNECTION_STATES.OFFLINE
-  const pushUp = input.hubStatus.status === 'connected'
+/** What a connection that is not Live still waits for, in a fixed order; empty when it is Live. */
+export type ConnectionAwaited = 'network' | 'updates' | 'prices' | 'server'
+
+export function awaitedForLive(input: ConnectionInput): ConnectionAwaited[] {
+  if (!input.online) return ['network']
+  const awaited: ConnectionAwaited[] = []
+  if (input.hubStatus.status !== 'connected') awaited.push('updates')
   // 'disconnected' prices: no tab wants them, and the hub closed the feed on purpose. Any other state but connected
   // is a feed that a page needs and does not have.
-  const pricesUp = input.hubStatus.prices === 'connected' || input.hubStatus.prices === 'disconnected'
+  if (input.hubStatus.prices !== 'connected' && input.hubStatus.prices !== 'disconnected')
+    awaited.push('prices')
   const heard = input.lastContactAgeMs !== null && input.lastContactAgeMs <= input.heartbeatWindowMs
-  return pushUp && pricesUp && heard ? CONNECTION_STATES.LIVE : CONNECTION_STATES.RECONNECTING
+  if (!heard) awaited.push('server')
+  return awaited
+}
+
+export function connectionState(input: ConnectionInput): ConnectionState {
+  const awaited = awaitedForLive(input)
+  if (awaited[0] === 'network') return CONNECTION_STATES.OFFLINE
+  return awaited.length === 0 ? CONNECTION_STATES.LIVE : CONNECTION_STATES.RECONNECTING
 }
 
 /** The newer of the hub's two contact stamps (epoch ms), or null when it has neither. */

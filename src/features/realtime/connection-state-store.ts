@@ -2,6 +2,7 @@
 // during render, from navigator.onLine, the hub's shared status and the age of the hub's last contact with the
 // server. Every tab of the browser gets the same inputs, so every tab shows the same state.
 import {
+  awaitedForLive,
   connectionState,
   HEARTBEAT_WINDOW_MS,
   lastContactAt,
@@ -36,17 +37,18 @@ export function createConnectionStateStore(
   source: ConnectionStateSource,
   env: ConnectionStateEnvironment = browser(),
 ) {
-  const compute = (): ConnectionState => {
+  const compute = (): { state: ConnectionState; awaited: string } => {
     const status = source.getStatus()
     const contactAt = lastContactAt(status)
-    return connectionState({
+    const input = {
       online: env.isOnline(),
       hubStatus: status,
       lastContactAgeMs: contactAt === null ? null : env.now() - contactAt,
       heartbeatWindowMs: HEARTBEAT_WINDOW_MS,
-    })
+    }
+    return { state: connectionState(input), awaited: awaitedForLive(input).join(' ') }
   }
-  let state = compute()
+  let { state, awaited } = compute()
   const listeners = new Set<() => void>()
   let timer: unknown = null
   let stop: (() => void) | null = null
@@ -57,12 +59,12 @@ export function createConnectionStateStore(
     const next = compute()
     // Live lasts only until the server has been silent for a window: look again then.
     const waitMs =
-      next === 'live'
+      next.state === 'live'
         ? msUntilSilent(lastContactAt(source.getStatus()), env.now(), HEARTBEAT_WINDOW_MS)
         : null
     if (waitMs !== null) timer = env.setTimeout(update, waitMs)
-    if (next === state) return
-    state = next
+    if (next.state === state && next.awaited === awaited) return
+    ;({ state, awaited } = next)
     listeners.forEach((listener) => listener())
   }
 
@@ -81,6 +83,11 @@ export function createConnectionStateStore(
 
   return {
     getState: () => state,
+    /**
+     * What the connection still waits for before it is Live ('updates prices server', '' when Live): the
+     * indicator carries it as a data attribute, so a test that waits in vain for Live says which part never came.
+     */
+    getAwaited: () => awaited,
     subscribe(listener: () => void) {
       listeners.add(listener)
       if (!stop) start()

@@ -5,13 +5,23 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test'
+import { STORAGE_KEYS } from '../../../src/domain/storage-keys'
 import { startServer, type RunningServer } from './server'
 
 interface WorkerFixtures {
   /** One server per worker, shared by tests that do not change site settings. */
   sharedServer: RunningServer
+  /** The shared server's site settings as the app caches them after a visit (src/lib/settings-cache.ts). */
+  sharedSettingsCache: string
 }
 interface TestFixtures {
+  /**
+   * false (the default): every context starts as a returning visitor of the shared server, with its settings
+   * cached, so the page skips the first visit's 3 s splash (spec 2.6) that only the site-gate spec is about. true:
+   * a first visit, for the tests of the splash and of a visitor without cached settings. Pages of a test's own
+   * server are first visits either way (its settings may differ).
+   */
+  firstVisit: boolean
   /** A server of this test's own, for tests that change settings or stop the server. */
   ownServer: RunningServer
   /**
@@ -33,20 +43,41 @@ function watchPolicyRefusals(context: BrowserContext, violations: string[]) {
   context.on('page', watch)
 }
 
+/**
+ * Writes the settings cache before the app's own scripts run, on the shared server's origin only, and only where
+ * the browser has none yet (a later visit's own write stands).
+ */
+async function startAsReturningVisitor(context: BrowserContext, origin: string, cache: string) {
+  await context.addInitScript(
+    ({ origin, key, cache }) => {
+      if (location.origin !== origin) return
+      try {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, cache)
+      } catch {
+        // An opaque origin or blocked storage: the page plays its first visit.
+      }
+    },
+    { origin, key: STORAGE_KEYS.SITE_SETTINGS, cache },
+  )
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  firstVisit: [false, { option: true }],
   // Every page of every test runs under the server's Content-Security-Policy: a test fails if anything the app
   // does is refused by it (Chromium reports each refusal as a console error).
-  context: async ({ context }, use) => {
+  context: async ({ context, firstVisit, sharedServer, sharedSettingsCache }, use) => {
     const violations: string[] = []
     watchPolicyRefusals(context, violations)
+    if (!firstVisit) await startAsReturningVisitor(context, sharedServer.url, sharedSettingsCache)
     await use(context)
     expect(violations, 'Content-Security-Policy violations').toEqual([])
   },
-  newContext: async ({ browser }, use) => {
+  newContext: async ({ browser, firstVisit, sharedServer, sharedSettingsCache }, use) => {
     const violations: string[] = []
     const contexts: BrowserContext[] = []
     await use(async (options) => {
       const context = await browser.newContext(options)
+      if (!firstVisit) await startAsReturningVisitor(context, sharedServer.url, sharedSettingsCache)
       watchPolicyRefusals(context, violations)
       contexts.push(context)
       return context
@@ -63,6 +94,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await server.dispose()
     },
     { scope: 'worker', timeout: 90_000 },
+  ],
+  sharedSettingsCache: [
+    async ({ sharedServer }, use) => {
+      const response = await fetch(`${sharedServer.url}/api/v1/settings`)
+      if (!response.ok) throw new Error(`settings failed: ${response.status}`)
+      const { data } = (await response.json()) as { data: unknown }
+      await use(JSON.stringify({ settings: data, error: null, initialized: true, lastFetched: Date.now() }))
+    },
+    { scope: 'worker' },
   ],
   // eslint-disable-next-line no-empty-pattern
   ownServer: async ({}, use) => {

@@ -2,6 +2,7 @@
 // (no tick, no heartbeat answer) for longer than the heartbeat window; every tab derives it from the same inputs.
 import { describe, expect, it } from 'vitest'
 import {
+  awaitedForLive,
   connectionState,
   HEARTBEAT_WINDOW_MS,
   lastContactAt,
@@ -67,5 +68,26 @@ describe('lastContactAt and msUntilSilent', () => {
     expect(msUntilSilent(10_000, 10_000, 75_000)).toBe(75_001)
     expect(msUntilSilent(10_000, 100_000, 75_000)).toBe(0)
     expect(msUntilSilent(null, 100_000, 75_000)).toBeNull()
+  })
+})
+
+describe('awaitedForLive', () => {
+  it('names each part a connection that is not Live still waits for, and nothing when it is Live', () => {
+    expect(awaitedForLive(live)).toEqual([])
+    expect(awaitedForLive({ ...live, online: false })).toEqual(['network'])
+    expect(awaitedForLive({ ...live, hubStatus: { status: 'connecting', prices: 'connected' } })).toEqual([
+      'updates',
+    ])
+    expect(awaitedForLive({ ...live, hubStatus: { status: 'connected', prices: 'disconnected' } })).toEqual(
+      [],
+    )
+    expect(
+      awaitedForLive({
+        ...live,
+        hubStatus: { status: 'failed', prices: 'connecting' },
+        lastContactAgeMs: null,
+      }),
+    ).toEqual(['updates', 'prices', 'server'])
+    expect(awaitedForLive({ ...live, lastContactAgeMs: HEARTBEAT_WINDOW_MS + 1 })).toEqual(['server'])
   })
 })

@@ -97,6 +97,7 @@ describe('the connection state store', () => {
     expect(store.getState()).toBe('live')
     vi.advanceTimersByTime(2)
     expect(store.getState()).toBe('reconnecting')
+    expect(store.getAwaited()).toBe('server')
 
     shared.set({ lastHeartbeatAt: Date.now() })
     expect(store.getState()).toBe('live')

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import { CONNECTION_STATE_LABELS, type ConnectionState } from '../../../domain/offline/connection-state'
-import { useConnectionState } from '../hooks/use-connection-state'
+import { useConnectionAwaited, useConnectionState } from '../hooks/use-connection-state'
 
 const TONES: Readonly<Record<ConnectionState, 'gain' | 'warning' | 'loss'>> = {
   live: 'gain',
@@ -33,8 +33,15 @@ const labelFromMd = css({
  */
 export function LiveStatus(props: { compactBelowMd?: boolean }) {
   const state = useConnectionState()
+  const awaited = useConnectionAwaited()
   return (
-    <span role="status" data-testid="connection-indicator" data-state={state} className={root}>
+    <span
+      role="status"
+      data-testid="connection-indicator"
+      data-state={state}
+      data-awaited={awaited || undefined}
+      className={root}
+    >
       {/* Offline, the state that changes what the page can do, has a hollow dot: not only its colour differs. */}
       <span
         aria-hidden="true"

@@ -41,3 +41,9 @@ export function useConnectionState(): ConnectionState {
   const store = storeFor(useRealtimeClient())
   return useSyncExternalStore(store.subscribe, store.getState, store.getState)
 }
+
+/** What the connection still waits for before it is Live, space-separated ('' when Live): see getAwaited. */
+export function useConnectionAwaited(): string {
+  const store = storeFor(useRealtimeClient())
+  return useSyncExternalStore(store.subscribe, store.getAwaited, store.getAwaited)
+}
