@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // One seeded database dumped before the suite; every test app starts from a copy (support/test-server).
+          globalSetup: ['tests/integration/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file starts its own server and database; two cores run two at a time.

@@ -31,6 +31,8 @@ export interface BuildAppOptions {
   databaseUrl?: string
   /** Where PGlite keeps its files; 'memory://' keeps everything in memory (tests). */
   dataDir: string
+  /** With 'memory://': the dump the database starts from (see OpenDatabaseOptions.memoryTemplate). */
+  memoryTemplate?: Blob
   seedDemo: boolean
   logger?: boolean | object
   /** The built client; defaults to `<repo>/dist`. */

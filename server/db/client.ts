@@ -20,6 +20,8 @@ export interface DbHandle {
   db: Db
   driver: DbDriver
   close: () => Promise<void>
+  /** PGlite only: the whole database as one tarball, which `memoryTemplate` starts a database from. */
+  dump?: () => Promise<Blob>
 }
 
 export const MEMORY_DATA_DIR = 'memory://'
@@ -40,6 +42,12 @@ export interface OpenDatabaseOptions {
   dataDir: string
   /** Called when an idle pooled PostgreSQL connection fails; the pool has already discarded it. */
   onIdleConnectionError?: (error: Error) => void
+  /**
+   * An in-memory PGlite starts from this dump (DbHandle.dump) instead of an empty cluster: the integration tests
+   * build dozens of apps, and creating, migrating and seeding each cost about 1.7 s against 0.35 s. Migrations and
+   * the seed still run after it, and find nothing to do.
+   */
+  memoryTemplate?: Blob
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
@@ -47,16 +55,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
     return openPostgres(options.databaseUrl, options.onIdleConnectionError)
   // A mistyped DATABASE_URL must not quietly fall back to an empty embedded database.
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// or postgresql://')
-  return openPglite(options.dataDir)
+  return openPglite(options.dataDir, options.memoryTemplate)
 }
 
-async function openPglite(dataDir: string): Promise<DbHandle> {
+async function openPglite(dataDir: string, memoryTemplate: Blob | undefined): Promise<DbHandle> {
   let pgliteDir: string | undefined
   if (dataDir !== MEMORY_DATA_DIR) {
+    // A dump unpacked over files on disk would replace them: only an in-memory database starts from one.
+    if (memoryTemplate) throw new Error('memoryTemplate needs the in-memory database (dataDir memory://)')
     pgliteDir = join(dataDir, 'pglite')
     await mkdir(pgliteDir, { recursive: true })
   }
-  const client = await PGlite.create(pgliteDir)
+  const client = await PGlite.create(pgliteDir, memoryTemplate ? { loadDataDir: memoryTemplate } : {})
   const db = drizzlePglite({ client, schema })
   try {
     await migratePglite(db, { migrationsFolder })
@@ -64,7 +74,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     await client.close()
     throw error
   }
-  return { db, driver: 'pglite', close: () => client.close() }
+  return { db, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') }
 }
 
 async function openPostgres(

@@ -1,6 +1,8 @@
-// Builds the real app on a fresh in-memory PGlite. One app per test file: a new PGlite takes seconds to start.
+// Builds the real app on a fresh in-memory PGlite, loaded from the suite's seeded dump (global-setup.ts).
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
+import { inject } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../../../server/app'
 
 export const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234!' } as const
@@ -9,12 +11,27 @@ export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin1234!' }
 // A directory that never holds a build, so tests do not depend on whether `npm run build` ran.
 const NO_CLIENT_DIR = '/nonexistent-client-dir'
 
+let seededDump: Blob | null = null
+
+/**
+ * The seeded database every default test app starts from: each app gets its own copy, so nothing one test writes
+ * reaches another. Apps on PostgreSQL, on a data directory or without the demo seed start as they always did.
+ */
+function seededTemplate(options: Partial<BuildAppOptions>): Blob | undefined {
+  const seeded = options.seedDemo ?? true
+  const inMemory = (options.dataDir ?? 'memory://') === 'memory://'
+  if (!seeded || !inMemory || options.databaseUrl) return undefined
+  seededDump ??= new Blob([readFileSync(inject('seededDatabaseDump'))])
+  return seededDump
+}
+
 export function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
   return buildApp({
     dataDir: 'memory://',
     seedDemo: true,
     logger: false,
     clientDir: NO_CLIENT_DIR,
+    memoryTemplate: seededTemplate(options),
     ...options,
   })
 }
