@@ -232,9 +232,18 @@ export const orElse = <T, I, F extends T | undefined>(inner: Guard<T, I>, fallba
 export const optionalParam = <T, I>(inner: Guard<T, I>) => orElse(inner, undefined)
 
 /** A number written in a URL or a form: `Number(value)` first, as zod's `z.coerce.number()` does. */
+/** `Number(value)`, as zod's coercion: a value Number refuses (a symbol) is not a number rather than an exception. */
+export function numberFrom(value: unknown): number {
+  try {
+    return Number(value)
+  } catch {
+    return Number.NaN
+  }
+}
+
 export const coercedNumber = <T extends number>(inner: Guard<T>, message = 'Expected a number') =>
   guard<T, unknown>((value, path) => {
-    const read = Number(value)
+    const read = numberFrom(value)
     if (Number.isNaN(read)) throw invalid(message, path)
     return inner.read(read, path)
   })

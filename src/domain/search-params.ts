@@ -4,16 +4,13 @@
 // (../contract/wire-rules.ts, user-constants.ts, site-constants.ts). A parameter from a URL anyone can craft falls
 // back rather than failing the page.
 import { MAX_SERIAL_ID } from './contract/wire-rules'
-import { coercedNumber, fail, guard, int, optionalParam, orElse, type Guard } from './guard'
+import { coercedNumber, fail, guard, int, numberFrom, orElse } from './guard'
 
 /** The highest page a list's URL may ask for. */
 export const MAX_SEARCH_PAGE = 100_000
 
 /** `?page=`: a whole number from 1 to MAX_SEARCH_PAGE, read from the URL's text; absent or damaged is the first page. */
 export const pageSearchParam = () => orElse(coercedNumber(int(1, MAX_SEARCH_PAGE)), 1)
-
-/** An optional parameter whose bad value is dropped, not an error. */
-export const optionalSearchParam = <T, I>(inner: Guard<T, I>) => optionalParam(inner)
 
 /** A positive whole number written in a URL (an id, a deposit): `?user=12`. */
 export const positiveIntParam = () => coercedNumber(int(1))
@@ -24,7 +21,7 @@ export const positiveIntParam = () => coercedNumber(int(1))
  */
 export const serialIdParam = () =>
   guard<number, unknown>((value, path) => {
-    const id = toNumber(value)
+    const id = numberFrom(value)
     // zod's order: a number, then whole (a safe integer: 1e20 is not), then positive, then at most MAX_SERIAL_ID.
     const problem = !Number.isFinite(id)
       ? 'The id must be a number'
@@ -38,12 +35,3 @@ export const serialIdParam = () =>
     if (problem) fail(problem, path)
     return id
   })
-
-/** `Number(value)`, as zod's coercion: a value Number refuses (a symbol) is not a number rather than an exception. */
-function toNumber(value: unknown): number {
-  try {
-    return Number(value)
-  } catch {
-    return Number.NaN
-  }
-}

@@ -1,13 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { AutoLoginPage } from '../features/session'
 import { useSettings } from '../features/site'
-import { object, refine, string } from '../domain/guard'
-import { optionalSearchParam } from '../domain/search-params'
+import { object, optionalParam, refine, string } from '../domain/guard'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 
 // A guard: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
 const AutoLoginSearchSchema = object({
-  token: optionalSearchParam(refine(string(), (token) => token.length <= 200, 'Expected a shorter token')),
+  token: optionalParam(refine(string(), (token) => token.length <= 200, 'Expected a shorter token')),
 })
 
 export const Route = createFileRoute('/auto-login')({

@@ -2,13 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { toast } from '../components/ui/toast'
 import { ResetPasswordPage } from '../features/session'
 import { useSettings } from '../features/site'
-import { object, string } from '../domain/guard'
-import { optionalSearchParam } from '../domain/search-params'
+import { object, optionalParam, string } from '../domain/guard'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 
 // The mailed link (issue 16): /reset-password?token=... Public: the token is the proof, signed in or not.
 // A guard: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
-const ResetPasswordSearchSchema = object({ token: optionalSearchParam(string()) })
+const ResetPasswordSearchSchema = object({ token: optionalParam(string()) })
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: ResetPasswordSearchSchema,

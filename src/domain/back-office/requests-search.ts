@@ -2,8 +2,8 @@
 // for them. The schema is the route's `validateSearch`, loaded before the first render of every page: guards, and
 // no contract (../search-params.ts says why). ./request-queue.ts re-exports all of it.
 import type { QueueRequestStatus } from '../contract/back-office'
-import { object, oneOf, orElse, refine, string, type Infer } from '../guard'
-import { optionalSearchParam, pageSearchParam } from '../search-params'
+import { type Infer, object, oneOf, optionalParam, orElse, refine, string } from '../guard'
+import { pageSearchParam } from '../search-params'
 import { REQUEST_TYPE_PATTERN } from './codes'
 
 /** The status filter: a decided request stays findable under its outcome; All shows every status. */
@@ -30,7 +30,7 @@ export const RequestTypeSlugSchema = refine(
 /** /admin/requests?status=&type=&page=. A damaged or old link falls back to the pending queue's first page. */
 export const RequestsSearchSchema = object({
   status: orElse(oneOf(['pending', 'approved', 'rejected', 'all']), REQUESTS_SEARCH_DEFAULTS.status),
-  type: optionalSearchParam(RequestTypeSlugSchema),
+  type: optionalParam(RequestTypeSlugSchema),
   page: pageSearchParam(),
 })
 export type RequestsSearch = Infer<typeof RequestsSearchSchema>

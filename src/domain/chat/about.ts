@@ -3,8 +3,7 @@
 // looks like (letters, digits and a few separators; 80 characters so a 0x-prefixed transaction hash of 66 fits)
 // and anything else is dropped, never shown: a link cannot put arbitrary words in the customer's mouth. The schema
 // is the route's `validateSearch`, loaded before the first render of every page: guards (see ../search-params.ts).
-import { object, refine, trimmedString, type Infer } from '../guard'
-import { optionalSearchParam } from '../search-params'
+import { type Infer, object, optionalParam, refine, trimmedString } from '../guard'
 
 export const ABOUT_REFERENCE_MAX = 80
 
@@ -17,7 +16,7 @@ export const AboutReferenceSchema = refine(
 
 /** /main/chat's search: `about` when it is a reference, otherwise absent (an invalid one is ignored, not an error). */
 export const ChatSearchSchema = object({
-  about: optionalSearchParam(AboutReferenceSchema),
+  about: optionalParam(AboutReferenceSchema),
 })
 export type ChatSearch = Infer<typeof ChatSearchSchema>
 

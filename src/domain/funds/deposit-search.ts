@@ -1,8 +1,8 @@
 // What the deposit pages' URLs may say (issue 15): the coin a bare /main/deposit opens, and the search parameters of
 // /main/deposit/qr-code and /main/deposit/wire-confirmation. Routes read these before the first render (a
 // `validateSearch`, a `beforeLoad` redirect): guards, and no contract (../search-params.ts says why).
-import { object, oneOf, type Infer } from '../guard'
-import { optionalSearchParam, positiveIntParam } from '../search-params'
+import { type Infer, object, oneOf, optionalParam } from '../guard'
+import { positiveIntParam } from '../search-params'
 import {
   CRYPTO_COIN_SLUGS,
   CRYPTO_COINS,
@@ -19,8 +19,8 @@ export const DEFAULT_DEPOSIT_COIN: CryptoCoin['slug'] = 'bitcoin'
  * a missing network to the coin's first, so an old or hand-made link still shows a code rather than an error.
  */
 export const QrCodeSearchSchema = object({
-  coin: optionalSearchParam(oneOf(CRYPTO_COIN_SLUGS)),
-  network: optionalSearchParam(oneOf(CRYPTO_NETWORK_IDS)),
+  coin: optionalParam(oneOf(CRYPTO_COIN_SLUGS)),
+  network: optionalParam(oneOf(CRYPTO_NETWORK_IDS)),
 })
 export type QrCodeSearch = Infer<typeof QrCodeSearchSchema>
 
@@ -32,5 +32,5 @@ export function qrCodeTarget(search: QrCodeSearch): { coin: CryptoCoin; networkI
 
 /** /main/deposit/wire-confirmation's search: the wire deposit just recorded. */
 export const WireConfirmationSearchSchema = object({
-  deposit: optionalSearchParam(positiveIntParam()),
+  deposit: optionalParam(positiveIntParam()),
 })

@@ -3,8 +3,8 @@
 // is asked is built from the same values, so a shared link shows the same rows. The schemas are the routes'
 // `validateSearch`, loaded before the first render: guards, and no contract (../search-params.ts says why).
 import type { TransactionsQuery } from '../contract/funds'
-import { object, oneOf, refine, string, type Infer } from '../guard'
-import { optionalSearchParam, pageSearchParam } from '../search-params'
+import { type Infer, object, oneOf, optionalParam, refine, string } from '../guard'
+import { pageSearchParam } from '../search-params'
 import { STATEMENT_COLUMNS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './transaction-kinds'
 
 /** YYYY-MM-DD that is a real calendar day. */
@@ -21,17 +21,17 @@ export const DayTextSchema = refine(
 export const TRANSACTIONS_SEARCH_DEFAULTS = { page: 1 } as const
 
 export const TransactionsSearchSchema = object({
-  type: optionalSearchParam(oneOf(TRANSACTION_TYPES)),
-  status: optionalSearchParam(oneOf(TRANSACTION_STATUSES)),
-  from: optionalSearchParam(DayTextSchema),
-  to: optionalSearchParam(DayTextSchema),
+  type: optionalParam(oneOf(TRANSACTION_TYPES)),
+  status: optionalParam(oneOf(TRANSACTION_STATUSES)),
+  from: optionalParam(DayTextSchema),
+  to: optionalParam(DayTextSchema),
   page: pageSearchParam(),
 })
 export type TransactionsSearch = Infer<typeof TransactionsSearchSchema>
 
 export const StatementSearchSchema = object({
-  from: optionalSearchParam(DayTextSchema),
-  to: optionalSearchParam(DayTextSchema),
+  from: optionalParam(DayTextSchema),
+  to: optionalParam(DayTextSchema),
 })
 export type StatementSearch = Infer<typeof StatementSearchSchema>
 

@@ -1,8 +1,7 @@
 // Marketplace query parameters (spec 2.1 and 2.8): search, category (default all), filter (default popular). The
 // schema is the route's `validateSearch`, loaded before the first render of every page: guards (see
 // ../search-params.ts).
-import { object, oneOf, orElse, refine, trimmedString, type Infer } from '../guard'
-import { optionalSearchParam } from '../search-params'
+import { type Infer, object, oneOf, optionalParam, orElse, refine, trimmedString } from '../guard'
 
 export const MARKETPLACE_CATEGORIES = ['all', 'expert_advisor', 'others'] as const
 export const MARKETPLACE_FILTERS = ['popular', 'free', 'purchased'] as const
@@ -11,7 +10,7 @@ export const MARKETPLACE_SEARCH_DEFAULTS = { category: 'all', filter: 'popular' 
 
 /** Unknown values fall back to the defaults rather than breaking the page a shared link opens. */
 export const MarketplaceSearchSchema = object({
-  search: optionalSearchParam(
+  search: optionalParam(
     refine(trimmedString(), (search) => search.length <= 100, 'Expected a shorter search'),
   ),
   category: orElse(oneOf(MARKETPLACE_CATEGORIES), 'all'),

@@ -16,11 +16,10 @@ import {
   StatementSearchSchema,
   TransactionsSearchSchema,
 } from '../../../src/domain/funds/transactions-search'
-import { safeParse, type StandardSchemaV1 } from '../../../src/domain/guard'
+import { optionalParam, safeParse, type StandardSchemaV1 } from '../../../src/domain/guard'
 import { MarketplaceSearchSchema } from '../../../src/domain/marketplace/search'
 import {
   MAX_SEARCH_PAGE,
-  optionalSearchParam,
   pageSearchParam,
   positiveIntParam,
   serialIdParam,
@@ -162,10 +161,13 @@ describe('a filter from the URL', () => {
     })
     expect(AuditSearchSchema.parse({ user_id: String(MAX_SERIAL_ID + 1) }).user_id).toBeUndefined()
     expect(positiveIntParam().parse(' 7 ')).toBe(7)
+    // A value Number() refuses is not a number, as in zod's coercion, and never an exception out of the guard.
+    expect(safeParse(positiveIntParam(), Symbol('7')).success).toBe(false)
+    expect(WireConfirmationSearchSchema.parse({ deposit: Symbol('7') }).deposit).toBeUndefined()
   })
 
   it('leaves an absent optional parameter absent, and a dropped one present but undefined (as zod did)', () => {
-    expect(optionalSearchParam(positiveIntParam()).parse(undefined)).toBeUndefined()
+    expect(optionalParam(positiveIntParam()).parse(undefined)).toBeUndefined()
     expect(Object.keys(TransactionsSearchSchema.parse({}))).toEqual(['page'])
     expect(Object.keys(TransactionsSearchSchema.parse({ type: 'bribe' }))).toEqual(['type', 'page'])
   })

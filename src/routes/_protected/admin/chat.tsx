@@ -6,15 +6,15 @@ import { AdminChatConsole, useConversation } from '../../../features/chat'
 import { getAssetsQueryOptions } from '../../../features/markets'
 import { ConnectionIndicator, usePriceFeed } from '../../../features/realtime'
 import { useSession } from '../../../features/session'
-import { object } from '../../../domain/guard'
-import { optionalSearchParam, positiveIntParam } from '../../../domain/search-params'
+import { object, optionalParam } from '../../../domain/guard'
+import { positiveIntParam } from '../../../domain/search-params'
 import { livePriceStore } from '../../../lib/live-prices'
 import { useChatChannel, useChatConnection } from '../../-chat-realtime'
 
 // The selected customer lives in the URL, so a reload or a shared link opens the same conversation. A guard: a
 // route's search schema loads before the first render of every page (src/domain/search-params.ts).
 const SearchSchema = object({
-  user: optionalSearchParam(positiveIntParam()),
+  user: optionalParam(positiveIntParam()),
 })
 
 /** Spec 2.10: the admin chat console, inside the back office's frame (admins only: the /admin layout checks). */
