@@ -7,7 +7,7 @@ import { chatConnection, type ChatConnection } from '../domain/chat/composer'
 import { unreadNotifierVisible, CHAT_PATH } from '../domain/chat/unread'
 import { CHANNELS, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
 import { refreshUnreadCount, UnreadNotifier, useOnline, useUnreadCount } from '../features/chat'
-import { useRealtimeEvent, useRealtimeReady, useRealtimeStatus } from '../features/realtime'
+import { useRealtimeEvent, useRealtimeStatus } from '../features/realtime'
 
 /** message.sent and message.read of one conversation, while mounted (null: none). */
 export function useChatChannel(
@@ -35,15 +35,12 @@ export function CustomerUnreadNotifier(props: { customerId: number }) {
   const navigate = useNavigate()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const connection = useChatConnection()
-  const realtimeReady = useRealtimeReady()
   const refresh = () => void refreshUnreadCount(queryClient)
-  // The count is first asked for once the conversation's events reach this tab (its subscription's effect runs
-  // first): a message sent while that answer is on its way then comes as an event, which asks again. Asked
-  // before, a second tab opening /mt4 as support wrote twice showed one unread message.
+  // A message sent while the first answer is on its way, or before this tab's subscription reached the hub, comes
+  // as an event (the hub catches a tab up when it joins a live channel, decision 0032) and asks again.
   useChatChannel(props.customerId, { onMessageSent: refresh, onMessageRead: refresh })
   const unread = useUnreadCount({
     userId: props.customerId,
-    enabled: realtimeReady,
     pollMs: connection === 'live' ? false : REALTIME_TIMINGS.CHAT_POLL_MS,
   })
   const count = unread.data ?? 0

@@ -192,7 +192,11 @@ export function createHub(deps: HubDeps) {
     },
 
     subscribe(tabId: string, channel: string): void {
-      if (tabs.subscribe(tabId, channel)) reconcile()
+      const joinedConfirmed = tabs.hasChannel(channel) && push.isConfirmed(channel)
+      if (!tabs.subscribe(tabId, channel)) return
+      reconcile()
+      // The channel's first tab is caught up by the confirmation to come; a later one by this.
+      if (joinedConfirmed) void polling.catchUpTab(tabId, channel)
     },
 
     unsubscribe(tabId: string, channel: string): void {

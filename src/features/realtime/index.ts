@@ -1,7 +1,7 @@
 export { useRealtimeSession } from './hooks/use-realtime-session'
 export { useRealtimeNotices } from './hooks/use-realtime-notices'
 export { useRealtimeStatus } from './hooks/use-realtime-status'
-export { useRealtimeEvent, usePriceFeed, useRealtimeReady } from './hooks/use-realtime-event'
+export { useRealtimeEvent, usePriceFeed } from './hooks/use-realtime-event'
 export { ConnectionIndicator } from './components/connection-indicator'
 export { useConnectionState } from './hooks/use-connection-state'
 export { LiveStatus } from './components/live-status'

@@ -287,3 +287,80 @@ describe('when the server answers again during an outage, Pusher reconnects at o
     expect(t.push.reconnects).toBe(1)
   })
 })
+
+describe('a tab that joins a channel another tab has already made live is caught up', () => {
+  // No confirmation comes for it: the channel is live already. What was published between this tab asking for its
+  // data and its subscription reaching the hub went to the other tabs only (decision 0030's second gap).
+  it('gets the refetch signal of a user or trade channel, alone', async () => {
+    const t = createTestHub()
+    t.signIn()
+    const a = t.addTab('a')
+    for (const channel of [USER, TRADE, NOTIFICATION]) t.hub.subscribe('a', channel)
+    t.push.connected()
+    for (const channel of [USER, TRADE, NOTIFICATION]) t.push.options.onSubscribed?.(channel)
+    await vi.advanceTimersByTimeAsync(0)
+    a.clear()
+
+    const b = t.addTab('b')
+    for (const channel of [USER, TRADE, NOTIFICATION]) t.hub.subscribe('b', channel)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(b.events().map((e) => [e.channel, e.event, e.data])).toEqual([
+      [USER, PUSH_EVENTS.USER_UPDATED, { user_id: 7 }],
+      [TRADE, PUSH_EVENTS.TRADE_UPDATED, { user_id: 7 }],
+    ])
+    expect(a.events()).toEqual([])
+  })
+
+  it("gets the conversation's newest page as message.sent, oldest first, without marking it delivered for the others", async () => {
+    const t = createTestHub()
+    t.signIn()
+    const a = t.addTab('a')
+    t.hub.subscribe('a', CHAT)
+    t.push.connected()
+    t.http.respond(chatServer([]))
+    t.push.options.onSubscribed?.(CHAT)
+    await vi.advanceTimersByTimeAsync(0)
+    a.clear()
+
+    // Support wrote twice before the second tab's subscription arrived; the socket's copy of the second is late.
+    t.http.respond(
+      chatServer([message(2, '2026-11-28T10:00:02.000Z'), message(1, '2026-11-28T10:00:01.000Z')]),
+    )
+    const b = t.addTab('b')
+    t.hub.subscribe('b', CHAT)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(
+      b.events(PUSH_EVENTS.MESSAGE_SENT).map((e) => (e.data as { message: { id: number } }).message.id),
+    ).toEqual([1, 2])
+    expect(a.events()).toEqual([])
+
+    // The socket delivers message 2 after all: every tab still gets it once from the hub (the joining tab merges
+    // it by id with its catch-up copy).
+    t.push.event(CHAT, PUSH_EVENTS.MESSAGE_SENT, { message: message(2, '2026-11-28T10:00:02.000Z') })
+    expect(a.events(PUSH_EVENTS.MESSAGE_SENT)).toHaveLength(1)
+    expect(b.events(PUSH_EVENTS.MESSAGE_SENT)).toHaveLength(3)
+  })
+
+  it('is not caught up while the channel is not live yet, nor after a reconnect has undone its confirmation', async () => {
+    const t = createTestHub()
+    t.signIn()
+    t.addTab('a')
+    t.hub.subscribe('a', USER)
+    t.push.connected()
+    const b = t.addTab('b')
+    t.hub.subscribe('b', USER)
+    await vi.advanceTimersByTimeAsync(0)
+    // Not confirmed yet: the confirmation to come signals both tabs.
+    expect(b.events()).toEqual([])
+    t.push.options.onSubscribed?.(USER)
+    expect(b.events()).toHaveLength(1)
+
+    // The connection drops and comes back: until pusher-js confirms again, a new tab waits for that confirmation.
+    t.push.status(CONNECTION_STATUS.CONNECTING)
+    t.push.connected()
+    const c = t.addTab('c')
+    t.hub.subscribe('c', USER)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(c.events()).toEqual([])
+  })
+})

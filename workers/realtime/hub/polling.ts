@@ -50,12 +50,19 @@ function isLater(candidate: string, than: string | null): boolean {
   return Number.isNaN(a) || Number.isNaN(b) ? candidate > than : a > b
 }
 
+/** Oldest first. */
+function byCreatedAt(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  const at = createdAtOf(a) ?? ''
+  const bt = createdAtOf(b) ?? ''
+  return at === bt ? 0 : isLater(bt, at) ? -1 : 1
+}
+
 /** The earlier of two starting points; null is "none" (not "the beginning"). */
 const earlier = (a: string | null, b: string | null) => (a === null ? b : b === null || isLater(b, a) ? a : b)
 
 export interface PollingDeps extends HubContext {
   request: ApiRequest
-  tabs: Pick<TabRegistry, 'channels' | 'hasChannel' | 'hasChannels' | 'emit'>
+  tabs: Pick<TabRegistry, 'channels' | 'hasChannel' | 'hasChannels' | 'emit' | 'emitTo'>
   pushConnected: () => boolean
 }
 
@@ -111,11 +118,7 @@ export function createPolling(deps: PollingDeps) {
     if (asked) params.set('after', asked)
     try {
       const body = await request('GET', `/chat/messages?${params.toString()}`)
-      const messages = chatMessagesOf(body).sort((a, b) => {
-        const at = createdAtOf(a) ?? ''
-        const bt = createdAtOf(b) ?? ''
-        return at === bt ? 0 : isLater(bt, at) ? -1 : 1
-      })
+      const messages = chatMessagesOf(body).sort(byCreatedAt)
       const from = cursor.after
       let pageEnd: string | null = null
       for (const message of messages) {
@@ -146,11 +149,18 @@ export function createPolling(deps: PollingDeps) {
     }
   }
 
+  /** What a user or trade channel's own event would say when it changed; other channels: nothing. */
+  function changeSignalOf(channel: string): { event: string; data: { user_id: number } } | null {
+    const parsed = parseChannel(channel)
+    if (parsed?.kind === 'user') return { event: PUSH_EVENTS.USER_UPDATED, data: { user_id: parsed.id } }
+    if (parsed?.kind === 'trade') return { event: PUSH_EVENTS.TRADE_UPDATED, data: { user_id: parsed.id } }
+    return null
+  }
+
   /** Tells a user or trade channel's tabs to refetch, as the server's own event would; other channels: nothing. */
   function signalChannelChanged(channel: string): void {
-    const parsed = parseChannel(channel)
-    if (parsed?.kind === 'user') tabs.emit(channel, PUSH_EVENTS.USER_UPDATED, { user_id: parsed.id })
-    if (parsed?.kind === 'trade') tabs.emit(channel, PUSH_EVENTS.TRADE_UPDATED, { user_id: parsed.id })
+    const signal = changeSignalOf(channel)
+    if (signal) tabs.emit(channel, signal.event, signal.data)
   }
 
   function signalDataChanged(): void {
@@ -192,6 +202,29 @@ export function createPolling(deps: PollingDeps) {
       signalChannelChanged(channel)
       if (parseChannel(channel)?.kind !== 'chat.customer') return
       void pollChat(channel)
+    },
+
+    /**
+     * A tab joined a channel whose subscription was confirmed before it came: no confirmation is coming for it, and
+     * what was published between the tab asking for its data and joining reached the channel's other tabs only.
+     * It gets what a confirmation gives, alone: the signal to refetch a user or trade channel, or the newest page of
+     * the conversation as `message.sent` events, which it merges by id with what it loaded. The cursor is left as
+     * it is: those messages are not marked delivered for the other tabs.
+     */
+    async catchUpTab(tabId: string, channel: string): Promise<void> {
+      const signal = changeSignalOf(channel)
+      if (signal) tabs.emitTo(tabId, channel, signal.event, signal.data)
+      const parsed = parseChannel(channel)
+      if (parsed?.kind !== 'chat.customer') return
+      try {
+        const params = new URLSearchParams({ customer_id: String(parsed.id) })
+        const messages = chatMessagesOf(await request('GET', `/chat/messages?${params.toString()}`))
+        for (const message of messages.sort(byCreatedAt)) {
+          tabs.emitTo(tabId, channel, PUSH_EVENTS.MESSAGE_SENT, { message })
+        }
+      } catch (error) {
+        log.warn('[realtime] chat catch-up failed', channel, error)
+      }
     },
 
     /** After a reconnect: whatever was published while the socket was away is fetched again. */

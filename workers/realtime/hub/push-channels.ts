@@ -41,6 +41,11 @@ export function createPushChannels(deps: PushChannelsDeps) {
   let pushEverConnected = false
   /** Which toasts this outage has shown: each once per outage, whatever the transport does meanwhile. */
   let outage = { active: false, reconnecting: false, failed: false }
+  /**
+   * The channels whose subscription the service has confirmed on this connection: events on them reach the tabs.
+   * pusher-js subscribes again after every reconnect, and confirms again.
+   */
+  const confirmed = new Set<string>()
   let pushIdleTimer: unknown = null
   let lastPushNudgeAt = Number.NEGATIVE_INFINITY
 
@@ -49,6 +54,7 @@ export function createPushChannels(deps: PushChannelsDeps) {
     if (status === pushStatus && message === pushMessage) return
     pushStatus = status
     pushMessage = message
+    if (status !== CONNECTION_STATUS.CONNECTED) confirmed.clear()
     if (status === CONNECTION_STATUS.CONNECTED) {
       const recovered = outage.active
       const reconnected = pushEverConnected
@@ -102,6 +108,7 @@ export function createPushChannels(deps: PushChannelsDeps) {
   function connect(endpoints: NonNullable<HubConfig['realtime']>): void {
     const generation = ++pushGeneration
     const current = () => generation === pushGeneration
+    confirmed.clear()
     pushEverConnected = false
     outage = { active: false, reconnecting: false, failed: false }
     pushStatus = CONNECTION_STATUS.CONNECTING
@@ -117,7 +124,9 @@ export function createPushChannels(deps: PushChannelsDeps) {
         if (current()) onPushEvent(channel, event, data)
       },
       onSubscribed: (channel) => {
-        if (current()) polling.onSubscribed(channel)
+        if (!current()) return
+        confirmed.add(channel)
+        polling.onSubscribed(channel)
       },
       onSubscriptionError: (channel, reason) => {
         if (!current()) return
@@ -135,6 +144,7 @@ export function createPushChannels(deps: PushChannelsDeps) {
     const transport = push
     push = null
     pushGeneration += 1
+    confirmed.clear()
     pushEverConnected = false
     outage = { active: false, reconnecting: false, failed: false }
     pushStatus = CONNECTION_STATUS.DISCONNECTED
@@ -156,7 +166,12 @@ export function createPushChannels(deps: PushChannelsDeps) {
       push?.subscribe(channel)
     },
     unsubscribe(channel: string): void {
+      confirmed.delete(channel)
       push?.unsubscribe(channel)
+    },
+    /** Events on the channel reach the tabs: the service confirmed its subscription on this connection. */
+    isConfirmed(channel: string): boolean {
+      return confirmed.has(channel)
     },
     reconnect(): void {
       push?.reconnect()

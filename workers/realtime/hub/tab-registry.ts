@@ -206,6 +206,12 @@ export function createTabRegistry(deps: TabRegistryDeps) {
       sendToChannel(channel, { type: 'event', channel, event, data })
     },
 
+    /** One channel event to one of its tabs only (a catch-up for the tab that just joined). */
+    emitTo(tabId: string, channel: string, event: string, data: unknown): void {
+      const tab = tabs.get(tabId)
+      if (tab?.channels.has(channel)) send(tab, { type: 'event', channel, event, data })
+    },
+
     sendToChannel,
 
     showToast(toast: HubToast): void {

@@ -17,10 +17,9 @@ export const getUnreadCountQueryOptions = (userId: number) =>
   queryOptions({ queryKey: unreadCountQueryKeyFor(userId), queryFn: getUnreadCount, staleTime: 0 })
 
 /** `pollMs`: while the push connection is down, ask this often (message.read is not delivered by polling). */
-export const useUnreadCount = (options: { userId: number; enabled: boolean; pollMs?: number | false }) =>
+export const useUnreadCount = (options: { userId: number; pollMs?: number | false }) =>
   useQuery({
     ...getUnreadCountQueryOptions(options.userId),
-    enabled: options.enabled,
     refetchInterval: options.pollMs ?? false,
     // Spec 8: unread count failures are logged only (the http client logs them); no retry storm either.
     retry: 1,

@@ -12,13 +12,6 @@ export function useRealtimeEvent(channel: string | null, event: string, handler:
   }, [client, channel, event])
 }
 
-/**
- * True once this tab's subscriptions reach the hub (children's effects run before the layout's that connects it). A
- * query that events keep fresh is first asked for after that: something published between its answer and a later
- * subscription would reach neither.
- */
-export const useRealtimeReady = () => useRealtimeClient() !== null
-
 /** Live price batches while mounted; the first batch is a snapshot of every asset. */
 export function usePriceFeed(enabled: boolean, onBatch: PriceBatchHandler) {
   const apply = useEffectEvent(onBatch)
