@@ -1,6 +1,7 @@
 // The chat's wiring to the realtime hub, shared by /main/chat, /admin/chat and the protected layout's unread
 // notifier. Routes compose features: the chat feature gives handlers and components, the realtime feature the
 // subscriptions and the connection status.
+import { useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { chatConnection, type ChatConnection } from '../domain/chat/composer'
@@ -8,6 +9,7 @@ import { unreadNotifierVisible, CHAT_PATH } from '../domain/chat/unread'
 import { CHANNELS, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
 import { refreshUnreadCount, UnreadNotifier, useOnline, useUnreadCount } from '../features/chat'
 import { useRealtimeEvent, useRealtimeStatus } from '../features/realtime'
+import { coalesce } from '../lib/coalesce'
 
 /** message.sent and message.read of one conversation, while mounted (null: none). */
 export function useChatChannel(
@@ -26,6 +28,9 @@ export function useChatConnection(): ChatConnection {
   return chatConnection({ status: status.status, polling: status.polling, online })
 }
 
+/** Events this close together ask for the unread count once. */
+const UNREAD_REFRESH_BURST_MS = 50
+
 /**
  * Spec 2.9 for a signed-in customer: the unread count from the server (so every tab agrees), refreshed by the
  * conversation's events and, while the push connection is down, every 5 s; the alert off the chat page.
@@ -35,10 +40,15 @@ export function CustomerUnreadNotifier(props: { customerId: number }) {
   const navigate = useNavigate()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const connection = useChatConnection()
-  const refresh = () => void refreshUnreadCount(queryClient)
   // A message sent while the first answer is on its way, or before this tab's subscription reached the hub, comes
-  // as an event (the hub catches a tab up when it joins a live channel, decision 0032) and asks again.
-  useChatChannel(props.customerId, { onMessageSent: refresh, onMessageRead: refresh })
+  // as an event (the hub catches a tab up when it joins a live channel, decision 0032) and asks again. A catch-up
+  // is the conversation's newest page, one event per message: one request answers the burst.
+  const refresher = useMemo(
+    () => coalesce(() => void refreshUnreadCount(queryClient), UNREAD_REFRESH_BURST_MS),
+    [queryClient],
+  )
+  useEffect(() => refresher.cancel, [refresher])
+  useChatChannel(props.customerId, { onMessageSent: refresher.call, onMessageRead: refresher.call })
   const unread = useUnreadCount({
     userId: props.customerId,
     pollMs: connection === 'live' ? false : REALTIME_TIMINGS.CHAT_POLL_MS,

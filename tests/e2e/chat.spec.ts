@@ -3,7 +3,15 @@
 // and hides as spec 2.9 says and agrees across tabs; markup in messages and file names stays text; the stored
 // history shows with the server stopped.
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
-import { test, expect, openSignedIn, serviceWorkerActivated, signInThroughForm } from './support/fixtures'
+import { activeCustomer, adminToken } from './support/api'
+import {
+  test,
+  expect,
+  openSignedIn,
+  serviceWorkerActivated,
+  signedInContext,
+  signInThroughForm,
+} from './support/fixtures'
 import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
 
 // A 1x1 PNG and a small valid PDF, made here: no fixture files.
@@ -198,6 +206,43 @@ test('the unread notifier shows off the chat page, agrees across tabs, and hides
 
   await customerContext.close()
   await adminContext.close()
+})
+
+test('a second tab joining a live conversation asks for its unread count once, not once per message of its catch-up', async ({
+  newContext,
+  sharedServer,
+}) => {
+  // Decision 0032: the hub gives a tab that joins a live channel the conversation's newest page as message.sent
+  // events; the unread notifier asks the server once for the burst.
+  const customer = await activeCustomer(sharedServer.url, 'catchup')
+  const admin = await adminToken(sharedServer.url)
+  const MESSAGES = 30
+  for (let i = 1; i <= MESSAGES; i += 1) {
+    const response = await fetch(`${sharedServer.url}/api/v1/chat/messages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ message: `Note ${i}`, customer_id: customer.id }),
+    })
+    expect(response.status).toBe(201)
+  }
+  const context = await signedInContext(newContext, sharedServer.url, customer)
+  const first = await context.newPage()
+  await first.goto(`${sharedServer.url}/mt4`)
+  await expect(first.getByTestId('unread-notifier')).toContainText(`You have ${MESSAGES} unread message(s)`)
+
+  const second = await context.newPage()
+  let countsAsked = 0
+  second.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/chat/unread-count') countsAsked += 1
+  })
+  await second.goto(`${sharedServer.url}/mt4`)
+  await expect(second.getByTestId('unread-notifier')).toContainText(`You have ${MESSAGES} unread message(s)`)
+  // Long enough for the catch-up's burst and its one refresh to have come and gone.
+  await second.waitForTimeout(2_000)
+  // Its first count, and one or two for the catch-up (one more when the burst lands during the first): one per
+  // message would be 31.
+  expect(countsAsked).toBeGreaterThanOrEqual(1)
+  expect(countsAsked).toBeLessThanOrEqual(3)
 })
 
 test('an image and a PDF upload with progress and open', async ({ newContext, ownServer }) => {
