@@ -3,7 +3,7 @@
 // and hides as spec 2.9 says and agrees across tabs; markup in messages and file names stays text; the stored
 // history shows with the server stopped.
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
-import { activeCustomer, adminToken } from './support/api'
+import { activeCustomer, adminToken, supportWrites } from './support/api'
 import {
   test,
   expect,
@@ -217,14 +217,8 @@ test('a second tab joining a live conversation asks for its unread count once, n
   const customer = await activeCustomer(sharedServer.url, 'catchup')
   const admin = await adminToken(sharedServer.url)
   const MESSAGES = 30
-  for (let i = 1; i <= MESSAGES; i += 1) {
-    const response = await fetch(`${sharedServer.url}/api/v1/chat/messages`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ message: `Note ${i}`, customer_id: customer.id }),
-    })
-    expect(response.status).toBe(201)
-  }
+  for (let i = 1; i <= MESSAGES; i += 1)
+    await supportWrites(sharedServer.url, admin, customer.id, `Note ${i}`)
   const context = await signedInContext(newContext, sharedServer.url, customer)
   const first = await context.newPage()
   await first.goto(`${sharedServer.url}/mt4`)

@@ -26,6 +26,11 @@ export async function adminToken(baseUrl: string): Promise<string> {
   return apiLogin(baseUrl, DEMO_ADMIN)
 }
 
+/** Support writes `text` in the customer's conversation (POST /chat/messages as the demo admin). */
+export async function supportWrites(baseUrl: string, token: string, customerId: number, text: string) {
+  await call(baseUrl, token, 'POST', '/chat/messages', { message: text, customer_id: customerId })
+}
+
 /** Approves the customer's pending auto trader request. */
 export async function approveAutoTrader(baseUrl: string, userId: number): Promise<void> {
   const token = await adminToken(baseUrl)

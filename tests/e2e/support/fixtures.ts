@@ -5,6 +5,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test'
+import type { SiteSettings } from '../../../src/domain/contract/site'
 import { STORAGE_KEYS } from '../../../src/domain/storage-keys'
 import { startServer, type RunningServer } from './server'
 
@@ -99,7 +100,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ sharedServer }, use) => {
       const response = await fetch(`${sharedServer.url}/api/v1/settings`)
       if (!response.ok) throw new Error(`settings failed: ${response.status}`)
-      const { data } = (await response.json()) as { data: unknown }
+      const { data } = (await response.json()) as { data: SiteSettings }
+      // The shape src/lib/settings-cache.ts writes after a visit (this project's tsconfig cannot reach src/lib).
       await use(JSON.stringify({ settings: data, error: null, initialized: true, lastFetched: Date.now() }))
     },
     { scope: 'worker' },
