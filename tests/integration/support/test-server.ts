@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../../../server/app'
+import { MEMORY_DATA_DIR } from '../../../server/db/client'
 
 export const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234!' } as const
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin1234!' } as const
@@ -19,7 +20,7 @@ let seededDump: Blob | null = null
  */
 function seededTemplate(options: Partial<BuildAppOptions>): Blob | undefined {
   const seeded = options.seedDemo ?? true
-  const inMemory = (options.dataDir ?? 'memory://') === 'memory://'
+  const inMemory = (options.dataDir ?? MEMORY_DATA_DIR) === MEMORY_DATA_DIR
   if (!seeded || !inMemory || options.databaseUrl) return undefined
   seededDump ??= new Blob([readFileSync(inject('seededDatabaseDump'))])
   return seededDump
@@ -27,7 +28,7 @@ function seededTemplate(options: Partial<BuildAppOptions>): Blob | undefined {
 
 export function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
   return buildApp({
-    dataDir: 'memory://',
+    dataDir: MEMORY_DATA_DIR,
     seedDemo: true,
     logger: false,
     clientDir: NO_CLIENT_DIR,
