@@ -411,6 +411,8 @@ export const deposits = pgTable(
     coinAmount: numeric('coin_amount', { precision: 28, scale: 8 }),
     txHash: text('tx_hash'),
     confirmations: integer('confirmations').notNull().default(0),
+    /** Passes of the sandbox chain that failed on this transfer; at the job's limit it is set aside as failed. */
+    confirmationFailures: integer('confirmation_failures').notNull().default(0),
     /** When the sandbox chain counts the next confirmation (null once settled). */
     nextConfirmationAt: timestamp('next_confirmation_at', { withTimezone: true }),
     /** The customer's Idempotency-Key for a card charge: a retried submit charges once. */
@@ -675,6 +677,10 @@ export const savingsAccruals = pgTable(
     aprPercent: numeric('apr_percent', { precision: 7, scale: 4 }).notNull(),
     amountUsd: numeric('amount', { precision: 18, scale: 2 }).notNull(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** Savings job passes that failed to credit it; at the job's limit it is set aside with its reason. */
+    creditFailures: integer('credit_failures').notNull().default(0),
+    /** Why the savings job stopped trying to credit it (a move out of savings still pays it). */
+    setAsideReason: text('set_aside_reason'),
     /** The 'savings_interest' row that paid it. */
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id, {
       onDelete: 'set null',
