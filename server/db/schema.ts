@@ -21,6 +21,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -343,6 +344,10 @@ export const trades = pgTable(
     /** 0 when unset (spec 7). */
     takeProfit: numeric('take_profit', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
     stopLoss: numeric('stop_loss', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
+    /** A distance in price units the stop-loss trails the market by (decision 0034); 0 when none. */
+    trailingStop: numeric('trailing_stop', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
+    /** The pending order whose fill opened this position; null for a market order. */
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     marginUsd: moneyUsd('margin'),
     /** Realised, booked to the ledger when the position closes. */
     pnlUsd: numeric('pnl', { precision: 18, scale: 2 }),
@@ -361,6 +366,10 @@ export const trades = pgTable(
   },
   (t) => [
     uniqueIndex('trades_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
+    // An order fills once, whichever instance or race tries again.
+    uniqueIndex('trades_order_id_unique')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
     index('trades_user_status_idx').on(t.userId, t.status),
     // The stop-out check reads every open position once a second: only the open ones, however long the history.
     index('trades_open_idx')
@@ -377,6 +386,61 @@ export const trades = pgTable(
       'trades_closed_fields',
       sql`(${t.status} = 'open') = (${t.closedAt} is null and ${t.closingPrice} is null and ${t.pnlUsd} is null and ${t.closeReason} is null)`,
     ),
+  ],
+)
+
+/**
+ * Pending orders (decision 0034): a limit or stop at `price`, filled by the leader on the tick that reaches it,
+ * through the same open path as a market order. Levels are 0 when unset; `expires_at` null is good till cancelled.
+ * Pending: trade_id, closed_at and reason are null; a fill sets trade_id, a cancel or an expiry the reason.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    side: text('side').$type<'buy' | 'sell'>().notNull(),
+    orderType: text('order_type').$type<'limit' | 'stop'>().notNull(),
+    status: text('status')
+      .$type<'pending' | 'filled' | 'cancelled' | 'expired'>()
+      .notNull()
+      .default('pending'),
+    price: priceQuote('price'),
+    volumeLots: numeric('volume_lots', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    volumeUnits: numeric('volume_units', { precision: 24, scale: 6, mode: 'number' }).notNull(),
+    takeProfit: numeric('take_profit', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
+    stopLoss: numeric('stop_loss', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
+    trailingStop: numeric('trailing_stop', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    tradeId: integer('trade_id').references((): AnyPgColumn => trades.id, { onDelete: 'set null' }),
+    reason: text('reason').$type<'user' | 'insufficient_margin' | 'account_inactive' | 'expired'>(),
+    /** One order per key and user, as positions: a retried submit returns the first one. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sha256 of the order as validated: a retry under the key must send the same order. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
+    index('orders_user_status_idx').on(t.userId, t.status),
+    // The leader reads every pending order when it starts leading: only those, however long the history.
+    index('orders_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending'`),
+    check('orders_side_valid', sql`${t.side} in ('buy', 'sell')`),
+    check('orders_type_valid', sql`${t.orderType} in ('limit', 'stop')`),
+    check('orders_status_valid', sql`${t.status} in ('pending', 'filled', 'cancelled', 'expired')`),
+    check(
+      'orders_reason_valid',
+      sql`${t.reason} is null or ${t.reason} in ('user', 'insufficient_margin', 'account_inactive', 'expired')`,
+    ),
+    check('orders_closed_at', sql`(${t.status} = 'pending') = (${t.closedAt} is null)`),
   ],
 )
 
