@@ -921,6 +921,31 @@ export const twoFactorChallenges = pgTable(
   (t) => [index('two_factor_challenges_user_id_idx').on(t.userId)],
 )
 
+/**
+ * Wrong second factors (any route that checks a TOTP or recovery code) and wrong passwords typed inside a session,
+ * counted toward a growing lock per account and lane (decision 0033): `account` is shared by every address the
+ * account never signed in from, `address:<client key>` is one the account has sessions from, `session:<id>` is one
+ * signed-in device. A slot is reserved by one conditional upsert before the secret is checked.
+ */
+export const secretCheckFailures = pgTable(
+  'secret_check_failures',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').$type<'second_factor' | 'password'>().notNull(),
+    lane: text('lane').notNull(),
+    failureCount: integer('failure_count').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.secret, t.lane] }),
+    check('secret_check_failures_secret_valid', sql`${t.secret} in ('second_factor', 'password')`),
+    index('secret_check_failures_window_started_at_idx').on(t.windowStartedAt),
+  ],
+)
+
 /** Every sign-in attempt for a known account: the history the customer reads and the new-device check. */
 export const signInEvents = pgTable(
   'sign_in_events',
