@@ -1,7 +1,7 @@
 // Bearer tokens: issued at login, looked up by hash on every authenticated request, revoked at logout. Each token is
 // a session (issue 16): it keeps the address and user agent it signed in with and when it was last used, so the
 // customer can see their devices and sign one out.
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { authTokens, users } from '../db/schema'
 import { hashToken, isWellFormedToken, newToken, TOKEN_LIFETIME_MS } from '../lib/tokens'
@@ -114,6 +114,19 @@ export function createAuthTokensRepository(db: Db) {
         .where(and(eq(authTokens.userId, userId), active(now)))
         .orderBy(desc(authTokens.lastSeenAt), desc(authTokens.id))
         .limit(200)
+    },
+
+    /**
+     * The client addresses the user's sessions signed in from since `since`, signed out or not: where the owner
+     * has been (decision 0033), as stored (the caller reduces them to client keys).
+     */
+    async addressesSince(userId: number, since: Date): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ ip: authTokens.ip })
+        .from(authTokens)
+        .where(and(eq(authTokens.userId, userId), gt(authTokens.createdAt, since), isNotNull(authTokens.ip)))
+        .limit(500)
+      return rows.flatMap((row) => (row.ip === null ? [] : [row.ip]))
     },
 
     /** Signs out one of the user's live sessions; false when it is not theirs, not live or does not exist. */

@@ -20,6 +20,7 @@ import { createProfileRepository } from './profile'
 import { createRealtimeCredentialsRepository } from './realtime-credentials'
 import { createRequestsRepository } from './requests'
 import { createSavingsRepository } from './savings'
+import { createSecretCheckFailuresRepository } from './secret-check-failures'
 import { createSettingsRepository } from './settings'
 import { createSignInsRepository } from './sign-ins'
 import { createStoredFilesRepository } from './stored-files'
@@ -51,6 +52,7 @@ export function createRepositories(db: Db) {
     // The account and security centre (issue 16).
     signIns: createSignInsRepository(db),
     twoFactor: createTwoFactorRepository(db),
+    secretCheckFailures: createSecretCheckFailuresRepository(db),
     emailChanges: createEmailChangesRepository(db),
     profile: createProfileRepository(db),
     verification: createVerificationRepository(db),

@@ -2,10 +2,12 @@
 // or an IPv6 /64). Ten failures for one email from one client address within a day lock that pair for a minute, and
 // each further failure doubles the lock, up to an hour; the right password is refused while it lasts. A stranger's
 // guesses therefore lock out the stranger, never the account's owner signing in from elsewhere. Counted whether or
-// not the email has an account, so a lock reveals nothing.
+// not the email has an account, so a lock reveals nothing. Each attempt reserves its failure before the password is
+// checked (decision 0033), so a parallel burst gets no more guesses than a patient one.
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { loginFailures } from '../db/schema'
+import { lockDurationFor, reserveFailure, type LockPolicy } from './failure-lock'
 
 export type LoginFailuresRepository = ReturnType<typeof createLoginFailuresRepository>
 
@@ -17,14 +19,11 @@ export const LOGIN_LOCK = {
   /** The lock at the MAX_FAILURES-th failure; each further failure doubles it. */
   FIRST_LOCK_MS: 60 * 1000,
   MAX_LOCK_MS: 60 * 60 * 1000,
-} as const
+} as const satisfies LockPolicy
 
 /** How long the `failureCount`-th failure in a window locks its email and address (0: not at all). */
 export function lockDurationMs(failureCount: number): number {
-  if (failureCount < LOGIN_LOCK.MAX_FAILURES) return 0
-  // Past 2^6 minutes the cap holds; the exponent is bounded so the power never overflows.
-  const doublings = Math.min(failureCount - LOGIN_LOCK.MAX_FAILURES, 30)
-  return Math.min(LOGIN_LOCK.FIRST_LOCK_MS * 2 ** doublings, LOGIN_LOCK.MAX_LOCK_MS)
+  return lockDurationFor(LOGIN_LOCK, failureCount)
 }
 
 const normalise = (email: string) => email.trim().toLowerCase()
@@ -49,45 +48,45 @@ export function createLoginFailuresRepository(db: Db) {
       )
   }
 
+  /** When this email is locked for this client address, the moment the lock ends. */
+  async function lockedUntil(email: string, clientAddress: string, now: Date): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ lockedUntil: loginFailures.lockedUntil })
+      .from(loginFailures)
+      .where(and(pair(email, clientAddress), gt(loginFailures.lockedUntil, now)))
+    return row?.lockedUntil ?? undefined
+  }
+
   return {
-    /** When this email is locked for this client address, the moment the lock ends. */
-    async lockedUntil(email: string, clientAddress: string, now: Date): Promise<Date | undefined> {
-      const [row] = await db
-        .select({ lockedUntil: loginFailures.lockedUntil })
-        .from(loginFailures)
-        .where(and(pair(email, clientAddress), gt(loginFailures.lockedUntil, now)))
-      return row?.lockedUntil ?? undefined
-    },
+    lockedUntil,
 
     /**
-     * Counts a failure in the pair's current window (a new window starts a day after the previous one started).
-     * From the MAX_FAILURES-th failure on, each one locks the pair for lockDurationMs; only a failure after a lock
-     * ran out can be counted, since a locked pair's attempts are refused before the password is checked.
-     * Row-locked, so two instances counting at once lose no failure.
+     * Counts this attempt as a failure in the pair's current window (a new window starts a day after the previous
+     * one started), before the password is checked: from the MAX_FAILURES-th failure on, each one locks the pair
+     * for lockDurationMs. Answers the lock's end instead when the pair is locked, and counts nothing then. One
+     * statement, so parallel attempts (on any number of instances) each take their own place in the count. A right
+     * password then clears the pair.
      */
-    async recordFailure(email: string, clientAddress: string, now: Date): Promise<Date | undefined> {
-      const key = { email: normalise(email), clientAddress }
-      const lockedUntil = await db.transaction(async (tx) => {
-        await tx
-          .insert(loginFailures)
-          .values({ ...key, failureCount: 0, windowStartedAt: now })
-          .onConflictDoNothing()
-        const [row] = await tx.select().from(loginFailures).where(pair(email, clientAddress)).for('update')
-        if (!row) throw new Error('login_failures row vanished inside its transaction')
-
-        const windowOver = now.getTime() - row.windowStartedAt.getTime() >= LOGIN_LOCK.WINDOW_MS
-        const failureCount = windowOver ? 1 : row.failureCount + 1
-        const lockMs = lockDurationMs(failureCount)
-        const next = {
-          failureCount,
-          windowStartedAt: windowOver ? now : row.windowStartedAt,
-          lockedUntil: lockMs > 0 ? new Date(now.getTime() + lockMs) : null,
-        }
-        await tx.update(loginFailures).set(next).where(pair(email, clientAddress))
-        return next.lockedUntil
-      })
+    async reserveFailure(
+      email: string,
+      clientAddress: string,
+      now: Date,
+    ): Promise<{ reserved: true } | { reserved: false; lockedUntil: Date }> {
+      const reserve = reserveFailure(loginFailures, LOGIN_LOCK, now)
+      const rows = await db
+        .insert(loginFailures)
+        .values({ email: normalise(email), clientAddress, ...reserve.values })
+        .onConflictDoUpdate({
+          target: [loginFailures.email, loginFailures.clientAddress],
+          set: reserve.set,
+          setWhere: reserve.setWhere,
+        })
+        .returning({ failureCount: loginFailures.failureCount })
       await pruneStale(now)
-      return lockedUntil ?? undefined
+      if (rows.length > 0) return { reserved: true }
+      // Locked. The lock may have ended a moment ago; a second's wait is then the honest answer.
+      const until = await lockedUntil(email, clientAddress, now)
+      return { reserved: false, lockedUntil: until ?? new Date(now.getTime() + 1000) }
     },
 
     /**

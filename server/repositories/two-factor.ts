@@ -156,17 +156,16 @@ export function createTwoFactorRepository(db: Db) {
       return { challenge, expiresAt }
     },
 
-    /** The challenge when it is unused, unexpired and has tries left. */
-    async findChallenge(challenge: string, now: Date): Promise<ChallengeRow | undefined> {
+    /**
+     * Takes one of the challenge's tries, when it is unused, unexpired and has one left, before the code is looked
+     * at: one conditional UPDATE, so of any number of parallel codes only CHALLENGE_MAX_ATTEMPTS are ever checked
+     * (decision 0033). A right code spends the challenge (useChallenge); the try is not given back.
+     */
+    async takeChallengeTry(challenge: string, now: Date): Promise<ChallengeRow | undefined> {
       if (!isWellFormedToken(challenge)) return undefined
       const [row] = await db
-        .select({
-          id: twoFactorChallenges.id,
-          userId: twoFactorChallenges.userId,
-          attempts: twoFactorChallenges.attempts,
-          expiresAt: twoFactorChallenges.expiresAt,
-        })
-        .from(twoFactorChallenges)
+        .update(twoFactorChallenges)
+        .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
         .where(
           and(
             eq(twoFactorChallenges.tokenHash, hashToken(challenge)),
@@ -175,15 +174,13 @@ export function createTwoFactorRepository(db: Db) {
             lt(twoFactorChallenges.attempts, TWO_FACTOR.CHALLENGE_MAX_ATTEMPTS),
           ),
         )
+        .returning({
+          id: twoFactorChallenges.id,
+          userId: twoFactorChallenges.userId,
+          attempts: twoFactorChallenges.attempts,
+          expiresAt: twoFactorChallenges.expiresAt,
+        })
       return row
-    },
-
-    /** Counts a wrong code against the challenge. */
-    async failChallenge(id: number): Promise<void> {
-      await db
-        .update(twoFactorChallenges)
-        .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-        .where(eq(twoFactorChallenges.id, id))
     },
 
     /** Spends the challenge; false when another request spent it first. */

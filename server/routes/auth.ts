@@ -3,7 +3,6 @@
 // password that signs out every session). Every way in ends in account/sessions.ts's openSession.
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { acceptedTotpStep, normaliseRecoveryCode } from '../../src/domain/account/two-factor'
 import {
   ACCOUNT_LOCKED_MESSAGE,
   ACCOUNT_MESSAGES,
@@ -22,8 +21,8 @@ import {
   TWO_FACTOR_MESSAGES,
   TwoFactorLoginRequestSchema,
 } from '../../src/domain/contract'
+import { checkSecondFactor, signInLane, spendSecondFactor } from '../account/secret-checks'
 import { openSession, publishRevoked, sessionOrigin } from '../account/sessions'
-import { codeGenerator } from '../account/totp'
 import { hashPassword, verifyPassword } from '../lib/passwords'
 import { clientKey } from '../lib/rate-limit'
 import { passwordChangedMail, passwordResetLink, passwordResetMail } from '../mail/messages'
@@ -33,14 +32,6 @@ import { sendTooManyAttempts } from '../plugins/rate-limit'
 
 // One message for an unknown email and a wrong password, so the answer does not reveal which accounts exist.
 const BAD_CREDENTIALS = 'These credentials do not match our records.'
-
-/**
- * Wrong second factors an account may collect within TWO_FACTOR_LOCK_WINDOW_MS from all addresses together, before
- * its two-factor step refuses everything for the rest of the window: the per-address rate limit alone would let a
- * thief holding the password guess from many addresses.
- */
-const TWO_FACTOR_LOCK_FAILURES = 10
-const TWO_FACTOR_LOCK_WINDOW_MS = 15 * 60 * 1000
 
 // A token in an answer must not be kept by a shared cache or the browser's HTTP cache.
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
@@ -63,14 +54,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const origin = sessionOrigin(request)
       // Locks are per email and client address (decision 0018): a stranger's failures lock out the stranger.
       const address = clientKey(request.ip)
-      // Before the password is even checked: while locked, the right password is refused too.
-      const lockedUntil = await app.repos.loginFailures.lockedUntil(email, address, now)
-      if (lockedUntil) return sendLocked(reply, lockedUntil, now)
+      // The attempt counts as a failure before the password is checked (decision 0033), so a burst gets no more
+      // guesses than the lock allows; while locked, the right password is refused too.
+      const reservation = await app.repos.loginFailures.reserveFailure(email, address, now)
+      if (!reservation.reserved) return sendLocked(reply, reservation.lockedUntil, now)
 
       const user = await app.repos.users.findByEmail(email)
       const passwordMatches = await verifyPassword(user?.passwordHash, password)
       if (!user || !passwordMatches) {
-        await app.repos.loginFailures.recordFailure(email, address, now)
         if (user) await app.repos.signIns.record(user.id, SIGN_IN_RESULTS.FAILURE, origin, now)
         return sendError(reply, 401, { message: BAD_CREDENTIALS })
       }
@@ -98,35 +89,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now()
       const { challenge: challengeToken, code, recovery_code: recoveryCode } = request.body
       const expired = () => sendError(reply, 401, { message: TWO_FACTOR_MESSAGES.CHALLENGE_EXPIRED })
-      const challenge = await app.repos.twoFactor.findChallenge(challengeToken, now)
+      // The try is taken before the code is looked at: a challenge out of tries is spent, however many codes race.
+      const challenge = await app.repos.twoFactor.takeChallengeTry(challengeToken, now)
       if (!challenge) return expired()
       const user = await app.repos.users.findById(challenge.userId)
       if (!user?.twoFactorSecret || user.twoFactorEnabledAt === null) return expired()
 
       const origin = sessionOrigin(request)
-      const since = new Date(now.getTime() - TWO_FACTOR_LOCK_WINDOW_MS)
-      const recentFailures = await app.repos.signIns.countSince(
-        user.id,
-        SIGN_IN_RESULTS.TWO_FACTOR_FAILED,
-        since,
+      const entered = code !== undefined ? { code } : { recoveryCode: recoveryCode ?? '' }
+      const check = await checkSecondFactor(
+        app,
+        { userId: user.id, lane: await signInLane(app, user.id, request.ip, now), origin, now },
+        () => spendSecondFactor(app, user, entered, now),
       )
-      if (recentFailures >= TWO_FACTOR_LOCK_FAILURES) {
-        return sendTooManyAttempts(reply, TWO_FACTOR_LOCK_WINDOW_MS / 1000, ACCOUNT_LOCKED_MESSAGE)
+      if (check.outcome === 'locked') {
+        return sendTooManyAttempts(reply, check.retryAfterSeconds, ACCOUNT_LOCKED_MESSAGE)
       }
-
-      let accepted = false
-      if (code !== undefined) {
-        const step = acceptedTotpStep(code, now, user.twoFactorLastStep, codeGenerator(user.twoFactorSecret))
-        // useStep is the "once": of two requests with one code, one moves the step and the other finds it moved.
-        accepted = step !== null && (await app.repos.twoFactor.useStep(user.id, step))
-      } else if (recoveryCode !== undefined) {
-        const normalised = normaliseRecoveryCode(recoveryCode)
-        accepted =
-          normalised !== null && (await app.repos.twoFactor.useRecoveryCode(user.id, normalised, now))
-      }
-      if (!accepted) {
-        await app.repos.twoFactor.failChallenge(challenge.id)
-        await app.repos.signIns.record(user.id, SIGN_IN_RESULTS.TWO_FACTOR_FAILED, origin, now)
+      if (check.outcome === 'wrong') {
         const field = code !== undefined ? 'code' : 'recovery_code'
         const message =
           code !== undefined ? TWO_FACTOR_MESSAGES.CODE_WRONG : TWO_FACTOR_MESSAGES.RECOVERY_CODE_WRONG

@@ -14,11 +14,13 @@ import {
   SessionsResponseSchema,
   SignInsResponseSchema,
 } from '../../src/domain/contract'
+import { checkSessionPassword } from '../account/secret-checks'
 import { publishRevoked } from '../account/sessions'
-import { hashPassword, verifyPassword } from '../lib/passwords'
+import { hashPassword } from '../lib/passwords'
 import { passwordChangedMail } from '../mail/messages'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
+import { sendTooManyAttempts } from '../plugins/rate-limit'
 
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -103,7 +105,10 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now()
       const { user, tokenId } = authOf(request)
       const { current_password: currentPassword, password } = request.body
-      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      // Counted per session before it is checked (decision 0033): a stolen session cannot guess on and on.
+      const check = await checkSessionPassword(app, user, tokenId, currentPassword)
+      if (check.outcome === 'locked') return sendTooManyAttempts(reply, check.retryAfterSeconds)
+      if (check.outcome === 'wrong') {
         const message = ACCOUNT_MESSAGES.CURRENT_PASSWORD_WRONG
         return sendError(reply, 422, { message, errors: { current_password: [message] } })
       }

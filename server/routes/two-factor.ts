@@ -2,6 +2,7 @@
 // recovery codes are answered that once; only their hashes are kept), turn it off or renew the recovery codes with
 // the password and a code. The sign-in side is in routes/auth.ts.
 import { randomBytes } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   acceptedTotpStep,
@@ -18,12 +19,27 @@ import {
   TwoFactorSetupResponseSchema,
   TwoFactorStatusResponseSchema,
 } from '../../src/domain/contract'
+import {
+  checkSecondFactor,
+  checkSessionPassword,
+  LANES,
+  spendSecondFactor,
+  type SecretCheck,
+} from '../account/secret-checks'
+import { sessionOrigin } from '../account/sessions'
 import { codeGenerator, newTotpSecret, otpauthUri } from '../account/totp'
-import { verifyPassword } from '../lib/passwords'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
+import { sendTooManyAttempts } from '../plugins/rate-limit'
 import { recoveryCodeHash } from '../repositories/two-factor'
-import type { UserRow } from '../repositories/users'
+
+const PASSWORD_WRONG = 'The password is not correct.'
+
+interface Refusal {
+  check: Exclude<SecretCheck, { outcome: 'accepted' }>
+  field: 'password' | 'code'
+  message: string
+}
 
 const freshRecoveryCodes = (userId: number) => {
   const codes = generateRecoveryCodes((count) => new Uint8Array(randomBytes(count)))
@@ -32,38 +48,33 @@ const freshRecoveryCodes = (userId: number) => {
 }
 
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** A code from the app (once per time step) or an unused recovery code; spends it when right. */
-  async function secondFactorMatches(user: UserRow, code: string): Promise<boolean> {
-    if (!user.twoFactorSecret) return false
-    const digits = code.replace(/\s+/g, '')
-    if (/^\d{6}$/.test(digits)) {
-      const step = acceptedTotpStep(
-        digits,
-        app.now(),
-        user.twoFactorLastStep,
-        codeGenerator(user.twoFactorSecret),
-      )
-      return step !== null && app.repos.twoFactor.useStep(user.id, step)
-    }
-    const normalised = normaliseRecoveryCode(code)
-    return normalised !== null && app.repos.twoFactor.useRecoveryCode(user.id, normalised, app.now())
+  /**
+   * The password, then a code from the app or a recovery code, each counted in this session's lanes before it is
+   * checked (decision 0033): undefined when both were right (the code is then spent), else the refused check. Not
+   * the reply itself: a reply is a thenable, and an async function's caller would await it into undefined.
+   */
+  async function confirmIdentity(
+    request: FastifyRequest,
+    body: { password: string; code: string },
+  ): Promise<Refusal | undefined> {
+    const { user, tokenId } = authOf(request)
+    const password = await checkSessionPassword(app, user, tokenId, body.password)
+    if (password.outcome !== 'accepted')
+      return { check: password, field: 'password', message: PASSWORD_WRONG }
+    const now = app.now()
+    const digits = body.code.replace(/\s+/g, '')
+    const entered = /^\d{6}$/.test(digits) ? { code: digits } : { recoveryCode: body.code }
+    const attempt = { userId: user.id, lane: LANES.session(tokenId), origin: sessionOrigin(request), now }
+    const code = await checkSecondFactor(app, attempt, () => spendSecondFactor(app, user, entered, now))
+    if (code.outcome !== 'accepted')
+      return { check: code, field: 'code', message: TWO_FACTOR_MESSAGES.CODE_WRONG }
+    return undefined
   }
 
-  /** The password and a second factor, or the 422 to answer. */
-  async function confirmIdentity(
-    user: UserRow,
-    password: string,
-    code: string,
-  ): Promise<{ message: string; errors: Record<string, string[]> } | undefined> {
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      const message = 'The password is not correct.'
-      return { message, errors: { password: [message] } }
-    }
-    if (!(await secondFactorMatches(user, code))) {
-      const message = TWO_FACTOR_MESSAGES.CODE_WRONG
-      return { message, errors: { code: [message] } }
-    }
-    return undefined
+  /** 429 while the refused check's lane is locked, else 422 on its field. */
+  function refuse(reply: FastifyReply, { check, field, message }: Refusal) {
+    if (check.outcome === 'locked') return sendTooManyAttempts(reply, check.retryAfterSeconds)
+    return sendError(reply, 422, { message, errors: { [field]: [message] } })
   }
 
   app.get(
@@ -144,8 +155,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.twoFactorEnabledAt === null) {
         return sendError(reply, 409, { message: TWO_FACTOR_MESSAGES.NOT_ENABLED })
       }
-      const refused = await confirmIdentity(user, request.body.password, request.body.code)
-      if (refused) return sendError(reply, 422, refused)
+      const refused = await confirmIdentity(request, request.body)
+      if (refused) return refuse(reply, refused)
       await app.repos.twoFactor.disable(user.id)
       request.log.info({ userId: user.id }, 'two-factor sign-in disabled')
       return { message: TWO_FACTOR_MESSAGES.DISABLED }
@@ -163,8 +174,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.twoFactorEnabledAt === null) {
         return sendError(reply, 409, { message: TWO_FACTOR_MESSAGES.NOT_ENABLED })
       }
-      const refused = await confirmIdentity(user, request.body.password, request.body.code)
-      if (refused) return sendError(reply, 422, refused)
+      const refused = await confirmIdentity(request, request.body)
+      if (refused) return refuse(reply, refused)
       const { codes, hashes } = freshRecoveryCodes(user.id)
       await app.repos.twoFactor.replaceRecoveryCodes(user.id, hashes, app.now())
       return reply
