@@ -25,13 +25,14 @@ import {
   type Profile,
 } from '../../src/domain/contract'
 import { avatarImage, AVATAR_MIME } from '../account/avatar-image'
+import { checkSessionPassword } from '../account/secret-checks'
 import { isReply, readUpload, sendStoredFile } from '../account/uploads'
 import { STORAGE_KEY_PATTERN } from '../chat/file-store'
 import { checkFileOfKinds } from '../chat/file-types'
-import { verifyPassword } from '../lib/passwords'
 import { emailChangedMail, emailChangeMail, emailConfirmLink } from '../mail/messages'
 import { authOf } from '../plugins/auth'
 import { MESSAGES, sendError } from '../plugins/errors'
+import { sendTooManyAttempts } from '../plugins/rate-limit'
 import type { ProfileChanges } from '../repositories/profile'
 import type { UserRow } from '../repositories/users'
 import { publishClientUpdated, publishUserUpdated } from '../realtime/user-events'
@@ -125,9 +126,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const now = app.now()
-      const { user } = authOf(request)
+      const { user, tokenId } = authOf(request)
       const email = request.body.email.toLowerCase()
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+      // Counted per session before it is checked (decision 0033).
+      const check = await checkSessionPassword(app, user, tokenId, request.body.password)
+      if (check.outcome === 'locked') return sendTooManyAttempts(reply, check.retryAfterSeconds)
+      if (check.outcome === 'wrong') {
         const message = 'The password is not correct.'
         return sendError(reply, 422, { message, errors: { password: [message] } })
       }
