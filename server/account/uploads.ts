@@ -1,8 +1,9 @@
-// Reading one uploaded file from a multipart request, for the account's uploads (verification documents, avatars),
-// with the chat's refusals: 415 when the body is not multipart, 413 past the size limit, 422 without a file or with a
+// Reading one uploaded file from a multipart request, for every upload (verification documents, avatars, the
+// chat's attachments): 415 when the body is not multipart, 413 past the size limit, 422 without a file or with a
 // broken form. Text fields must come before the file (busboy hands them over in order); they are answered too.
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ApiError } from '../../src/domain/contract'
 import { cleanFileName } from '../chat/file-types'
 import { MESSAGES, sendError } from '../plugins/errors'
 
@@ -15,51 +16,59 @@ export const UPLOAD_FORM_MESSAGES = {
 } as const
 
 export interface ReadUpload {
+  ok: true
   fileName: string
   bytes: Buffer
   /** The text fields sent before the file. */
   fields: Record<string, string>
 }
 
-/** The file and the fields before it, or the reply already sent. */
+/** Why the form was refused, for the route to send (`sendError(reply, refusal.statusCode, refusal.body)`). */
+export interface UploadRefusal {
+  ok: false
+  statusCode: 413 | 415 | 422
+  body: ApiError
+}
+
+const refuse = (statusCode: UploadRefusal['statusCode'], message: string, field = true): UploadRefusal => ({
+  ok: false,
+  statusCode,
+  body: field ? { message, errors: { file: [message] } } : { message },
+})
+
+/**
+ * The file and the fields before it, or why the form was refused. A refusal is data, never the reply: a sent reply
+ * is a thenable, so an async function that returned it resolved to undefined once the answer had gone out.
+ */
 export async function readUpload(
   request: FastifyRequest,
-  reply: FastifyReply,
   maxBytes: number,
-): Promise<ReadUpload | FastifyReply> {
-  const invalidForm = (message: string) => sendError(reply, 422, { message, errors: { file: [message] } })
-  if (!request.isMultipart()) return sendError(reply, 415, { message: UPLOAD_FORM_MESSAGES.NOT_MULTIPART })
+): Promise<ReadUpload | UploadRefusal> {
+  if (!request.isMultipart()) return refuse(415, UPLOAD_FORM_MESSAGES.NOT_MULTIPART, false)
   let part: MultipartFile | undefined
   let bytes: Buffer
   try {
     part = await request.file({ limits: { fileSize: maxBytes } })
-    if (!part) return invalidForm(UPLOAD_FORM_MESSAGES.NO_FILE)
+    if (!part) return refuse(422, UPLOAD_FORM_MESSAGES.NO_FILE)
     if (part.fieldname !== 'file') {
       part.file.resume()
-      return invalidForm(UPLOAD_FORM_MESSAGES.WRONG_FIELD)
+      return refuse(422, UPLOAD_FORM_MESSAGES.WRONG_FIELD)
     }
     bytes = await part.toBuffer()
   } catch (error) {
     const code = (error as { code?: unknown }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      const message = UPLOAD_FORM_MESSAGES.TOO_LARGE(maxBytes)
-      return sendError(reply, 413, { message, errors: { file: [message] } })
-    }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(413, UPLOAD_FORM_MESSAGES.TOO_LARGE(maxBytes))
     const statusCode = (error as { statusCode?: unknown }).statusCode
-    if (statusCode === 413) return sendError(reply, 413, { message: MESSAGES.TOO_LARGE })
+    if (statusCode === 413) return refuse(413, MESSAGES.TOO_LARGE, false)
     // Busboy's own errors (no boundary, a truncated form) carry no status: they are the sender's.
-    return invalidForm(UPLOAD_FORM_MESSAGES.MALFORMED_FORM)
+    return refuse(422, UPLOAD_FORM_MESSAGES.MALFORMED_FORM)
   }
   const fields: Record<string, string> = {}
   for (const [name, field] of Object.entries(part.fields)) {
     const value = Array.isArray(field) ? field[0] : field
     if (value && value.type === 'field' && typeof value.value === 'string') fields[name] = value.value
   }
-  return { fileName: cleanFileName(part.filename), bytes, fields }
-}
-
-export function isReply(value: ReadUpload | FastifyReply): value is FastifyReply {
-  return !('bytes' in value && 'fileName' in value)
+  return { ok: true, fileName: cleanFileName(part.filename), bytes, fields }
 }
 
 /**

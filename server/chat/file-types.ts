@@ -36,7 +36,6 @@ export const UPLOAD_MESSAGES = {
   MARKUP: 'HTML and SVG files cannot be sent.',
   MISMATCH: (extension: string) => `The file's content is not what its .${extension} name says.`,
   EMPTY: 'The file is empty.',
-  TOO_LARGE: `The file is larger than ${CHAT_UPLOAD.MAX_BYTES / (1024 * 1024)} MB.`,
 } as const
 
 /** Names that are markup whatever their content: refused with their own sentence. */
@@ -142,12 +141,20 @@ export function checkChatFile(fileName: string, bytes: Uint8Array): FileVerdict 
 export const MAX_FILE_NAME_CHARS = 200
 
 /**
- * The name as the sender gave it, trimmed, without control characters (PostgreSQL text cannot hold NUL) and at
- * most MAX_FILE_NAME_CHARS long. It is only ever shown as text and sent in an encoded header, never used as a path.
+ * Control characters (PostgreSQL text cannot hold NUL) and the bidirectional controls: embeddings and overrides
+ * (U+202A-U+202E), isolates (U+2066-U+2069) and the marks (U+200E, U+200F, U+061C). An override makes
+ * 'invoice\u202Efdp.exe' read 'invoiceexe.pdf' wherever the name is shown
+ * (docs/decisions/0033-hardening-second-round.md).
+ */
+// eslint-disable-next-line no-control-regex
+const UNSHOWABLE_IN_NAMES = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * The name as the sender gave it, trimmed, without control or bidirectional control characters and at most
+ * MAX_FILE_NAME_CHARS long. It is only ever shown as text and sent in an encoded header, never used as a path.
  */
 export function cleanFileName(fileName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = fileName.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  const cleaned = fileName.replace(UNSHOWABLE_IN_NAMES, '').trim()
   const chars = [...cleaned]
   if (chars.length <= MAX_FILE_NAME_CHARS) return cleaned || 'file'
   const extension = extensionOf(cleaned)

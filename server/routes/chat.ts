@@ -2,7 +2,7 @@
 // counts and read receipts. One conversation per customer. A customer always acts on their own conversation, whatever
 // customer_id they send (the contract says theirs is ignored); an admin must name one. Messages are stored, then
 // published on private-chat.customer.{id} in commit order (server/chat/publish-order.ts).
-import multipart, { type MultipartFile } from '@fastify/multipart'
+import multipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -25,7 +25,8 @@ import {
   type ChatMessage,
 } from '../../src/domain/contract'
 import { STORAGE_KEY_PATTERN } from '../chat/file-store'
-import { checkChatFile, cleanFileName, contentDisposition, UPLOAD_MESSAGES } from '../chat/file-types'
+import { readUpload } from '../account/uploads'
+import { checkChatFile, contentDisposition } from '../chat/file-types'
 import type { PublishSlot } from '../chat/publish-order'
 import { authOf } from '../plugins/auth'
 import { MESSAGES, sendError } from '../plugins/errors'
@@ -39,10 +40,6 @@ export const CHAT_ERRORS = {
   EMPTY: 'Type a message or attach a file.',
   BAD_ATTACHMENT_URL: 'Attachments must be URLs answered by POST /chat/upload.',
   TOO_LONG_TO_DELIVER: 'This message is too long to deliver. Please split it into shorter messages.',
-  NOT_MULTIPART: 'Send the file as multipart/form-data, in the field "file".',
-  NO_FILE: 'Choose a file to upload.',
-  WRONG_FIELD: 'Send the file in the field "file".',
-  MALFORMED_FORM: 'The upload is not a valid multipart form.',
   FILE_GONE: 'The file is no longer available.',
 } as const
 
@@ -281,34 +278,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat/upload',
     { onRequest: [app.authenticate], schema: { response: { 201: ChatUploadResponseSchema } } },
     async (request, reply) => {
-      const invalidForm = (message: string) => sendError(reply, 422, { message, errors: { file: [message] } })
-      if (!request.isMultipart()) return sendError(reply, 415, { message: CHAT_ERRORS.NOT_MULTIPART })
-
-      let part: MultipartFile | undefined
-      let bytes: Buffer
-      try {
-        part = await request.file()
-        if (!part) return invalidForm(CHAT_ERRORS.NO_FILE)
-        if (part.fieldname !== 'file') {
-          part.file.resume()
-          return invalidForm(CHAT_ERRORS.WRONG_FIELD)
-        }
-        bytes = await part.toBuffer()
-      } catch (error) {
-        const code = (error as { code?: unknown }).code
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          return sendError(reply, 413, {
-            message: UPLOAD_MESSAGES.TOO_LARGE,
-            errors: { file: [UPLOAD_MESSAGES.TOO_LARGE] },
-          })
-        }
-        const statusCode = (error as { statusCode?: unknown }).statusCode
-        if (statusCode === 413) return sendError(reply, 413, { message: MESSAGES.TOO_LARGE })
-        // Busboy's own errors (no boundary, a truncated form) carry no status: they are the sender's.
-        return invalidForm(CHAT_ERRORS.MALFORMED_FORM)
-      }
-
-      const fileName = cleanFileName(part.filename)
+      const upload = await readUpload(request, CHAT_UPLOAD.MAX_BYTES)
+      if (!upload.ok) return sendError(reply, upload.statusCode, upload.body)
+      const { fileName, bytes } = upload
       const verdict = checkChatFile(fileName, bytes)
       if (!verdict.ok) {
         return sendError(reply, verdict.statusCode, {

@@ -26,7 +26,7 @@ import {
 } from '../../src/domain/contract'
 import { avatarImage, AVATAR_MIME } from '../account/avatar-image'
 import { checkSessionPassword } from '../account/secret-checks'
-import { isReply, readUpload, sendStoredFile } from '../account/uploads'
+import { readUpload, sendStoredFile } from '../account/uploads'
 import { STORAGE_KEY_PATTERN } from '../chat/file-store'
 import { checkFileOfKinds } from '../chat/file-types'
 import { emailChangedMail, emailChangeMail, emailConfirmLink } from '../mail/messages'
@@ -201,8 +201,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 201: AvatarResponseSchema } },
     },
     async (request, reply) => {
-      const upload = await readUpload(request, reply, AVATAR_UPLOAD.MAX_BYTES)
-      if (isReply(upload)) return upload
+      const upload = await readUpload(request, AVATAR_UPLOAD.MAX_BYTES)
+      if (!upload.ok) return sendError(reply, upload.statusCode, upload.body)
       const verdict = checkFileOfKinds(
         upload.fileName,
         upload.bytes,

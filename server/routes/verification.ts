@@ -15,7 +15,7 @@ import {
   VerificationSummaryResponseSchema,
   VerificationUploadFieldsSchema,
 } from '../../src/domain/contract'
-import { isReply, readUpload, sendStoredFile } from '../account/uploads'
+import { readUpload, sendStoredFile } from '../account/uploads'
 import { toVerificationDocument, verificationSummary } from '../account/verification-views'
 import { checkFileOfKinds, contentDisposition } from '../chat/file-types'
 import { authOf } from '../plugins/auth'
@@ -72,8 +72,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const now = app.now()
-      const upload = await readUpload(request, reply, VERIFICATION_UPLOAD.MAX_BYTES)
-      if (isReply(upload)) return upload
+      const upload = await readUpload(request, VERIFICATION_UPLOAD.MAX_BYTES)
+      if (!upload.ok) return sendError(reply, upload.statusCode, upload.body)
 
       const parsed = VerificationUploadFieldsSchema.safeParse(upload.fields)
       if (!parsed.success) {
