@@ -35,6 +35,8 @@ export function toTradeJson({ trade, asset }: Position, rateQuote: number | unde
     closing_price: closingPrice,
     take_profit: trade.takeProfit,
     stop_loss: trade.stopLoss,
+    trailing_stop: trade.trailingStop,
+    order_id: trade.orderId,
     open_time: trade.openedAt.toISOString(),
     close_time: trade.closedAt?.toISOString() ?? null,
     close_reason: trade.closeReason,

@@ -22,6 +22,8 @@ export const PUSH_EVENTS = {
   NOTIFICATION_MESSAGE: 'notification.message',
   USER_UPDATED: 'user.updated',
   TRADE_UPDATED: 'trade.updated',
+  /** On private-trade.{id}: a pending order placed, changed, filled, cancelled or expired, the Order as payload. */
+  ORDER_UPDATED: 'order.updated',
   MESSAGE_SENT: 'message.sent',
   MESSAGE_READ: 'message.read',
   /** On private-user.{id}: a session was signed out (`{ session_id }`, SessionRevokedEventSchema in account.ts). */

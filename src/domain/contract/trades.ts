@@ -66,6 +66,10 @@ export const TradeSchema = z.object({
   /** 0 when unset (spec 7). */
   take_profit: z.number(),
   stop_loss: z.number(),
+  /** The distance the stop-loss trails the market by (decision 0034); 0 when none. */
+  trailing_stop: z.number(),
+  /** The pending order whose fill opened the position (Order.id); null for a market order. */
+  order_id: z.number().int().nullable(),
   open_time: z.string(),
   close_time: z.string().nullable(),
   close_reason: CloseReasonSchema.nullable(),

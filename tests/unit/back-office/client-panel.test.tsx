@@ -37,6 +37,8 @@ const trade = (fields: Partial<Trade> & Pick<Trade, 'id' | 'asset_id' | 'asset_s
   closing_price: 1.1,
   take_profit: 0,
   stop_loss: 0,
+  trailing_stop: 0,
+  order_id: null,
   open_time: '2026-07-15T09:00:00.000Z',
   close_time: null,
   close_reason: null,

@@ -23,6 +23,8 @@ export const BUY_TRADE: Trade = {
   closing_price: 1.0999,
   take_profit: 0,
   stop_loss: 0,
+  trailing_stop: 0,
+  order_id: null,
   open_time: '2026-07-15T09:30:00.000Z',
   close_time: null,
   close_reason: null,

@@ -36,6 +36,8 @@ const trade = (overrides: Partial<Trade> = {}): Trade => ({
   closing_price: 1.095,
   take_profit: 0,
   stop_loss: 0,
+  trailing_stop: 0,
+  order_id: null,
   open_time: '2025-01-01T00:00:00.000Z',
   close_time: null,
   close_reason: null,
