@@ -1,7 +1,8 @@
 // Sessions and sign-ins (issue 16; decision 0020): every way in (password, two-factor code, one-time link) ends in
 // `openSession`, which issues the token with where it came from, records the sign-in and mails an alert for a
-// device the account has not used lately. Every way out of other sessions goes through `publishRevoked`, so the
-// signed-out device's tabs hear it on private-user.{id} and leave at once.
+// device the account has not used lately. Every way out of other sessions goes through `publishRevoked`: the
+// signed-out device's sockets close at once, on every instance, and the user's other devices hear it on
+// private-user.{id} (decision 0033).
 import { isIPv4 } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { deviceFingerprint, isNewDevice, summariseUserAgent } from '../../src/domain/account/device-summary'
@@ -58,8 +59,13 @@ export async function openSession(
   return { user, token }
 }
 
-/** Tells the user's tabs that these sessions were signed out; the tabs holding them find their token refused. */
+/**
+ * These sessions were signed out (their tokens already refused): their sockets close first, Pusher's with 4009 and
+ * a pusher:error naming the session, so neither this event nor anything published later reaches them; then the
+ * user's other devices are told, as are the tabs of a device whose Pusher service is not the embedded broker.
+ */
 export function publishRevoked(app: FastifyInstance, userId: number, sessionIds: readonly number[]): void {
+  app.realtime.endSessions(sessionIds)
   for (const sessionId of sessionIds) {
     const event: SessionRevokedEvent = { session_id: sessionId }
     void app.publisher.trigger(CHANNELS.user(userId), PUSH_EVENTS.SESSION_REVOKED, event)

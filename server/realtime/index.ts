@@ -1,6 +1,7 @@
 // Wires the realtime services into the app, all on the server's one port: the embedded Pusher broker (unless
 // PUSHER_HOST names another service) with its HTTP events API, the publisher every feature uses, and the price feed
-// with its simulator. Decorates the app with `publisher`, `prices` and `realtime` (the public endpoints).
+// with its simulator. Decorates the app with `publisher`, `prices` and `realtime` (the public endpoints, the
+// broker, and `endSessions`, which closes a signed-out session's sockets on every instance).
 import type { FastifyInstance } from 'fastify'
 import { PRICE_FEED, type RealtimeEndpoints } from '../../src/domain/contract'
 import { INSTANCE_HEADER } from '../cluster'
@@ -22,7 +23,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     publisher: Publisher
     prices: Prices
-    realtime: { endpoints: RealtimeEndpoints; broker: ClusteredBroker | undefined }
+    realtime: {
+      endpoints: RealtimeEndpoints
+      broker: ClusteredBroker | undefined
+      /**
+       * These sessions were signed out: their Pusher sockets close (4009) and their price sockets drop, here and on
+       * every other instance, before this returns anything else a caller publishes (decision 0033).
+       */
+      endSessions: (sessionIds: readonly number[]) => void
+    }
   }
 }
 
@@ -54,6 +63,7 @@ export async function registerRealtime(
       onTicksEmitted: (count) => metrics.ticksEmitted.inc(count),
       trust,
       upgradeHeaders,
+      sessionOf: async (token) => (await app.repos.authTokens.authenticate(token, app.now()))?.tokenId,
       cluster: {
         bus: app.cluster.bus,
         leader: app.cluster.leader,
@@ -94,7 +104,14 @@ export async function registerRealtime(
     snapshot: () => feed.snapshot(),
     candles: feed.candles,
   })
-  app.decorate('realtime', { endpoints: resolved.endpoints, broker })
+  app.decorate('realtime', {
+    endpoints: resolved.endpoints,
+    broker,
+    endSessions: (sessionIds: readonly number[]) => {
+      broker?.closeSessions(sessionIds)
+      feed.closeSessions(sessionIds)
+    },
+  })
 
   // Once the app is ready: an app whose build failed halfway never starts timers nobody would stop.
   app.addHook('onReady', async () => feed.start())

@@ -39,7 +39,7 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { socket_id: socketId, channel_name: channel } = request.body
-      const user = authOf(request).user
+      const { user, tokenId } = authOf(request)
       // A pending or deactivated account keeps only its own user channel: the gate screen's live release.
       if (user.status !== USER_STATUS.ACTIVE && channel !== CHANNELS.user(user.id)) {
         request.log.info({ userId: user.id, channel }, 'channel authorisation refused: account not active')
@@ -49,8 +49,9 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ userId: user.id, channel }, 'channel authorisation refused')
         return sendError(reply, 403, { message: CHANNEL_FORBIDDEN })
       }
-      // The embedded broker remembers whose socket this is, so a deactivation can drop its subscriptions at once.
-      app.realtime.broker?.noteSocketOwner(socketId, user.id)
+      // The embedded broker remembers whose socket this is, and which session vouched for it, so a deactivation can
+      // drop its subscriptions and a sign-out close it at once (decision 0033).
+      app.realtime.broker?.noteSocketOwner(socketId, user.id, tokenId)
       return reply.header('cache-control', 'no-store').send(app.publisher.authorizeChannel(socketId, channel))
     },
   )

@@ -25,6 +25,7 @@ import {
 } from './protocol'
 import type { compileTrust } from '../../lib/client-address'
 import { defaultMaxConnections, openFileLimit } from '../../lib/open-files'
+import { EndedSessions } from '../ended-sessions'
 import { SocketGate } from '../socket-gate'
 import { rawSocketOf, textFrame } from './frames'
 import { channelAuthMatches, type AppCredentials } from './signatures'
@@ -109,6 +110,10 @@ interface Connection {
   clientEventCount: number
   /** The user whose channel authorisations this socket was given (noted by POST /broadcasting/auth). */
   ownerUserId: number | undefined
+  /** The sessions (auth_tokens ids) whose bearer tokens obtained those authorisations: one, unless a client mixes. */
+  readonly sessionIds: Set<number>
+  invalidFrameWindowStartMs: number
+  invalidFrameCount: number
   /** Set when the owner's account was deactivated: the only private channels this socket may still hold. */
   restrictedTo: ReadonlySet<string> | undefined
 }
@@ -123,6 +128,15 @@ interface PresenceMember {
 const CLIENT_EVENTS_PER_SECOND = 10
 /** Incoming frames are small protocol messages; anything larger is closed by ws with 1009. */
 const MAX_INCOMING_BYTES = 64 * 1024
+/**
+ * Frames a socket may send in one second that the broker cannot act on (not JSON, an unknown event, a malformed
+ * or forged subscription, a refused client event) before it is closed with 4009 (decision 0033). pusher-js sends
+ * none at all; 20 leaves a hand-written client room for a mistake repeated over its channels, while a flood (an
+ * outside probe sent 27,000 in 3 s, each one answered) stops after 20 answers.
+ */
+export const MAX_INVALID_FRAMES_PER_SECOND = 20
+/** The close reason, and the pusher:error message before it, when a signed-out session's socket is closed. */
+export const SESSION_ENDED_MESSAGE = 'Session signed out'
 
 function newSocketId(): string {
   return `${randomInt(1, 2 ** 40)}.${randomInt(1, 2 ** 40)}`
@@ -153,6 +167,8 @@ export class PusherBroker {
   private readonly members = new Map<string, Map<string, PresenceMember>>()
   /** Deactivated users and the private channels their sockets may keep (restrictUser). */
   private readonly restrictions = new Map<number, ReadonlySet<string>>()
+  /** Sessions signed out lately (closeSessions): an authorisation they obtained just before closes its socket. */
+  private readonly endedSessions = new EndedSessions()
   private readonly sweepTimer: NodeJS.Timeout
   private readonly gate: SocketGate
   private closing: Promise<void> | undefined
@@ -262,6 +278,9 @@ export class PusherBroker {
       clientEventWindowStartMs: 0,
       clientEventCount: 0,
       ownerUserId: undefined,
+      sessionIds: new Set(),
+      invalidFrameWindowStartMs: 0,
+      invalidFrameCount: 0,
       restrictedTo: undefined,
     }
     this.connections.set(socketId, connection)
@@ -298,8 +317,31 @@ export class PusherBroker {
     this.hooks.onMessagesSent(1)
   }
 
+  /** Answers a frame the broker cannot act on, unless that closed the socket (`tolerateInvalidFrame`). */
   private sendError(connection: Connection, message: string, code: number | null = null): void {
-    this.send(connection, encodeError(SERVER_EVENTS.ERROR, { code, message }))
+    if (this.tolerateInvalidFrame(connection)) {
+      this.send(connection, encodeError(SERVER_EVENTS.ERROR, { code, message }))
+    }
+  }
+
+  /**
+   * Counts a frame the broker cannot act on, in one-second windows: past MAX_INVALID_FRAMES_PER_SECOND the socket
+   * is closed (false) rather than answered again and again.
+   */
+  private tolerateInvalidFrame(connection: Connection): boolean {
+    const now = Date.now()
+    if (now - connection.invalidFrameWindowStartMs >= 1000) {
+      connection.invalidFrameWindowStartMs = now
+      connection.invalidFrameCount = 0
+    }
+    connection.invalidFrameCount += 1
+    if (connection.invalidFrameCount <= MAX_INVALID_FRAMES_PER_SECOND) return true
+    this.hooks.log.warn(
+      { socketId: connection.socketId },
+      'pusher client sent too many invalid frames; closing it',
+    )
+    this.closeConnection(connection, CLOSE_CODES.INVALID_FRAMES, 'Too many invalid messages')
+    return false
   }
 
   private markSeen(connection: Connection): void {
@@ -308,6 +350,8 @@ export class PusherBroker {
   }
 
   private onFrame(connection: Connection, raw: RawData, isBinary: boolean): void {
+    // Closed by the server (a signed-out session, a flood): whatever still arrives is not acted on.
+    if (connection.closingSinceMs !== undefined) return
     this.markSeen(connection)
     const parsed = isBinary ? undefined : ClientMessageSchema.safeParse(parseFrame(raw))
     if (!parsed?.success) {
@@ -327,6 +371,8 @@ export class PusherBroker {
       case CLIENT_EVENTS.UNSUBSCRIBE: {
         const data = UnsubscribeDataSchema.safeParse(dataObject(message.data))
         if (data.success) this.unsubscribe(connection, data.data.channel)
+        // Never answered (pusher-js expects nothing back), but counted all the same.
+        else this.tolerateInvalidFrame(connection)
         return
       }
     }
@@ -344,7 +390,10 @@ export class PusherBroker {
     error: string,
     type = 'AuthError',
   ): void {
-    this.send(connection, encodeError(SERVER_EVENTS.SUBSCRIPTION_ERROR, { type, error, status }, channel))
+    // A subscription past the channel cap is a valid frame declined; anything else is a malformed or forged one.
+    if (type === 'LimitReached' || this.tolerateInvalidFrame(connection)) {
+      this.send(connection, encodeError(SERVER_EVENTS.SUBSCRIPTION_ERROR, { type, error, status }, channel))
+    }
   }
 
   private subscribe(connection: Connection, rawData: unknown): void {
@@ -529,14 +578,55 @@ export class PusherBroker {
     for (const other of this.channels.get(channel) ?? []) if (other !== connection) this.send(other, text)
   }
 
-  /** Remembers which user was given channel authorisations for this socket. */
-  noteSocketOwner(socketId: string, userId: number): void {
+  /**
+   * Remembers which user, and which of their sessions, was given channel authorisations for this socket. A session
+   * signed out since its token was checked (the revocation landed between the two) closes the socket at once.
+   */
+  noteSocketOwner(socketId: string, userId: number, sessionId?: number): void {
     const connection = this.connections.get(socketId)
-    if (connection && connection.ownerUserId === undefined) {
+    if (!connection) return
+    if (connection.ownerUserId === undefined) {
       connection.ownerUserId = userId
       const restriction = this.restrictions.get(userId)
       if (restriction) connection.restrictedTo = restriction
     }
+    if (sessionId === undefined) return
+    if (this.endedSessions.has(sessionId)) this.endSession(connection, sessionId)
+    else connection.sessionIds.add(sessionId)
+  }
+
+  /**
+   * Closes every socket whose channels these sessions authorised (they were signed out), with 4009: out of every
+   * channel first, synchronously, so nothing published after this call reaches them, then a pusher:error naming the
+   * session and the close. Answers how many sockets were closed.
+   */
+  closeSessions(sessionIds: readonly number[]): number {
+    if (sessionIds.length === 0) return 0
+    this.endedSessions.add(sessionIds)
+    const ended = new Set(sessionIds)
+    let closed = 0
+    for (const connection of this.connections.values()) {
+      const sessionId = [...connection.sessionIds].find((id) => ended.has(id))
+      if (sessionId === undefined) continue
+      this.endSession(connection, sessionId)
+      closed += 1
+    }
+    return closed
+  }
+
+  private endSession(connection: Connection, sessionId: number): void {
+    for (const channel of [...connection.channels]) this.unsubscribe(connection, channel)
+    // Not a channel event: the protocol's own error, which the browser's hub reads to send its tabs to check their
+    // session (workers/realtime/hub/push-channels.ts).
+    this.send(
+      connection,
+      encodeError(SERVER_EVENTS.ERROR, {
+        code: CLOSE_CODES.SESSION_ENDED,
+        message: SESSION_ENDED_MESSAGE,
+        session_id: sessionId,
+      }),
+    )
+    this.closeConnection(connection, CLOSE_CODES.SESSION_ENDED, SESSION_ENDED_MESSAGE)
   }
 
   /**

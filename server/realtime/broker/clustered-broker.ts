@@ -1,9 +1,9 @@
 // The embedded broker as one of several instances (issue 18): what one instance is asked to do for sockets, every
 // instance does for its own. An event published through any instance's HTTP API reaches the subscribers on all of
 // them, once: delivered here at once, and sent to the others through the cluster bus, serialised once. The
-// bookkeeping of who owns a socket and which accounts are restricted crosses too, because the socket that
-// /broadcasting/auth signs for, or the account an admin deactivates, may live on another instance. Alone (no
-// Redis), the bus goes nowhere and this is the plain broker.
+// bookkeeping of who owns a socket, which accounts are restricted and which sessions were signed out crosses too,
+// because the socket that /broadcasting/auth signs for, the account an admin deactivates, or the device a customer
+// signs out, may live on another instance. Alone (no Redis), the bus goes nowhere and this is the plain broker.
 import { z } from 'zod'
 import type { ClusterBus } from '../../cluster/bus'
 import { PusherBroker, type BrokerHooks, type BrokerOptions, type PublishedEvent } from './broker'
@@ -14,6 +14,7 @@ const TOPICS = {
   OWNER: 'pusher:owner',
   RESTRICT: 'pusher:restrict',
   LIFT: 'pusher:lift',
+  END_SESSIONS: 'pusher:end-sessions',
   MEMBER: 'pusher:member',
   PRESENCE: 'pusher:presence',
   PRESENCE_SYNC: 'pusher:presence-sync',
@@ -30,9 +31,14 @@ const EventMessage = z.object({
   data: z.string(),
   excludeSocketId: z.string().optional(),
 })
-const OwnerMessage = z.object({ socketId: z.string(), userId: z.number().int() })
+const OwnerMessage = z.object({
+  socketId: z.string(),
+  userId: z.number().int(),
+  sessionId: z.number().int().optional(),
+})
 const RestrictMessage = z.object({ userId: z.number().int(), keep: z.array(z.string()) })
 const LiftMessage = z.object({ userId: z.number().int() })
+const EndSessionsMessage = z.object({ sessionIds: z.array(z.number().int()).max(10_000) })
 const MemberMessage = z.object({
   channel: z.string(),
   change: z.enum(['added', 'removed']),
@@ -69,9 +75,12 @@ export class ClusteredBroker extends PusherBroker {
       })
     this.unsubscribes = [
       on(TOPICS.EVENT, EventMessage, (event) => super.publish(event)),
-      on(TOPICS.OWNER, OwnerMessage, ({ socketId, userId }) => super.noteSocketOwner(socketId, userId)),
+      on(TOPICS.OWNER, OwnerMessage, ({ socketId, userId, sessionId }) =>
+        super.noteSocketOwner(socketId, userId, sessionId),
+      ),
       on(TOPICS.RESTRICT, RestrictMessage, ({ userId, keep }) => super.restrictUser(userId, keep)),
       on(TOPICS.LIFT, LiftMessage, ({ userId }) => super.liftRestriction(userId)),
+      on(TOPICS.END_SESSIONS, EndSessionsMessage, ({ sessionIds }) => super.closeSessions(sessionIds)),
       bus.subscribe(TOPICS.MEMBER, (payload, from) => {
         const parsed = MemberMessage.safeParse(payload)
         if (!parsed.success) return
@@ -190,9 +199,16 @@ export class ClusteredBroker extends PusherBroker {
     return super.publish(event)
   }
 
-  override noteSocketOwner(socketId: string, userId: number): void {
-    super.noteSocketOwner(socketId, userId)
-    this.bus.publish(TOPICS.OWNER, { socketId, userId })
+  override noteSocketOwner(socketId: string, userId: number, sessionId?: number): void {
+    super.noteSocketOwner(socketId, userId, sessionId)
+    this.bus.publish(TOPICS.OWNER, { socketId, userId, sessionId })
+  }
+
+  override closeSessions(sessionIds: readonly number[]): number {
+    // On the bus before anything the caller publishes next: one connection carries both, in order, so no other
+    // instance delivers a later event to a socket of these sessions before closing it.
+    if (sessionIds.length > 0) this.bus.publish(TOPICS.END_SESSIONS, { sessionIds })
+    return super.closeSessions(sessionIds)
   }
 
   override restrictUser(userId: number, keep: readonly string[]): number {

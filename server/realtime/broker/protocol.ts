@@ -16,6 +16,13 @@ export const CLOSE_CODES = {
   UNSUPPORTED_PROTOCOL: 4007,
   /** Pusher's 'connection is unauthorized': a page from an Origin not on the list; not retried. */
   ORIGIN_NOT_ALLOWED: 4009,
+  /**
+   * The session whose token authorised the socket's channels was signed out. Unauthorised, not 'reconnect': the
+   * device must not come back by itself (decision 0033); the pusher:error before it names the session.
+   */
+  SESSION_ENDED: 4009,
+  /** A client that keeps sending frames the broker cannot act on: retrying would only repeat them (decision 0033). */
+  INVALID_FRAMES: 4009,
   OVER_CAPACITY: 4100,
   /** Slow consumer: its send buffer grew past the limit. Back off, then try again. */
   TOO_SLOW: 4100,

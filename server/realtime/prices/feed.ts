@@ -1,11 +1,13 @@
 // The live price feed: socket.io on the server's port (path /socket.io, websocket transport), fed by the market
-// simulator. A client authenticates with `auth: { apiKey }`, emits `subscribe:all`, gets `data:all` with every
-// asset, and from then on one `data:update` per emit interval holding every tick of that interval. The feed also
-// persists the simulator's figures to the database every few seconds, so GET /assets is fresh.
+// simulator. A client authenticates with `auth: { apiKey }` (and, signed in, `token`: its bearer token, so that
+// signing the session out drops the socket), emits `subscribe:all`, gets `data:all` with every asset, and from then
+// on one `data:update` per emit interval holding every tick of that interval. The feed also persists the
+// simulator's figures to the database every few seconds, so GET /assets is fresh.
 import { createServer, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
 import { Server, type Socket } from 'socket.io'
+import { z } from 'zod'
 import {
   PRICE_EVENTS,
   PRICE_FEED,
@@ -18,6 +20,7 @@ import { ASSET_SEEDS } from '../../db/seed-data/assets'
 import type { compileTrust } from '../../lib/client-address'
 import { equalsInConstantTime } from '../../lib/constant-time'
 import type { AssetQuote } from '../../repositories/assets'
+import { EndedSessions } from '../ended-sessions'
 import { SocketGate } from '../socket-gate'
 import { createPriceStream, type PriceStreamCluster } from './price-stream'
 import { MarketSimulator } from './simulator'
@@ -50,6 +53,11 @@ export interface PriceFeedDependencies {
   cluster: PriceStreamCluster
   /** Added to every handshake answer, as HTTP answers get them: `X-Served-By` names the instance (issue 18). */
   upgradeHeaders?: Readonly<Record<string, string>>
+  /**
+   * The live session (auth_tokens id) a bearer token belongs to, undefined for none. Without it, a handshake's
+   * token is refused: the feed cannot tell whose it is.
+   */
+  sessionOf?: (token: string) => Promise<number | undefined>
 }
 
 export interface PriceFeed {
@@ -69,6 +77,11 @@ export interface PriceFeed {
   candles(assetId: string, timeframe: CandleTimeframe, limit: number): Candle[] | undefined
   /** Sockets connected and authenticated. */
   readonly connections: number
+  /**
+   * Disconnects the sockets these signed-out sessions opened, on every instance, and refuses their handshakes
+   * from now on (their tokens no longer resolve). Answers how many of this instance's sockets were dropped.
+   */
+  closeSessions(sessionIds: readonly number[]): number
   /** Stops the timers, disconnects every client and writes the last figures. */
   close(): Promise<void>
 }
@@ -76,6 +89,15 @@ export interface PriceFeed {
 export type TickListener = (ticks: readonly LivePriceUpdate[]) => void
 
 const LIVE_ROOM = 'live'
+const END_SESSIONS_TOPIC = 'prices:end-sessions'
+const EndSessionsMessage = z.object({ sessionIds: z.array(z.number().int()).max(10_000) })
+
+/** The bearer token a handshake offers, if any: optional, so signed-out pages still get prices. */
+function handshakeToken(auth: unknown): string | undefined {
+  if (typeof auth !== 'object' || auth === null) return undefined
+  const token = (auth as { token?: unknown }).token
+  return typeof token === 'string' && token !== '' && token.length <= 512 ? token : undefined
+}
 
 export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOptions): PriceFeed {
   const references = new Map(ASSET_SEEDS.map((seed) => [seed.assetId, seed.rate]))
@@ -138,14 +160,80 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
     next(new Error(admission.reason === 'origin' ? PRICE_FEED.ORIGIN_NOT_ALLOWED : PRICE_FEED.OVER_CAPACITY))
   })
 
+  // After the place: at most an address's cap of token look-ups run at once. A token that names no live session is
+  // refused outright rather than served as anonymous, so a signed-out device's retries do not bring it back.
+  const sessions = new WeakMap<Socket, number>()
+  io.use((socket, next) => {
+    const token = handshakeToken(socket.handshake.auth)
+    if (token === undefined) return next()
+    const refuse = () => {
+      const place = places.get(socket)
+      if (place !== undefined) gate.release(place)
+      places.delete(socket)
+      next(new Error(PRICE_FEED.UNAUTHORIZED))
+    }
+    if (!deps.sessionOf) return refuse()
+    deps.sessionOf(token).then(
+      (sessionId) => {
+        if (sessionId === undefined) return refuse()
+        sessions.set(socket, sessionId)
+        next()
+      },
+      (error: unknown) => {
+        deps.log.warn(
+          { err: { message: error instanceof Error ? error.message : String(error) } },
+          'price feed: could not look up a session',
+        )
+        refuse()
+      },
+    )
+  })
+
+  const endedSessions = new EndedSessions()
+  /** This instance's sockets by the session that opened them. */
+  const sessionSockets = new Map<number, Set<Socket>>()
+  const dropSessions = (sessionIds: readonly number[]): number => {
+    endedSessions.add(sessionIds)
+    let dropped = 0
+    for (const sessionId of sessionIds) {
+      for (const socket of [...(sessionSockets.get(sessionId) ?? [])]) {
+        socket.disconnect(true)
+        dropped += 1
+      }
+      sessionSockets.delete(sessionId)
+    }
+    return dropped
+  }
+  const { bus } = deps.cluster
+  const stopEndingSessions = bus.subscribe(END_SESSIONS_TOPIC, (payload) => {
+    const parsed = EndSessionsMessage.safeParse(payload)
+    if (parsed.success) dropSessions(parsed.data.sessionIds)
+    else deps.log.warn({ topic: END_SESSIONS_TOPIC }, 'cluster bus: malformed price feed message ignored')
+  })
+
   let connections = 0
   io.on('connection', (socket: Socket) => {
     connections += 1
+    const sessionId = sessions.get(socket)
     socket.on('disconnect', () => {
       connections -= 1
       const place = places.get(socket)
       if (place !== undefined) gate.release(place)
+      if (sessionId === undefined) return
+      const held = sessionSockets.get(sessionId)
+      held?.delete(socket)
+      if (held?.size === 0) sessionSockets.delete(sessionId)
     })
+    if (sessionId !== undefined) {
+      // Signed out while the handshake looked its token up: the revocation has already passed this socket by.
+      if (endedSessions.has(sessionId)) {
+        socket.disconnect(true)
+        return
+      }
+      let held = sessionSockets.get(sessionId)
+      if (!held) sessionSockets.set(sessionId, (held = new Set()))
+      held.add(socket)
+    }
     socket.on(PRICE_EVENTS.SUBSCRIBE_ALL, () => {
       // The snapshot first, then the room: no tick can arrive before the data:all it updates.
       socket.emit(PRICE_EVENTS.DATA_ALL, { success: true, data: simulator.snapshot() })
@@ -248,8 +336,14 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
     get connections() {
       return connections
     },
+    closeSessions(sessionIds) {
+      if (sessionIds.length === 0) return 0
+      bus.publish(END_SESSIONS_TOPIC, { sessionIds })
+      return dropSessions(sessionIds)
+    },
     close() {
       closing ??= (async () => {
+        stopEndingSessions()
         clearInterval(emitTimer)
         clearInterval(persistTimer)
         stream.close()

@@ -137,12 +137,20 @@ export async function tokenRoutes(
 
 export const routeName = (route: RouteEntry) => `${route.method} ${route.url}`
 
-/** pusher-js whose channel authorisations go through POST /broadcasting/auth with `token`. */
-export function tokenPusher(baseUrl: string, pusherKey: string, token: string): Promise<Pusher> {
+/**
+ * pusher-js whose channel authorisations go through POST /broadcasting/auth with `token`, on `authBaseUrl` (another
+ * instance, as a load balancer may send it there) or the socket's own server.
+ */
+export function tokenPusher(
+  baseUrl: string,
+  pusherKey: string,
+  token: string,
+  authBaseUrl = baseUrl,
+): Promise<Pusher> {
   return connectedPusher(baseUrl, pusherKey, {
     channelAuthorization: {
       customHandler: ({ socketId, channelName }, callback) => {
-        fetch(`${baseUrl}${API_PREFIX}/broadcasting/auth`, {
+        fetch(`${authBaseUrl}${API_PREFIX}/broadcasting/auth`, {
           method: 'POST',
           headers: { ...bearer(token), 'content-type': 'application/json' },
           body: JSON.stringify({ socket_id: socketId, channel_name: channelName }),

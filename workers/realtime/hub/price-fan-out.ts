@@ -127,6 +127,7 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
     const endpoint = resolvePriceEndpoint(endpoints.prices, deps.socketOrigin())
     prices = deps.createTransport({
       ...endpoint,
+      token: () => config().token,
       onStatus: (status, reason) => {
         if (current()) onPriceStatus(status, reason)
       },

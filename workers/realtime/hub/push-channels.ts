@@ -3,9 +3,11 @@
 import {
   BroadcastingAuthResponseSchema,
   CONNECTION_STATUS,
+  PRIVATE_CHANNEL_PATTERN,
   PUSH_EVENTS,
   type ConnectionStatus,
 } from '../../../src/domain/contract/realtime'
+import type { SessionRevokedEvent } from '../../../src/domain/contract/account'
 import { resolvePusherEndpoint } from '../endpoints'
 import { DEFAULT_FAILURE_MESSAGE, TOAST_DURATION_MS, TOAST_TEXT, type HubConfig } from '../protocol'
 import type { ChannelAuth, CreatePushTransport, PushTransport } from '../transports/types'
@@ -105,6 +107,20 @@ export function createPushChannels(deps: PushChannelsDeps) {
     if (event === PUSH_EVENTS.NOTIFICATION_MESSAGE && tabs.hasChannel(channel)) tabs.playSound()
   }
 
+  /**
+   * The broker closed the socket because this browser's session was signed out, before any session.revoked could
+   * reach it: the user channel's tabs hear that event from here instead, and check their session (a 401 clears it,
+   * and with the token gone the hub closes everything, so nothing retries).
+   */
+  function onSessionEnded(sessionId: number): void {
+    const event: SessionRevokedEvent = { session_id: sessionId }
+    for (const channel of tabs.channels()) {
+      if (PRIVATE_CHANNEL_PATTERN.exec(channel)?.[1] === 'user') {
+        tabs.emit(channel, PUSH_EVENTS.SESSION_REVOKED, event)
+      }
+    }
+  }
+
   function connect(endpoints: NonNullable<HubConfig['realtime']>): void {
     const generation = ++pushGeneration
     const current = () => generation === pushGeneration
@@ -127,6 +143,9 @@ export function createPushChannels(deps: PushChannelsDeps) {
         if (!current()) return
         confirmed.add(channel)
         polling.onSubscribed(channel)
+      },
+      onSessionEnded: (sessionId) => {
+        if (current()) onSessionEnded(sessionId)
       },
       onSubscriptionError: (channel, reason) => {
         if (!current()) return

@@ -9,7 +9,11 @@ export const createSocketIoPriceTransport: CreatePriceTransport = (options) => {
     path: '/socket.io/',
     // Spec 7: websocket only; long-polling would be a second, slower path through proxies.
     transports: ['websocket'],
-    auth: { apiKey: options.apiKey },
+    // A function, so that every reconnect presents the token the tabs hold now.
+    auth: (send) => {
+      const token = options.token()
+      send(token ? { apiKey: options.apiKey, token } : { apiKey: options.apiKey })
+    },
     reconnection: true,
     reconnectionAttempts: REALTIME_TIMINGS.PRICE_RECONNECT_ATTEMPTS,
     reconnectionDelay: REALTIME_TIMINGS.PRICE_RECONNECT_DELAY_MS,

@@ -25,6 +25,22 @@ export function describePusherError(error: unknown): string | undefined {
     : undefined
 }
 
+/** Pusher's 'connection is unauthorized' close code, which pusher-js does not retry. */
+const UNAUTHORIZED_CODE = 4009
+
+/**
+ * The session a pusher-js `error` event says was signed out: the broker's pusher:error before it closes such a
+ * socket carries `{ code: 4009, session_id }` (docs/decisions/0033-hardening-second-round.md). Undefined for any
+ * other error, an Origin refusal (4009 without a session) included.
+ */
+export function endedSessionOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const data = (error as { data?: unknown }).data
+  if (typeof data !== 'object' || data === null) return undefined
+  const { code, session_id: sessionId } = data as { code?: unknown; session_id?: unknown }
+  return code === UNAUTHORIZED_CODE && typeof sessionId === 'number' ? sessionId : undefined
+}
+
 /**
  * pusher-js states onto spec 4's. `unavailable` (no connection within 10 s, still retrying) reads as failed;
  * `disconnected` is only normal when we asked for it: otherwise the server refused us (4000-4099) and pusher-js

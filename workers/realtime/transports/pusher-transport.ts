@@ -2,7 +2,7 @@
 // pusher-js's worker build (no DOM, fetch instead of XHR). The only module that imports pusher-js.
 import Pusher from 'pusher-js/worker'
 import { CONNECTION_STATUS, REALTIME_TIMINGS } from '../../../src/domain/contract/realtime'
-import { describePusherError, mapPusherState } from './pusher-states'
+import { describePusherError, endedSessionOf, mapPusherState } from './pusher-states'
 import type { CreatePushTransport } from './types'
 
 export const createPusherTransport: CreatePushTransport = (options) => {
@@ -34,6 +34,8 @@ export const createPusherTransport: CreatePushTransport = (options) => {
 
   pusher.connection.bind('error', (error: unknown) => {
     lastError = describePusherError(error) ?? lastError
+    const sessionId = endedSessionOf(error)
+    if (sessionId !== undefined) options.onSessionEnded?.(sessionId)
   })
   pusher.connection.bind('state_change', ({ current }: { previous: string; current: string }) => {
     const status = mapPusherState(current, disconnectRequested)

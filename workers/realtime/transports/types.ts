@@ -21,6 +21,11 @@ export interface PushTransportOptions {
   onEvent: (channel: string, event: string, data: unknown) => void
   onSubscriptionError: (channel: string, reason: string) => void
   /**
+   * The service closed the connection because the session behind its channel authorisations was signed out
+   * (Pusher's 4009 with the session's id); it does not reconnect by itself.
+   */
+  onSessionEnded?: (sessionId: number) => void
+  /**
    * The service confirmed the channel's subscription: at first, and again after every reconnect. Only from then on
    * does it deliver the channel's events, so what was published before is fetched again (chat).
    */
@@ -46,6 +51,8 @@ export type CreatePushTransport = (options: PushTransportOptions) => PushTranspo
 export interface PriceTransportOptions {
   url: string
   apiKey: string
+  /** The bearer token, read at each handshake: the feed then drops the socket when that session is signed out. */
+  token: () => string | null
   onStatus: (status: ConnectionStatus, reason?: string) => void
   /** `data:all`, unvalidated. */
   onSnapshot: (payload: unknown) => void
