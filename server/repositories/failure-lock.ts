@@ -4,7 +4,7 @@
 // PostgreSQL alike; reading the lock and writing the failure after the check let every attempt of a burst through.
 // Shared by the sign-in lock (login_failures, decision 0018) and the second-factor and in-session password locks
 // (secret_check_failures).
-import { eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 
 export interface LockPolicy {
@@ -72,4 +72,12 @@ export function giveBackFailure(columns: FailureColumns, policy: LockPolicy, win
     } satisfies Record<string, SQL>,
     where: eq(columns.windowStartedAt, windowStartedAt),
   }
+}
+
+/** Rows whose window is over and whose lock has ended say nothing any more: the condition to drop them. */
+export function staleFailures(columns: FailureColumns, policy: LockPolicy, now: Date) {
+  return and(
+    lt(columns.windowStartedAt, new Date(now.getTime() - policy.WINDOW_MS)),
+    or(isNull(columns.lockedUntil), lt(columns.lockedUntil, now)),
+  )
 }

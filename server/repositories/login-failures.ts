@@ -4,10 +4,10 @@
 // guesses therefore lock out the stranger, never the account's owner signing in from elsewhere. Counted whether or
 // not the email has an account, so a lock reveals nothing. Each attempt reserves its failure before the password is
 // checked (decision 0033), so a parallel burst gets no more guesses than a patient one.
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { loginFailures } from '../db/schema'
-import { lockDurationFor, reserveFailure, type LockPolicy } from './failure-lock'
+import { lockDurationFor, reserveFailure, staleFailures, type LockPolicy } from './failure-lock'
 
 export type LoginFailuresRepository = ReturnType<typeof createLoginFailuresRepository>
 
@@ -38,14 +38,7 @@ export function createLoginFailuresRepository(db: Db) {
   async function pruneStale(now: Date): Promise<void> {
     if (now.getTime() - lastPrunedAtMs < LOGIN_LOCK.MAX_LOCK_MS) return
     lastPrunedAtMs = now.getTime()
-    await db
-      .delete(loginFailures)
-      .where(
-        and(
-          lt(loginFailures.windowStartedAt, new Date(now.getTime() - LOGIN_LOCK.WINDOW_MS)),
-          or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now)),
-        ),
-      )
+    await db.delete(loginFailures).where(staleFailures(loginFailures, LOGIN_LOCK, now))
   }
 
   /** When this email is locked for this client address, the moment the lock ends. */

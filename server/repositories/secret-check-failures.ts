@@ -1,10 +1,10 @@
 // Wrong second factors, and wrong passwords typed inside a session, per account and lane (decision 0033). A lane is
 // where the attempt came from: the account's own client addresses and sessions each have one, every other address
 // shares the account's. Each check reserves its failure here before the secret is looked at (failure-lock.ts).
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { secretCheckFailures } from '../db/schema'
-import { giveBackFailure, reserveFailure, type LockPolicy } from './failure-lock'
+import { giveBackFailure, reserveFailure, staleFailures, type LockPolicy } from './failure-lock'
 
 export type SecretCheckFailuresRepository = ReturnType<typeof createSecretCheckFailuresRepository>
 export type CheckedSecret = (typeof secretCheckFailures.$inferSelect)['secret']
@@ -21,7 +21,7 @@ export type Reservation = { reserved: true; windowStartedAt: Date } | { reserved
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000
 
 export function createSecretCheckFailuresRepository(db: Db) {
-  let lastPrunedAtMs = Number.NEGATIVE_INFINITY
+  const lastPrunedAtMs = new Map<CheckedSecret, number>()
 
   const keyIs = ({ userId, secret, lane }: LaneKey) =>
     and(
@@ -30,17 +30,13 @@ export function createSecretCheckFailuresRepository(db: Db) {
       eq(secretCheckFailures.lane, lane),
     )
 
-  async function pruneStale(policy: LockPolicy, now: Date): Promise<void> {
-    if (now.getTime() - lastPrunedAtMs < PRUNE_INTERVAL_MS) return
-    lastPrunedAtMs = now.getTime()
+  /** Each secret's rows by its own policy's window. */
+  async function pruneStale(secret: CheckedSecret, policy: LockPolicy, now: Date): Promise<void> {
+    if (now.getTime() - (lastPrunedAtMs.get(secret) ?? Number.NEGATIVE_INFINITY) < PRUNE_INTERVAL_MS) return
+    lastPrunedAtMs.set(secret, now.getTime())
     await db
       .delete(secretCheckFailures)
-      .where(
-        and(
-          lt(secretCheckFailures.windowStartedAt, new Date(now.getTime() - policy.WINDOW_MS)),
-          or(isNull(secretCheckFailures.lockedUntil), lt(secretCheckFailures.lockedUntil, now)),
-        ),
-      )
+      .where(and(eq(secretCheckFailures.secret, secret), staleFailures(secretCheckFailures, policy, now)))
   }
 
   return {
@@ -60,7 +56,7 @@ export function createSecretCheckFailuresRepository(db: Db) {
           setWhere: reserve.setWhere,
         })
         .returning({ windowStartedAt: secretCheckFailures.windowStartedAt })
-      await pruneStale(policy, now)
+      await pruneStale(key.secret, policy, now)
       if (row) return { reserved: true, windowStartedAt: row.windowStartedAt }
       const [locked] = await db
         .select({ lockedUntil: secretCheckFailures.lockedUntil })

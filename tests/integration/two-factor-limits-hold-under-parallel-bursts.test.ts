@@ -203,6 +203,28 @@ describe.each(engines)('on $name', ({ postgres }) => {
     expect(LoginResponseSchema.parse(owner.json()).data.user.id).toBe(holder.id)
   })
 
+  it('locks a lane for 15 minutes at its tenth wrong code, then doubles the lock at each further one', async () => {
+    const holder = await holderWithTwoFactor()
+    const stranger = strangerAddress(120)
+    /** One wrong code on a fresh challenge; answers the status and, when locked, the seconds to wait. */
+    const wrongTry = async () => {
+      const challenge = await challengeFor(holder, stranger)
+      const [code = ''] = wrongCodes(holder, 1)
+      const response = await post('/auth/login/two-factor', { challenge, code }, stranger)
+      return { status: response.statusCode, retryAfter: Number(response.headers['retry-after']) }
+    }
+    for (let n = 1; n < SECOND_FACTOR_LOCK.MAX_FAILURES; n += 1) expect((await wrongTry()).status).toBe(422)
+    for (const lock of [1, 2, 4].map((factor) => (factor * SECOND_FACTOR_LOCK.FIRST_LOCK_MS) / 1000)) {
+      // The failure that earns the lock is evaluated; the next attempt is not.
+      expect((await wrongTry()).status).toBe(422)
+      const refused = await wrongTry()
+      expect(refused.status).toBe(429)
+      expect(refused.retryAfter).toBeGreaterThan(lock - 5)
+      expect(refused.retryAfter).toBeLessThanOrEqual(lock)
+      clock.advance(refused.retryAfter * 1000 + 1000)
+    }
+  })
+
   it('evaluates no more wrong passwords of a parallel burst than the sign-in lock allows', async () => {
     const holder = await holderWithTwoFactor()
     const address = strangerAddress(150)
