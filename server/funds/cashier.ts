@@ -38,6 +38,7 @@ import {
 import { isValidAddress } from '../../src/domain/funds/crypto-address'
 import { dailyAccrualCents, dayKey, monthKey } from '../../src/domain/funds/savings-accrual'
 import { withdrawableNow } from '../../src/domain/funds/withdrawable'
+import { loggableError } from '../lib/loggable-error'
 import { moneyToCents, moneyToJson } from '../lib/money'
 import type { Prices } from '../realtime'
 import type { Publisher } from '../realtime/publisher'
@@ -51,6 +52,7 @@ import type { TradeEngine } from '../trading/engine'
 import { cryptoDestination, deriveDepositAddress, randomTxHash } from './crypto-addresses'
 import { publishFundsChange } from './events'
 import { formatDollars } from './format'
+import { eachRowOnItsOwn, logRowFailure, ROW_TRIES_BEFORE_SET_ASIDE, setAsideReason } from './set-aside'
 import type { WithdrawalStatusMailer } from './withdrawal-mail'
 import type { PaymentProvider } from './payment-provider'
 
@@ -67,6 +69,8 @@ export const CASHIER_MESSAGES = {
   NETWORK_NOT_OFFERED: 'This coin is not offered on that network.',
   NO_PRICE: 'No price is available for this coin right now.',
   ACCOUNT_INACTIVE: 'Your account is not active.',
+  TRANSFER_TOO_LARGE:
+    'This transfer is worth more than the account can hold with its balance and the transfers still confirming.',
 } as const
 
 /** More open positions than any account holds in practice (the trade engine's own figure). */
@@ -151,6 +155,18 @@ export function createCashier(deps: CashierDependencies) {
     const coin = findCoin(coinSlug)
     const network = coin && findNetwork(coin, networkId)
     return coin && network ? { coin, network } : undefined
+  }
+
+  /** One day's interest for every saver at the settings' rate (none at 0 %); answers the accruals added. */
+  async function accrueSavings(today: string, at: Date): Promise<number> {
+    const { savings_apr_percent: aprPercent } = await repos.settings.getFunds()
+    if (aprPercent <= 0) return 0
+    return repos.savings.accrue(
+      today,
+      aprPercent,
+      (balanceUsd) => dailyAccrualCents(Number(balanceUsd), aprPercent),
+      at,
+    )
   }
 
   function depositChanged(row: DepositRow): void {
@@ -562,20 +578,23 @@ export function createCashier(deps: CashierDependencies) {
         now: at,
         firstConfirmationAt: new Date(at.getTime() + deps.confirmationIntervalMs),
       }
-      const row = await repos.deposits.createCryptoTransfer(draft, (tx, created) =>
+      const created = await repos.deposits.createCryptoTransfer(draft, (tx, inserted) =>
         recordAudit(tx, actor, {
           action: AUDIT_ACTIONS.CRYPTO_TRANSFER_SIMULATED,
           targetUserId: userId,
           before: null,
           after: {
-            deposit_id: created.id,
+            deposit_id: inserted.id,
             coin: coin.slug,
             network: network.id,
             coin_amount: body.coin_amount,
-            tx_hash: created.txHash,
+            tx_hash: inserted.txHash,
           },
         }),
       )
+      // Refused where it starts: a credit the balance column cannot hold would fail every pass of the chain.
+      if (created.kind === 'too_large') return refuse(422, CASHIER_MESSAGES.TRANSFER_TOO_LARGE, 'coin_amount')
+      const { row } = created
       depositChanged(row)
       return { ok: true, statusCode: 201, message: DEPOSIT_MESSAGES.TRANSFER_SENT, data: toDeposit(row) }
     },
@@ -610,53 +629,86 @@ export function createCashier(deps: CashierDependencies) {
 
     /**
      * One pass of the sandbox chain: counts a confirmation of every transfer due, settling those that reach
-     * REQUIRED_CONFIRMATIONS. Safe to run on several instances at once. Answers the confirmations counted.
+     * REQUIRED_CONFIRMATIONS. Safe to run on several instances at once. Each transfer stands alone: one that fails
+     * has the failure counted and, at ROW_TRIES_BEFORE_SET_ASIDE, is set aside as failed with its reason
+     * (set-aside.ts). Answers the confirmations counted.
      */
     async confirmTransfers(limit = 100): Promise<number> {
       const at = now()
       let counted = 0
-      for (const row of await repos.deposits.dueConfirmations(at, limit)) {
-        const coin = row.cryptoCoin === null ? undefined : findCoin(row.cryptoCoin)
-        if (!coin) continue
-        const step = await repos.deposits.confirmOnce(row, {
-          now: at,
-          nextAt: new Date(at.getTime() + deps.confirmationIntervalMs),
-          priceUsd: await priceUsd(coin),
-          minimum: coin.minimum,
-          belowMinimumReason: DEPOSIT_MESSAGES.BELOW_MINIMUM,
-        })
-        if (!step) continue
-        counted += 1
-        depositChanged(step.row)
-      }
+      await eachRowOnItsOwn(
+        await repos.deposits.dueConfirmations(at, limit),
+        async (row) => {
+          const coin = row.cryptoCoin === null ? undefined : findCoin(row.cryptoCoin)
+          if (!coin) return
+          const step = await repos.deposits.confirmOnce(row, {
+            now: at,
+            nextAt: new Date(at.getTime() + deps.confirmationIntervalMs),
+            priceUsd: await priceUsd(coin),
+            minimum: coin.minimum,
+            belowMinimumReason: DEPOSIT_MESSAGES.BELOW_MINIMUM,
+          })
+          if (!step) return
+          counted += 1
+          depositChanged(step.row)
+        },
+        async (row, error) => {
+          const failed = await repos.deposits.countConfirmationFailure(
+            row.id,
+            ROW_TRIES_BEFORE_SET_ASIDE,
+            setAsideReason('This transfer', error),
+          )
+          if (!failed) return
+          const setAside = failed.status === 'failed'
+          logRowFailure(log, 'the sandbox chain', { depositId: row.id }, error, {
+            failures: failed.confirmationFailures,
+            setAside,
+          })
+          if (setAside) depositChanged(failed)
+        },
+      )
       return counted
     },
 
     /**
      * The savings job for `at`'s UTC day: accrues the day's interest for every saver (once per day per customer,
-     * however often it runs), then credits accruals of past months. Answers what it did.
+     * however often it runs), then credits accruals of past months, each customer on their own: one whose credit
+     * fails has it counted and, at ROW_TRIES_BEFORE_SET_ASIDE, those accruals set aside (set-aside.ts). A failed
+     * accrual does not hold back the credits either. Answers what it did.
      */
     async runSavings(at: Date = now()): Promise<{ accrued: number; credited: number[] }> {
       const today = dayKey(at)
-      const { savings_apr_percent: aprPercent } = await repos.settings.getFunds()
-      const accrued =
-        aprPercent > 0
-          ? await repos.savings.accrue(
-              today,
-              aprPercent,
-              (balanceUsd) => dailyAccrualCents(Number(balanceUsd), aprPercent),
-              at,
-            )
-          : 0
-      const credited = await repos.savings.creditPastMonths(`${monthKey(today)}-01`, at)
-      for (const userId of credited) {
-        publishFundsChange(
-          publisher,
-          userId,
-          { kind: 'savings', id: null, status: 'interest' },
-          { balanceChanged: false, now: at },
+      const monthStart = `${monthKey(today)}-01`
+      const accrued = await accrueSavings(today, at).catch((error: unknown) => {
+        log.error(
+          { err: loggableError(error) },
+          'the savings job: the interest of the day could not be accrued',
         )
-      }
+        return 0
+      })
+      const credited: number[] = []
+      await eachRowOnItsOwn(
+        await repos.savings.dueForCredit(monthStart),
+        async (userId) => {
+          if ((await repos.savings.creditPastMonths(userId, monthStart, at)) === 0n) return
+          credited.push(userId)
+          publishFundsChange(
+            publisher,
+            userId,
+            { kind: 'savings', id: null, status: 'interest' },
+            { balanceChanged: false, now: at },
+          )
+        },
+        async (userId, error) => {
+          const outcome = await repos.savings.countCreditFailure(
+            userId,
+            monthStart,
+            ROW_TRIES_BEFORE_SET_ASIDE,
+            setAsideReason('This interest', error),
+          )
+          logRowFailure(log, 'the savings job', { userId }, error, outcome)
+        },
+      )
       return { accrued, credited }
     },
   }

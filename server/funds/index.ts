@@ -5,6 +5,7 @@
 // instances at once, and still only the leader runs them (issue 18): once is the rule, the safety is the backstop.
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { loggableError } from '../lib/loggable-error'
 import { createCashier, type Cashier } from './cashier'
 import { createWithdrawalStatusMailer } from './withdrawal-mail'
 import { createPaymentProvider, type PaymentProvider, type PaymentProviderName } from './payment-provider'
@@ -63,19 +64,18 @@ export async function registerFunds(app: FastifyInstance, options: FundsOptions 
   if (options.jobs === false) return
   const timers: NodeJS.Timeout[] = []
   const running = new Set<Promise<unknown>>()
-  /** Runs `job` unless its previous run is still going; failures are logged and the next interval tries again. */
+  /**
+   * Runs `job` unless its previous run is still going; a failed pass is logged and the next interval tries again.
+   * A row that fails is the job's own business (set-aside.ts): it never stops the pass.
+   */
   const every = (name: string, intervalMs: number, job: () => Promise<unknown>) => {
     let busy = false
     const run = () => {
       if (busy || !app.cluster.leader.isLeader) return
       busy = true
       const pass = job()
-        .catch((error: unknown) =>
-          app.log.error(
-            { err: { message: error instanceof Error ? error.message : String(error) } },
-            `${name} failed`,
-          ),
-        )
+        // A failed query's message lists its parameters: the log gets the SQL and the database's own error.
+        .catch((error: unknown) => app.log.error({ err: loggableError(error) }, `${name} failed`))
         .finally(() => {
           busy = false
           running.delete(pass)

@@ -17,3 +17,9 @@ export function centsToMoney(cents: bigint): string {
   const magnitude = cents < 0n ? -cents : cents
   return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`
 }
+
+/**
+ * Every money column is numeric(18,2) (server/db/schema.ts): it holds amounts below 10^16. A credit that would take a
+ * balance to this bound fails in the database, so the cashier refuses it first.
+ */
+export const MONEY_COLUMN_BOUND = '10000000000000000'

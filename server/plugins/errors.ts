@@ -1,8 +1,8 @@
 // One error envelope for every answer: `{ message, errors? }`. Bad input is a 4xx with a sentence a person can
 // read; only real faults are 500, logged with their stack and answered without details.
-import { DrizzleQueryError } from 'drizzle-orm'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiError } from '../../src/domain/contract'
+import { loggableError } from '../lib/loggable-error'
 
 export const MESSAGES = {
   INVALID: 'The given data was invalid.',
@@ -59,26 +59,6 @@ function invalid(reply: FastifyReply, errors: FieldErrors): FastifyReply {
   return sendError(reply, 422, { message: MESSAGES.INVALID, errors })
 }
 
-/**
- * A failed query's message lists its bound parameters, which can be password or token hashes: log the SQL and
- * the database's own error instead.
- */
-function loggable(error: Error): Error | Record<string, unknown> {
-  if (!(error instanceof DrizzleQueryError)) return error
-  const cause = error.cause instanceof Error ? error.cause : undefined
-  return {
-    type: 'DrizzleQueryError',
-    message: 'Failed query (parameters withheld)',
-    query: error.query,
-    cause: cause && { message: cause.message, code: (cause as { code?: unknown }).code },
-    // The stack opens with the message, parameters included: keep only the frames.
-    stack: error.stack
-      ?.split('\n')
-      .filter((line) => line.trimStart().startsWith('at '))
-      .join('\n'),
-  }
-}
-
 function handleError(
   this: FastifyInstance,
   error: FastifyError,
@@ -104,7 +84,7 @@ function handleError(
   }
 
   // The request serializer logs method and url only; the redaction in app.ts covers headers and bodies.
-  request.log.error({ err: loggable(error) }, 'unhandled error')
+  request.log.error({ err: loggableError(error) }, 'unhandled error')
   return sendError(reply, 500, { message: MESSAGES.SERVER_ERROR })
 }
 

@@ -10,9 +10,9 @@ import {
   type Deposit,
 } from '../../src/domain/contract'
 import type { Db } from '../db/client'
-import { cryptoAddresses, deposits, wireIntents } from '../db/schema'
+import { cryptoAddresses, deposits, users, wireIntents } from '../db/schema'
 import { depositReference, wireReference } from '../funds/references'
-import { moneyToCents, moneyToJson } from '../lib/money'
+import { MONEY_COLUMN_BOUND, moneyToCents, moneyToJson } from '../lib/money'
 import type { AuditExecutor } from './audit'
 import { postToLedger, type LedgerExecutor } from './ledger'
 
@@ -322,13 +322,33 @@ export function createDepositsRepository(db: Db) {
 
     /**
      * A transfer seen on the sandbox chain: pending with no confirmation yet, valued at the price now.
-     * `afterInsert` writes the admin's audit row in the same transaction.
+     * `afterInsert` writes the admin's audit row in the same transaction. 'too_large' (nothing written) when the
+     * customer's balance, their transfers still confirming and this one would not fit the balance column: checked
+     * under the customer's row lock, so two transfers at once are checked one after the other.
      */
     async createCryptoTransfer(
       draft: CryptoTransferDraft,
       afterInsert: (tx: AuditExecutor, row: DepositRow) => Promise<void>,
-    ): Promise<DepositRow> {
+    ): Promise<{ kind: 'created'; row: DepositRow } | { kind: 'too_large' }> {
       return db.transaction(async (tx) => {
+        const confirming = tx
+          .select({ total: sql`coalesce(sum(${deposits.amountUsd}), 0)` })
+          .from(deposits)
+          .where(
+            and(
+              eq(deposits.userId, draft.userId),
+              eq(deposits.status, 'pending'),
+              eq(deposits.method, 'crypto'),
+            ),
+          )
+        const [account] = await tx
+          .select({
+            fits: sql<boolean>`${users.balanceUsd} + (${confirming}) + ${usdValue(draft.coinAmount, draft.priceUsd)} < cast(${MONEY_COLUMN_BOUND} as numeric)`,
+          })
+          .from(users)
+          .where(eq(users.id, draft.userId))
+          .for('update')
+        if (!account?.fits) return { kind: 'too_large' as const }
         const [row] = await tx
           .insert(deposits)
           .values({
@@ -349,7 +369,7 @@ export function createDepositsRepository(db: Db) {
           .returning()
         if (!row) throw new Error('insert into deposits returned no row')
         await afterInsert(tx, row)
-        return row
+        return { kind: 'created' as const, row }
       })
     },
 
@@ -404,6 +424,30 @@ export function createDepositsRepository(db: Db) {
         if (!completed) throw new Error(`transfer ${row.id} was settled by someone else mid-transaction`)
         return { kind: 'completed' as const, row: completed }
       })
+    },
+
+    /**
+     * Counts a failed pass of the sandbox chain on a transfer still confirming, in one statement: at `tries`
+     * failures it is set aside (failed, with `reason`, no longer due). Undefined when it is no longer pending.
+     */
+    async countConfirmationFailure(
+      id: number,
+      tries: number,
+      reason: string,
+    ): Promise<DepositRow | undefined> {
+      const failures = sql`${deposits.confirmationFailures} + 1`
+      const setAside = sql`${failures} >= ${tries}`
+      const [row] = await db
+        .update(deposits)
+        .set({
+          confirmationFailures: failures,
+          status: sql`case when ${setAside} then 'failed' else ${deposits.status} end`,
+          failureReason: sql`case when ${setAside} then ${reason} else ${deposits.failureReason} end`,
+          nextConfirmationAt: sql`case when ${setAside} then null else ${deposits.nextConfirmationAt} end`,
+        })
+        .where(and(eq(deposits.id, id), eq(deposits.status, 'pending'), eq(deposits.method, 'crypto')))
+        .returning()
+      return row
     },
   }
 }

@@ -34,9 +34,9 @@ export type SavingsTransferResult =
   { kind: 'moved' } | { kind: 'replayed' } | { kind: 'key_reused' } | { kind: 'refused'; message: string }
 
 /**
- * Pays the customer's unpaid accruals (those before `beforeDay` when given, else all) into savings in the caller's
- * transaction: the UPDATE of `credited_at is null` rows decides which are paid, so none is paid twice, and their sum
- * is one 'savings_interest' row. Answers the cents paid.
+ * Pays the customer's unpaid accruals (the savings job's: those before `beforeDay` and not set aside; else all, as a
+ * move out of savings pays them) into savings in the caller's transaction: the UPDATE of `credited_at is null` rows
+ * decides which are paid, so none is paid twice, and their sum is one 'savings_interest' row. Answers the cents paid.
  */
 export async function creditAccruals(
   tx: Executor & LedgerExecutor,
@@ -51,7 +51,9 @@ export async function creditAccruals(
       and(
         eq(savingsAccruals.userId, userId),
         isNull(savingsAccruals.creditedAt),
-        beforeDay === undefined ? undefined : lt(savingsAccruals.day, beforeDay),
+        beforeDay === undefined
+          ? undefined
+          : and(lt(savingsAccruals.day, beforeDay), isNull(savingsAccruals.setAsideReason)),
       ),
     )
     .returning({ id: savingsAccruals.id, day: savingsAccruals.day, amountUsd: savingsAccruals.amountUsd })
@@ -223,23 +225,61 @@ export function createSavingsRepository(db: Db) {
     },
 
     /**
-     * Credits every customer's accruals from before `monthStart` (past months), each under their row lock; answers
-     * the customers paid.
+     * The customers with accruals from before `monthStart` (past months) still to credit, by id; those set aside
+     * (countCreditFailure) are left out.
      */
-    async creditPastMonths(monthStart: string, now: Date): Promise<number[]> {
+    async dueForCredit(monthStart: string): Promise<number[]> {
       const due = await db
         .selectDistinct({ userId: savingsAccruals.userId })
         .from(savingsAccruals)
-        .where(and(isNull(savingsAccruals.creditedAt), lt(savingsAccruals.day, monthStart)))
-      const credited: number[] = []
-      for (const { userId } of due) {
-        const cents = await db.transaction(async (tx) => {
-          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-          return creditAccruals(tx, userId, now, monthStart)
+        .where(
+          and(
+            isNull(savingsAccruals.creditedAt),
+            isNull(savingsAccruals.setAsideReason),
+            lt(savingsAccruals.day, monthStart),
+          ),
+        )
+        .orderBy(savingsAccruals.userId)
+      return due.map((row) => row.userId)
+    },
+
+    /** Credits one customer's accruals from past months under their row lock; answers the cents paid. */
+    async creditPastMonths(userId: number, monthStart: string, now: Date): Promise<bigint> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+        return creditAccruals(tx, userId, now, monthStart)
+      })
+    },
+
+    /**
+     * Counts a failed credit on the customer's past-month accruals, in one statement: at `tries` failures they are
+     * set aside with `reason` (the job stops trying them; a move out of savings still pays them). Answers the
+     * failures counted so far and whether they are now set aside.
+     */
+    async countCreditFailure(userId: number, monthStart: string, tries: number, reason: string) {
+      const failures = sql`${savingsAccruals.creditFailures} + 1`
+      const rows = await db
+        .update(savingsAccruals)
+        .set({
+          creditFailures: failures,
+          setAsideReason: sql`case when ${failures} >= ${tries} then ${reason} end`,
         })
-        if (cents > 0n) credited.push(userId)
+        .where(
+          and(
+            eq(savingsAccruals.userId, userId),
+            isNull(savingsAccruals.creditedAt),
+            isNull(savingsAccruals.setAsideReason),
+            lt(savingsAccruals.day, monthStart),
+          ),
+        )
+        .returning({
+          failures: savingsAccruals.creditFailures,
+          setAsideReason: savingsAccruals.setAsideReason,
+        })
+      return {
+        failures: Math.max(0, ...rows.map((row) => row.failures)),
+        setAside: rows.some((row) => row.setAsideReason !== null),
       }
-      return credited
     },
   }
 }

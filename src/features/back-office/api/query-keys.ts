@@ -6,6 +6,7 @@ export const BACK_OFFICE_KEYS = {
   clientList: (query: { status?: string; search?: string; page: number }) =>
     ['back-office', 'clients', 'list', query] as const,
   client: (id: number) => ['back-office', 'clients', 'one', id] as const,
+  clientDeposits: (id: number) => ['back-office', 'clients', 'one', id, 'deposits'] as const,
   requests: ['back-office', 'requests'] as const,
   requestList: (query: { status?: string; type?: string; page: number }) =>
     ['back-office', 'requests', 'list', query] as const,

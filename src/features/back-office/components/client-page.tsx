@@ -17,6 +17,7 @@ import { invalidateClient } from '../api/invalidate-client'
 import { ClientAccountFigures } from './client-account-figures'
 import { ClientActions } from './client-actions'
 import { ClientAuditTrail } from './client-audit-trail'
+import { ClientDeposits } from './client-deposits'
 import { ClientLedger } from './client-ledger'
 import { ClientPositionsTable } from './client-positions-table'
 import { ClientProfile } from './client-profile'
@@ -27,8 +28,8 @@ import { ClientSection } from './client-section'
 import { ClientStatusBadge, OnlineDot } from './client-status-badge'
 
 // One client's whole picture for the client management team (issue 14): status and actions, the account at live
-// prices, open positions with live P/L, pending requests, the last refused order, the ledger, the profile and the
-// audit trail. The figures move with this tab's price feed (the route keeps it running); positions, balance and
+// prices, open positions with live P/L, pending requests, deposits, the last refused order, the ledger, the profile
+// and the audit trail. The figures move with this tab's price feed (the route keeps it running); positions, balance and
 // requests refetch when private-admin says this client changed (the admin layout), and every 30 s in case a push
 // was missed.
 
@@ -159,6 +160,13 @@ export function ClientPage(props: { userId: number; store: LivePriceStore }) {
             <ClientPositionsTable positions={data.open_positions} store={props.store} />
           </ClientSection>
           <ClientRequestsSection userId={data.id} requests={data.pending_requests} />
+          <ClientSection
+            title="Deposits"
+            description="The latest, newest first; a failed one says why."
+            testId="client-deposits"
+          >
+            <ClientDeposits userId={data.id} />
+          </ClientSection>
           <ClientSection title="Ledger" description="The latest balance movements, newest first.">
             <ClientLedger entries={data.ledger} />
           </ClientSection>
