@@ -1,6 +1,6 @@
 // The sign-in history (issue 16): every attempt on a known account, its result, address and user agent. The
 // customer reads the last 50; the new-device alert compares a sign-in with the recent successful ones.
-import { and, desc, eq, gte, lte } from 'drizzle-orm'
+import { and, desc, eq, lte } from 'drizzle-orm'
 import { SIGN_IN_HISTORY_SIZE, type SignInResult } from '../../src/domain/contract'
 import type { Db } from '../db/client'
 import { signInEvents } from '../db/schema'
@@ -54,18 +54,6 @@ export function createSignInsRepository(db: Db) {
         .where(eq(signInEvents.userId, userId))
         .orderBy(desc(signInEvents.createdAt), desc(signInEvents.id))
         .limit(limit)
-    },
-
-    /** How many attempts with this result the user had since `since` (the per-account two-factor lock). */
-    async countSince(userId: number, result: SignInResult, since: Date): Promise<number> {
-      return db.$count(
-        signInEvents,
-        and(
-          eq(signInEvents.userId, userId),
-          eq(signInEvents.result, result),
-          gte(signInEvents.createdAt, since),
-        ),
-      )
     },
 
     /** The latest `limit` successful sign-ins, newest first. */
