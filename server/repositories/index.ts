@@ -10,6 +10,7 @@ import { createFundsHistoryRepository } from './funds-history'
 import { createLedgerRepository } from './ledger'
 import { createLoginFailuresRepository } from './login-failures'
 import { createNotificationsRepository } from './notifications'
+import { createOrdersRepository } from './orders'
 import { createMailOutboxRepository } from './mail-outbox'
 import {
   createEmailChangesRepository,
@@ -43,6 +44,8 @@ export function createRepositories(db: Db) {
     loginLinks: createLoginLinksRepository(db),
     realtimeCredentials: createRealtimeCredentialsRepository(db),
     trades: createTradesRepository(db),
+    // Pending orders (decision 0034).
+    orders: createOrdersRepository(db),
     chat: createChatRepository(db),
     catalog: createCatalogRepository(db),
     requests: createRequestsRepository(db),

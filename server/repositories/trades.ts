@@ -6,8 +6,22 @@
 //   stop-loss or the stop-out, and the realised P/L is computed, added to the balance and booked in numeric, never
 //   through a float; a balance the account's last open position leaves below zero is credited back to zero
 //   (negative balance protection, decision 0015).
-import { and, asc, desc, eq, gt, inArray, lt, notExists, or, sql, type SQL } from 'drizzle-orm'
-import type { CloseReason, TradeSide } from '../../src/domain/contract'
+import { randomUUID } from 'node:crypto'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lt,
+  notExists,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm'
+import { TRADE_LIMITS, type CloseReason, type TradeSide } from '../../src/domain/contract'
 import type { Db } from '../db/client'
 import { assets, ledgerEntries, trades, users } from '../db/schema'
 import type { UserRow } from './users'
@@ -51,13 +65,41 @@ export interface NewPosition {
   openingPriceQuote: number
   takeProfitQuote: number
   stopLossQuote: number
+  /** 0: no trailing stop. */
+  trailingStopQuote: number
   /** numeric(18,2) as a string. */
   marginUsd: string
+  /** The pending order this fill comes from (decision 0034); null for a market order. */
+  orderId: number | null
   idempotencyKey: string
   /** sha256 of the validated order: a retry under the key must match it. */
   requestHash: string
   requested: Record<string, number>
   now: Date
+}
+
+/** A part of an open position to close at `closingPriceQuote` (decision 0034): the rest stays open under its id. */
+export interface ClosePart {
+  userId: number
+  tradeId: number
+  volumeLots: number
+  volumeUnits: number
+  closingPriceQuote: number
+  now: Date
+}
+
+export type ClosePartResult =
+  | { kind: 'closed'; part: Position; remainder: Position }
+  | { kind: 'already_closed' }
+  | { kind: 'not_found' }
+  /** The remainder would be under the minimum volume: the position has changed since it was read. */
+  | { kind: 'too_small' }
+
+/** An open position's levels as its owner sets them; undefined leaves one as it is. */
+export interface LevelChanges {
+  takeProfitQuote?: number
+  stopLossQuote?: number
+  trailingStopQuote?: number
 }
 
 /** What the engine's check sees, read under the customer's row lock. */
@@ -87,6 +129,7 @@ export type CloseResult =
   | { kind: 'not_found' }
 
 type Executor = Pick<Db, 'select'>
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 const positionColumns = {
   trade: trades,
@@ -100,7 +143,7 @@ const positionColumns = {
   },
 }
 
-function selectPositions(executor: Executor, where: SQL | undefined) {
+export function selectPositions(executor: Executor, where: SQL | undefined) {
   return executor
     .select(positionColumns)
     .from(trades)
@@ -114,6 +157,72 @@ function selectPositions(executor: Executor, where: SQL | undefined) {
  */
 export function openPositionsOf(executor: Executor, userId: number): Promise<Position[]> {
   return selectPositions(executor, and(eq(trades.userId, userId), eq(trades.status, 'open')))
+}
+
+/**
+ * The customer's row locked for the rest of the transaction, with the open positions: what an opening (a market
+ * order or a pending order's fill) is checked against, one after the other per customer.
+ */
+export async function lockAccountForOpening(
+  tx: Transaction,
+  userId: number,
+): Promise<AccountForOpening | undefined> {
+  const [account] = await tx
+    .select({ status: users.status, balanceUsd: users.balanceUsd })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+  if (!account) return undefined
+  const openPositions = await selectPositions(tx, and(eq(trades.userId, userId), eq(trades.status, 'open')))
+  return { ...account, openPositions }
+}
+
+/** Writes a new open position; undefined when its (user, key) already names one. */
+export async function insertPosition(tx: Transaction, position: NewPosition): Promise<number | undefined> {
+  const [inserted] = await tx
+    .insert(trades)
+    .values({
+      userId: position.userId,
+      assetId: position.assetId,
+      side: position.side,
+      status: 'open',
+      volumeLots: position.volumeLots,
+      volumeUnits: position.volumeUnits,
+      contractSize: position.contractSize,
+      leverage: position.leverage,
+      openingPrice: position.openingPriceQuote,
+      takeProfit: position.takeProfitQuote,
+      stopLoss: position.stopLossQuote,
+      trailingStop: position.trailingStopQuote,
+      orderId: position.orderId,
+      marginUsd: position.marginUsd,
+      idempotencyKey: position.idempotencyKey,
+      requestHash: position.requestHash,
+      requested: position.requested,
+      openedAt: position.now,
+    })
+    .onConflictDoNothing({ target: [trades.userId, trades.idempotencyKey] })
+    .returning({ id: trades.id })
+  return inserted?.id
+}
+
+/** Books a closed position's realised P/L: the balance moved and its ledger row, in the close's transaction. */
+async function bookPnl(tx: Transaction, userId: number, tradeId: number, pnlUsd: string, now: Date) {
+  const [balance] = await tx
+    .update(users)
+    .set({ balanceUsd: sql`${users.balanceUsd} + cast(${pnlUsd} as numeric(18, 2))` })
+    .where(eq(users.id, userId))
+    .returning({ balanceUsd: users.balanceUsd })
+  if (!balance) throw new Error(`user ${userId} vanished while closing trade ${tradeId}`)
+  await tx.insert(ledgerEntries).values({
+    userId,
+    kind: 'trade_pnl',
+    amountUsd: pnlUsd,
+    balanceAfterUsd: balance.balanceUsd,
+    tradeId,
+    createdAt: now,
+  })
+  return balance.balanceUsd
 }
 
 /** 'T' and seven digits, from the row id: a reference a person can read out on the phone. */
@@ -141,11 +250,7 @@ export function createTradesRepository(db: Db) {
       check: (account: AccountForOpening) => string | undefined,
     ): Promise<OpenResult> {
       return db.transaction(async (tx) => {
-        const [account] = await tx
-          .select({ status: users.status, balanceUsd: users.balanceUsd })
-          .from(users)
-          .where(eq(users.id, position.userId))
-          .for('update')
+        const account = await lockAccountForOpening(tx, position.userId)
         if (!account) return { kind: 'refused', message: 'Your account no longer exists.' }
 
         const ownKey = and(
@@ -155,36 +260,11 @@ export function createTradesRepository(db: Db) {
         const [existing] = await selectPositions(tx, ownKey)
         if (existing) return { kind: 'existing', position: existing }
 
-        const openPositions = await selectPositions(
-          tx,
-          and(eq(trades.userId, position.userId), eq(trades.status, 'open')),
-        )
-        const refusal = check({ ...account, openPositions })
+        const refusal = check(account)
         if (refusal !== undefined) return { kind: 'refused', message: refusal }
 
-        const [inserted] = await tx
-          .insert(trades)
-          .values({
-            userId: position.userId,
-            assetId: position.assetId,
-            side: position.side,
-            status: 'open',
-            volumeLots: position.volumeLots,
-            volumeUnits: position.volumeUnits,
-            contractSize: position.contractSize,
-            leverage: position.leverage,
-            openingPrice: position.openingPriceQuote,
-            takeProfit: position.takeProfitQuote,
-            stopLoss: position.stopLossQuote,
-            marginUsd: position.marginUsd,
-            idempotencyKey: position.idempotencyKey,
-            requestHash: position.requestHash,
-            requested: position.requested,
-            openedAt: position.now,
-          })
-          .onConflictDoNothing({ target: [trades.userId, trades.idempotencyKey] })
-          .returning({ id: trades.id })
-        const [created] = await selectPositions(tx, inserted ? eq(trades.id, inserted.id) : ownKey)
+        const inserted = await insertPosition(tx, position)
+        const [created] = await selectPositions(tx, inserted ? eq(trades.id, inserted) : ownKey)
         if (!created) throw new Error('the position just written could not be read back')
         return { kind: inserted ? 'opened' : 'existing', position: created }
       })
@@ -219,27 +299,12 @@ export function createTradesRepository(db: Db) {
             .where(and(eq(trades.id, close.tradeId), eq(trades.userId, close.userId)))
           return { kind: row ? 'already_closed' : 'not_found' }
         }
-        const pnlUsd = closed.pnlUsd ?? '0.00'
-
-        const [balance] = await tx
-          .update(users)
-          .set({ balanceUsd: sql`${users.balanceUsd} + cast(${pnlUsd} as numeric(18, 2))` })
-          .where(eq(users.id, close.userId))
-          .returning({ balanceUsd: users.balanceUsd })
-        if (!balance) throw new Error(`user ${close.userId} vanished while closing trade ${close.tradeId}`)
-        await tx.insert(ledgerEntries).values({
-          userId: close.userId,
-          kind: 'trade_pnl',
-          amountUsd: pnlUsd,
-          balanceAfterUsd: balance.balanceUsd,
-          tradeId: closed.id,
-          createdAt: close.now,
-        })
+        const balanceUsd = await bookPnl(tx, close.userId, closed.id, closed.pnlUsd ?? '0.00', close.now)
 
         // Negative balance protection: the account's last open position left the balance below zero, so the broker
         // takes the rest of the loss. While other positions are open their P/L may still cover it (and a customer
         // must not gain a credit an open winner would have paid), so only the last close is credited.
-        let balanceAfterUsd = balance.balanceUsd
+        let balanceAfterUsd = balanceUsd
         const otherOpenPositions = tx
           .select({ id: trades.id })
           .from(trades)
@@ -253,7 +318,7 @@ export function createTradesRepository(db: Db) {
           await tx.insert(ledgerEntries).values({
             userId: close.userId,
             kind: 'negative_balance_protection',
-            amountUsd: sql`-cast(${balance.balanceUsd} as numeric(18, 2))`,
+            amountUsd: sql`-cast(${balanceUsd} as numeric(18, 2))`,
             balanceAfterUsd: credited.balanceUsd,
             tradeId: closed.id,
             createdAt: close.now,
@@ -265,6 +330,127 @@ export function createTradesRepository(db: Db) {
         if (!position) throw new Error('the position just closed could not be read back')
         return { kind: 'closed', position, balanceAfterUsd }
       })
+    },
+
+    /**
+     * Closes a part of an open position (decision 0034): the part becomes a closed position of its own, with its
+     * share of the margin and its realised P/L booked in the ledger; the rest stays open under its id, levels and
+     * all. The row is locked first, so the part and the rest always add up to what was open.
+     */
+    async closePart(part: ClosePart): Promise<ClosePartResult> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(trades)
+          .where(and(eq(trades.id, part.tradeId), eq(trades.userId, part.userId)))
+          .for('update')
+        if (!row) return { kind: 'not_found' }
+        if (row.status !== 'open') return { kind: 'already_closed' }
+        const remainingLots = Math.round((row.volumeLots - part.volumeLots) * 100) / 100
+        if (remainingLots < TRADE_LIMITS.MIN_LOTS) return { kind: 'too_small' }
+
+        const price = sql`cast(${part.closingPriceQuote} as numeric(24, 10))`
+        const units = sql`cast(${part.volumeUnits} as numeric(24, 6))`
+        // Read from the locked row in SQL, so the part's figures come from the stored numerics, never a float.
+        const original = (column: AnyColumn) =>
+          sql`(select ${column} from ${trades} where ${trades.id} = ${part.tradeId})`
+        const opening = original(trades.openingPrice)
+        const [closed] = await tx
+          .insert(trades)
+          .values({
+            userId: row.userId,
+            assetId: row.assetId,
+            side: row.side,
+            status: 'closed',
+            volumeLots: part.volumeLots,
+            volumeUnits: part.volumeUnits,
+            contractSize: row.contractSize,
+            leverage: row.leverage,
+            openingPrice: sql`${opening}`,
+            closingPrice: sql`${price}`,
+            takeProfit: row.takeProfit,
+            stopLoss: row.stopLoss,
+            // The part's margin in proportion to its units, in cents; the rest keeps exactly what is left.
+            marginUsd: sql`round(${original(trades.marginUsd)} * ${units} / ${original(trades.volumeUnits)}, 2)`,
+            pnlUsd: sql`round((${row.side === 'buy' ? sql`${price} - ${opening}` : sql`${opening} - ${price}`}) * ${units}, 2)`,
+            closeReason: 'user',
+            idempotencyKey: `part-${part.tradeId}-${randomUUID()}`,
+            requested: { closed_from: part.tradeId, volume: part.volumeUnits },
+            openedAt: row.openedAt,
+            closedAt: part.now,
+          })
+          .returning({ id: trades.id, pnlUsd: trades.pnlUsd, marginUsd: trades.marginUsd })
+        if (!closed) throw new Error(`the closed part of trade ${part.tradeId} could not be written`)
+        await tx
+          .update(trades)
+          .set({
+            volumeLots: remainingLots,
+            volumeUnits: sql`${trades.volumeUnits} - ${units}`,
+            marginUsd: sql`${trades.marginUsd} - cast(${closed.marginUsd} as numeric(18, 2))`,
+          })
+          .where(eq(trades.id, part.tradeId))
+        await bookPnl(tx, part.userId, closed.id, closed.pnlUsd ?? '0.00', part.now)
+
+        const [partRow] = await selectPositions(tx, eq(trades.id, closed.id))
+        const [remainder] = await selectPositions(tx, eq(trades.id, part.tradeId))
+        if (!partRow || !remainder) throw new Error('the parts of a partial close could not be read back')
+        return { kind: 'closed', part: partRow, remainder }
+      })
+    },
+
+    /** Sets an open position's levels; undefined when it is not the customer's open position (any more). */
+    async setLevels(userId: number, tradeId: number, changes: LevelChanges): Promise<Position | undefined> {
+      const [updated] = await db
+        .update(trades)
+        .set({
+          ...(changes.takeProfitQuote === undefined ? {} : { takeProfit: changes.takeProfitQuote }),
+          ...(changes.stopLossQuote === undefined ? {} : { stopLoss: changes.stopLossQuote }),
+          ...(changes.trailingStopQuote === undefined ? {} : { trailingStop: changes.trailingStopQuote }),
+        })
+        .where(and(eq(trades.id, tradeId), eq(trades.userId, userId), eq(trades.status, 'open')))
+        .returning({ id: trades.id })
+      if (!updated) return undefined
+      const [position] = await selectPositions(db, eq(trades.id, updated.id))
+      return position
+    },
+
+    /**
+     * Moves a trailing stop forward (decision 0034): only up for a buy, only down for a sell, only while the
+     * position is open and still trails. A leader that lost its lease, or a stop its owner moved meanwhile, cannot
+     * take it back. Undefined when nothing moved.
+     */
+    async trailStop(tradeId: number, stopQuote: number): Promise<Position | undefined> {
+      const stop = sql`cast(${stopQuote} as numeric(24, 10))`
+      const [updated] = await db
+        .update(trades)
+        .set({ stopLoss: sql`${stop}` })
+        .where(
+          and(
+            eq(trades.id, tradeId),
+            eq(trades.status, 'open'),
+            gt(trades.trailingStop, 0),
+            sql`(case when ${trades.side} = 'buy' then ${trades.stopLoss} < ${stop} else (${trades.stopLoss} = 0 or ${trades.stopLoss} > ${stop}) end)`,
+          ),
+        )
+        .returning({ id: trades.id })
+      if (!updated) return undefined
+      const [position] = await selectPositions(db, eq(trades.id, updated.id))
+      return position
+    },
+
+    /** Every open position with a trailing stop: what the leader trails when it starts leading. */
+    async openWithTrailingStops(): Promise<Position[]> {
+      return selectPositions(db, and(eq(trades.status, 'open'), gt(trades.trailingStop, 0))).orderBy(
+        asc(trades.id),
+      )
+    },
+
+    /** The customer's open positions, oldest first, all of them or those of one asset (by the feed's id). */
+    async openOf(userId: number, feedId?: string): Promise<Position[]> {
+      const own = and(eq(trades.userId, userId), eq(trades.status, 'open'))
+      return selectPositions(db, feedId === undefined ? own : and(own, eq(assets.assetId, feedId))).orderBy(
+        asc(trades.id),
+      )
     },
 
     /** One page of the customer's open (newest first) or closed (last closed first) positions, and the total. */

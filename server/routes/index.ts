@@ -20,6 +20,7 @@ import { sessionsRoutes } from './sessions'
 import { settingsRoutes } from './settings'
 import { siteDataRoutes } from './site-data'
 import { tradesRoutes } from './trades'
+import { ordersRoutes } from './orders'
 import { twoFactorRoutes } from './two-factor'
 import { userRoutes } from './user'
 import { verificationRoutes } from './verification'
@@ -36,6 +37,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminUsersRoutes)
   await app.register(broadcastingRoutes)
   await app.register(tradesRoutes)
+  await app.register(ordersRoutes)
   await app.register(chatRoutes)
   await app.register(catalogRoutes)
   await app.register(requestsRoutes)

@@ -1,13 +1,20 @@
-// Trading (spec 7, the trade calls; DESIGN 9): open a position, close one, and page through the open and closed
-// ones. Only the caller's own positions exist here; prices, refusals and the close path are the trade engine's
-// (server/trading/engine.ts).
-import type { FastifyReply } from 'fastify'
+// Trading (spec 7, the trade calls; DESIGN 9): open a position, close it (or a part of it), change its levels, close
+// them all, and page through the open and closed ones. Only the caller's own positions exist here; prices, refusals
+// and the close path are the trade engine's (server/trading/engine.ts), the changes decision 0034's
+// (server/trading/position-changes.ts).
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  CloseAllRequestSchema,
+  CloseAllResponseSchema,
+  CloseTradeRequestSchema,
   CloseTradeResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
+  ModifyTradeRequestSchema,
+  ModifyTradeResponseSchema,
+  ORDER_MESSAGES,
   StoreTradeRequestSchema,
   StoreTradeResponseSchema,
   TradesPageQuerySchema,
@@ -18,8 +25,11 @@ import { sendError } from '../plugins/errors'
 import { publishClientUpdated } from '../realtime/user-events'
 import type { EngineResult } from '../trading/engine'
 
-/** POST /trade/{id}/close carries no fields (spec 7); anything sent is refused rather than silently ignored. */
-export const CloseTradeRequestSchema = z.object({}).strict().nullish()
+/**
+ * POST /trade/{id}/close carries no fields in spec 7, or `volume` for a part (decision 0034); anything else is
+ * refused rather than silently ignored.
+ */
+export { CloseTradeRequestSchema }
 
 // Ids are serial integers; anything else is refused before a query is built (and above int4 would fail in it).
 const TradeIdParamsSchema = z.object({
@@ -27,7 +37,19 @@ const TradeIdParamsSchema = z.object({
 })
 
 // Two-element objects; a few kilobytes is already far more than a real order.
-const BODY_LIMIT_BYTES = 16 * 1024
+export const TRADE_BODY_LIMIT_BYTES = 16 * 1024
+
+/**
+ * The validated Idempotency-Key of an order, or undefined once a 422 has been sent. Read here rather than in the
+ * schema so a missing key gets its own sentence, not 'The given data was invalid.'
+ */
+export function idempotencyKeyOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const key = IdempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER])
+  if (key.success) return key.data
+  const message = key.error.issues[0]?.message ?? 'The Idempotency-Key header is invalid'
+  void sendError(reply, 422, { message, errors: { 'Idempotency-Key': [message] } })
+  return undefined
+}
 
 function answer(reply: FastifyReply, result: EngineResult) {
   if (!result.ok) {
@@ -44,21 +66,17 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trades/store',
     {
       onRequest: [app.rateLimit('tradeStore'), app.authenticate],
-      bodyLimit: BODY_LIMIT_BYTES,
+      bodyLimit: TRADE_BODY_LIMIT_BYTES,
       schema: {
         body: StoreTradeRequestSchema,
         response: { 200: StoreTradeResponseSchema, 201: StoreTradeResponseSchema },
       },
     },
     async (request, reply) => {
-      // Read here rather than in the schema so a missing key gets its own sentence, not 'The given data was invalid.'
-      const key = IdempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER])
-      if (!key.success) {
-        const message = key.error.issues[0]?.message ?? 'The Idempotency-Key header is invalid'
-        return sendError(reply, 422, { message, errors: { 'Idempotency-Key': [message] } })
-      }
+      const key = idempotencyKeyOf(request, reply)
+      if (key === undefined) return reply
       const user = authOf(request).user
-      const result = await app.trading.open(user, request.body, key.data)
+      const result = await app.trading.open(user, request.body, key)
       if (result.ok) {
         request.log.info(
           { userId: user.id, tradeId: result.trade.id, replay: result.statusCode === 200 },
@@ -83,7 +101,7 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trade/:id/close',
     {
       onRequest: [app.authenticate],
-      bodyLimit: BODY_LIMIT_BYTES,
+      bodyLimit: TRADE_BODY_LIMIT_BYTES,
       schema: {
         params: TradeIdParamsSchema,
         body: CloseTradeRequestSchema,
@@ -91,7 +109,44 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      answer(reply, await app.trading.close(authOf(request).user.id, request.params.id)),
+      answer(
+        reply,
+        await app.positions.close(authOf(request).user.id, request.params.id, request.body?.volume),
+      ),
+  )
+
+  app.patch(
+    '/trade/:id',
+    {
+      onRequest: [app.authenticate],
+      bodyLimit: TRADE_BODY_LIMIT_BYTES,
+      schema: {
+        params: TradeIdParamsSchema,
+        body: ModifyTradeRequestSchema,
+        response: { 200: ModifyTradeResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      answer(reply, await app.positions.modify(authOf(request).user.id, request.params.id, request.body)),
+  )
+
+  app.post(
+    '/trades/close-all',
+    {
+      onRequest: [app.authenticate],
+      bodyLimit: TRADE_BODY_LIMIT_BYTES,
+      schema: { body: CloseAllRequestSchema, response: { 200: CloseAllResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await app.positions.closeAll(authOf(request).user.id, request.body?.asset_id)
+      if ('ok' in result) {
+        return sendError(reply, result.statusCode, {
+          message: result.message,
+          ...(result.errors === undefined ? {} : { errors: result.errors }),
+        })
+      }
+      return reply.send({ message: ORDER_MESSAGES.CLOSED_ALL, data: result })
+    },
   )
 
   for (const status of ['open', 'closed'] as const) {

@@ -3,49 +3,30 @@
 // level (decision 0015). What the client sends as opening_price, margin or leverage is kept for the record and
 // never used (decision 0009). The database side (locks, the conditional close, the ledger) is
 // repositories/trades.ts; this file decides prices and refusals and tells the customer's tabs.
-import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
 import {
-  ADMIN_CHANNEL,
   API_PREFIX,
-  BACK_OFFICE_EVENTS,
-  CHANNELS,
   CLOSE_REASONS,
-  IDEMPOTENCY_KEY_REUSED_MESSAGE,
-  PUSH_EVENTS,
-  TRADE_LIMITS,
   TRADES_PAGE_SIZE,
-  type Asset,
   type LivePriceUpdate,
   type StoreTradeRequest,
   type Trade,
   type TradesPage,
-  type UserUpdatedEvent,
 } from '../../src/domain/contract'
-import { TRADING_HOURS_LABELS } from '../../src/domain/market/trading-hours'
-import {
-  closingPriceQuote,
-  equityUsd,
-  freeMarginUsd,
-  openingPriceQuote,
-  positionMarginUsd,
-  positionPnlUsd,
-  roundToCents,
-} from '../../src/domain/trading/account-maths'
-import { leverageFor } from '../../src/domain/trading/leverage'
+import { closingPriceQuote, openingPriceQuote, roundToCents } from '../../src/domain/trading/account-maths'
 import {
   marginLevelPercent,
   STOP_OUT_MARGIN_LEVEL_PERCENT,
   stopOutPlan,
 } from '../../src/domain/trading/stop-out'
-import { TRADE_MESSAGES as CLIENT_TRADE_MESSAGES } from '../../src/domain/trading/messages'
 import type { ClusterBus } from '../cluster/bus'
 import type { LeaderLease } from '../cluster/leader'
 import type { Prices } from '../realtime'
-import type { BatchEvent, Publisher } from '../realtime/publisher'
+import type { Publisher } from '../realtime/publisher'
 import { publishNotification } from '../realtime/user-events'
 import type { Repositories } from '../repositories'
+import type { FillResult } from '../repositories/orders'
 import {
   tradeReference,
   type AccountForOpening,
@@ -54,31 +35,31 @@ import {
   type Position,
 } from '../repositories/trades'
 import type { UserRow } from '../repositories/users'
-import { closingPriceAt, formatPrice, formatUsd, quoteAt } from './pricing'
-import { TriggerBook, type Triggered, type WatchedPosition } from './trigger-book'
-import { toTradeJson } from './views'
+import { createMarketMarks, type AccountFigures } from './market-marks'
+import { createPositionOpener, type Opening } from './position-opener'
+import { closingPriceAt, formatPrice, quoteAt } from './pricing'
+import {
+  fieldsRefused,
+  levelOutOfRange,
+  lotsProblem,
+  marketClosedMessage,
+  noPriceMessage,
+  orderHash,
+  refuse,
+  TRADE_MESSAGES,
+  type EngineResult,
+  type FieldErrors,
+} from './results'
+import { publishTradeChange } from './trade-events'
+import {
+  TriggerBook,
+  watchedPosition,
+  WatchedPositionSchema,
+  type Triggered,
+  type WatchedPosition,
+} from './trigger-book'
 
-/** The client's toasts (spec 8) and the server's answers say the same words: one definition, in src/domain. */
-export const TRADE_MESSAGES = {
-  ASSET_NOT_FOUND: 'Asset not found',
-  TRADE_NOT_FOUND: 'Trade not found',
-  ALREADY_CLOSED: 'This position is already closed.',
-  CLOSED: CLIENT_TRADE_MESSAGES.CLOSED,
-  BUY_PLACED: CLIENT_TRADE_MESSAGES.BUY_PLACED,
-  SELL_PLACED: CLIENT_TRADE_MESSAGES.SELL_PLACED,
-  PENDING: 'Your account is awaiting approval; you can trade once it is approved.',
-  DEACTIVATED: 'Your account is deactivated, so it cannot trade.',
-  KEY_REUSED: IDEMPOTENCY_KEY_REUSED_MESSAGE,
-} as const
-
-/**
- * sha256 of the order as validated, its keys sorted: what a retry under the same Idempotency-Key must send again
- * (decision 0018). Unknown fields were already dropped by the schema, so they never make two orders differ.
- */
-export function orderHash(request: StoreTradeRequest): string {
-  const sorted = Object.entries(request).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex')
-}
+export { orderHash, TRADE_MESSAGES, type EngineResult, type FieldErrors }
 
 /**
  * How often the accounts with open positions are marked to the market for the stop-out: one query a second, not one
@@ -98,16 +79,6 @@ export interface AccountAtMarket {
   margin_level: number | null
 }
 
-/** Levels outside this range cannot be a price of any listed asset (and would not fit numeric(24,10)). */
-const MIN_LEVEL_QUOTE = 1e-8
-const MAX_LEVEL_QUOTE = 1e12
-
-export type FieldErrors = Record<string, string[]>
-
-export type EngineResult =
-  | { ok: true; statusCode: 200 | 201; message: string; trade: Trade }
-  | { ok: false; statusCode: 404 | 409 | 422; message: string; errors?: FieldErrors }
-
 export interface TradeEngineDependencies {
   repos: Repositories
   prices: Prices
@@ -124,26 +95,6 @@ export interface TradeEngineDependencies {
 
 export type TradeEngine = Awaited<ReturnType<typeof createTradeEngine>>
 
-const refuse = (
-  statusCode: 404 | 409 | 422,
-  message: string,
-  field?: string,
-): Extract<EngineResult, { ok: false }> => ({
-  ok: false,
-  statusCode,
-  message,
-  ...(field === undefined ? {} : { errors: { [field]: [message] } }),
-})
-
-function lotsProblem(lots: number): string | undefined {
-  if (lots < TRADE_LIMITS.MIN_LOTS) return `Lots must be at least ${TRADE_LIMITS.MIN_LOTS}.`
-  if (lots > TRADE_LIMITS.MAX_LOTS) return `Lots must be at most ${TRADE_LIMITS.MAX_LOTS}.`
-  const steps = lots / TRADE_LIMITS.LOT_STEP
-  if (Math.abs(steps - Math.round(steps)) > 1e-6)
-    return `Lots must be a multiple of ${TRADE_LIMITS.LOT_STEP}.`
-  return undefined
-}
-
 /**
  * A take-profit must be beyond the opening price. A stop-loss must be beyond the price the position would close at
  * now: one between the buy and sell prices would close the position at the next tick, losing the spread.
@@ -155,17 +106,16 @@ function levelProblems(
   closingQuote: number,
 ): FieldErrors {
   const errors: FieldErrors = {}
-  const outOfRange = (level: number) => level !== 0 && (level < MIN_LEVEL_QUOTE || level >= MAX_LEVEL_QUOTE)
   const opening = formatPrice(openingQuote)
   const closing = formatPrice(closingQuote)
   const takeProfit = levels.take_profit
   const stopLoss = levels.stop_loss
-  if (outOfRange(takeProfit)) errors.take_profit = ['Take profit is not a possible price.']
+  if (levelOutOfRange(takeProfit)) errors.take_profit = ['Take profit is not a possible price.']
   else if (takeProfit > 0 && side === 'buy' && takeProfit <= openingQuote)
     errors.take_profit = [`Take profit must be above the opening price (${opening}) for a buy.`]
   else if (takeProfit > 0 && side === 'sell' && takeProfit >= openingQuote)
     errors.take_profit = [`Take profit must be below the opening price (${opening}) for a sell.`]
-  if (outOfRange(stopLoss)) errors.stop_loss = ['Stop loss is not a possible price.']
+  if (levelOutOfRange(stopLoss)) errors.stop_loss = ['Stop loss is not a possible price.']
   else if (stopLoss > 0 && side === 'buy' && stopLoss >= closingQuote)
     errors.stop_loss = [`Stop loss must be below the current sell price (${closing}) for a buy.`]
   else if (stopLoss > 0 && side === 'sell' && stopLoss <= closingQuote)
@@ -173,42 +123,24 @@ function levelProblems(
   return errors
 }
 
-function watched({ trade, asset }: Position): WatchedPosition {
-  return {
-    tradeId: trade.id,
-    userId: trade.userId,
-    feedId: asset.feedId,
-    side: trade.side,
-    takeProfit: trade.takeProfit,
-    stopLoss: trade.stopLoss,
-    buySpread: asset.buySpread,
-    sellSpread: asset.sellSpread,
-  }
-}
-
 const BOOK_TOPICS = { WATCH: 'trading:watch', UNWATCH: 'trading:unwatch' } as const
-const WatchedPositionSchema = z.object({
-  tradeId: z.number().int(),
-  userId: z.number().int(),
-  feedId: z.string(),
-  side: z.enum(['buy', 'sell']),
-  takeProfit: z.number(),
-  stopLoss: z.number(),
-  buySpread: z.number(),
-  sellSpread: z.number(),
-}) satisfies z.ZodType<WatchedPosition>
 const UnwatchSchema = z.object({ feedId: z.string(), tradeId: z.number().int() })
 
 export async function createTradeEngine(deps: TradeEngineDependencies) {
   const { repos, prices, publisher, now, log, leader, bus } = deps
   const book = new TriggerBook()
+  const closedListeners = new Set<(feedId: string, tradeId: number) => void>()
+  const forget = (feedId: string, tradeId: number) => {
+    book.remove(feedId, tradeId)
+    for (const listener of closedListeners) listener(feedId, tradeId)
+  }
   /** Every instance keeps the whole book, so whichever leads next can act at once. */
-  const watch = (position: WatchedPosition) => {
+  const watch = (position: WatchedPosition, share = true) => {
     book.add(position)
-    bus.publish(BOOK_TOPICS.WATCH, position)
+    if (share) bus.publish(BOOK_TOPICS.WATCH, position)
   }
   const unwatch = (feedId: string, tradeId: number) => {
-    book.remove(feedId, tradeId)
+    forget(feedId, tradeId)
     bus.publish(BOOK_TOPICS.UNWATCH, { feedId, tradeId })
   }
   const stopListening = [
@@ -218,11 +150,11 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
     }),
     bus.subscribe(BOOK_TOPICS.UNWATCH, (payload) => {
       const unwatched = UnwatchSchema.safeParse(payload)
-      if (unwatched.success) book.remove(unwatched.data.feedId, unwatched.data.tradeId)
+      if (unwatched.success) forget(unwatched.data.feedId, unwatched.data.tradeId)
     }),
   ]
   const loadBook = async () => {
-    for (const position of await repos.trades.openWithLevels()) book.add(watched(position))
+    for (const position of await repos.trades.openWithLevels()) book.add(watchedPosition(position))
   }
   // A new leader reads the book again: a position opened while no instance led (or whose message was lost) is
   // watched from now on. Adding is idempotent; a stale entry only costs a refused close.
@@ -240,52 +172,15 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
   })
   const inFlight = new Set<Promise<void>>()
 
-  const rateOf = (feedId: string) => prices.current(feedId)?.price
-  const view = (position: Position) => toTradeJson(position, rateOf(position.asset.feedId))
-
-  /** After the commit; not awaited by requests: a slow push service must not slow trading (clients also poll). */
-  function publishChange(userId: number, tradeId: number, balanceChanged: boolean): void {
-    const updatedAt = now().toISOString()
-    const events: BatchEvent[] = [
-      {
-        channel: CHANNELS.trade(userId),
-        name: PUSH_EVENTS.TRADE_UPDATED,
-        data: { user_id: userId, trade_id: tradeId, updated_at: updatedAt },
-      },
-    ]
-    if (balanceChanged) {
-      const userEvent: UserUpdatedEvent = { user_id: userId, updated_at: updatedAt }
-      events.push({ channel: CHANNELS.user(userId), name: PUSH_EVENTS.USER_UPDATED, data: userEvent })
-    }
-    // The back office's client page and chat panel show this customer's positions.
-    events.push({
-      channel: ADMIN_CHANNEL,
-      name: BACK_OFFICE_EVENTS.CLIENT_UPDATED,
-      data: { user_id: userId },
-    })
-    void publisher.triggerBatch(events)
-  }
-
-  /** A position's unrealised P/L at the server's price now (none yet: at its opening price, so 0). */
-  function pnlAtMarket({ trade, asset }: Position): number {
-    const rate = rateOf(asset.feedId)
-    const closing = rate === undefined ? trade.openingPrice : closingPriceAt(trade.side, asset, rate)
-    return positionPnlUsd(trade.side, trade.openingPrice, closing, trade.volumeUnits)
-  }
-
-  /** Free margin (spec 9) at the server's prices: balance + unrealised P/L - margin in use. */
-  function freeMarginOf(account: AccountForOpening): number {
-    let pnl = 0
-    let margin = 0
-    for (const position of account.openPositions) {
-      pnl += pnlAtMarket(position)
-      margin += Number(position.trade.marginUsd)
-    }
-    return freeMarginUsd(equityUsd(Number(account.balanceUsd), pnl), margin)
-  }
-
-  function marketClosed(asset: Pick<Asset, 'symbol' | 'type'>): string {
-    return `The ${asset.symbol} market is closed. Trading hours: ${TRADING_HOURS_LABELS[asset.type]}.`
+  const marks = createMarketMarks(prices)
+  const { rateOf, view, pnlAtMarket } = marks
+  const opener = createPositionOpener({ repos, marks, now })
+  const publishChange = (userId: number, tradeId: number, balanceChanged: boolean) =>
+    publishTradeChange(publisher, { userId, tradeIds: [tradeId], balanceChanged, now: now() })
+  /** After an opening committed: its levels watched, the customer's tabs told. */
+  const opened = (position: Position) => {
+    watch(watchedPosition(position))
+    publishChange(position.trade.userId, position.trade.id, false)
   }
 
   /** The one close path: the customer's close button and the take-profit/stop-loss watcher both come here. */
@@ -301,18 +196,8 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
     if (position.trade.status !== 'open') return refuse(409, TRADE_MESSAGES.ALREADY_CLOSED)
     const { trade, asset } = position
 
-    let rate = triggerRateQuote
-    if (rate === undefined) {
-      // A closed market's last price is stale: closing there would trade on a price nobody can deal at.
-      if (prices.isOpen(asset.feedId) !== true) {
-        return refuse(
-          422,
-          `The ${asset.symbol} market is closed; the position can be closed when it opens (${TRADING_HOURS_LABELS[asset.type]}).`,
-        )
-      }
-      rate = rateOf(asset.feedId)
-      if (rate === undefined) return refuse(422, `No price is available for ${asset.symbol} right now.`)
-    }
+    const rate = triggerRateQuote ?? marks.closingRate(asset)
+    if (typeof rate !== 'number') return rate
 
     const result = await repos.trades.close({
       userId,
@@ -483,77 +368,71 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
         )
       }
 
-      if (prices.isOpen(asset.asset_id) !== true) return refuse(422, marketClosed(asset))
+      if (prices.isOpen(asset.asset_id) !== true) return refuse(422, marketClosedMessage(asset))
       const rate = rateOf(asset.asset_id)
-      if (rate === undefined) return refuse(422, `No price is available for ${asset.symbol} right now.`)
+      if (rate === undefined) return refuse(422, noPriceMessage(asset.symbol))
       const quote = quoteAt({ buySpread: asset.buy_spread, sellSpread: asset.sell_spread }, rate)
       const openingQuote = openingPriceQuote(request.type, quote)
-      const levelErrors = levelProblems(
-        request.type,
-        request,
-        openingQuote,
-        closingPriceQuote(request.type, quote),
+      const levelRefusal = fieldsRefused(
+        levelProblems(request.type, request, openingQuote, closingPriceQuote(request.type, quote)),
       )
-      const [firstLevelError] = Object.values(levelErrors).flat()
-      if (firstLevelError !== undefined) {
-        return { ok: false, statusCode: 422, message: firstLevelError, errors: levelErrors }
+      if (levelRefusal) return levelRefusal
+
+      const opening: Opening = {
+        userId: user.id,
+        asset,
+        side: request.type,
+        volumeLots,
+        volumeUnits,
+        openingQuote,
+        takeProfitQuote: request.take_profit,
+        stopLossQuote: request.stop_loss,
+        trailingStopQuote: 0,
+        idempotencyKey,
+        requestHash,
+        requested: {
+          opening_price: request.opening_price,
+          margin: request.margin,
+          leverage: request.leverage,
+          amount: request.amount,
+          qty: request.qty,
+          volume: request.volume,
+        },
+        orderId: null,
       }
-
-      const [settings, planLeverage] = await Promise.all([
-        repos.settings.get(),
-        repos.users.planLeverage(user.id),
-      ])
-      // The same map GET /data gives the workspace, so the margin shown is the margin taken.
-      const leverage = leverageFor({
-        type: asset.type,
-        categoryLeverage: settings.leverage,
-        assetLeverage: asset.leverage,
-        accountTypeLeverage: planLeverage,
-      })
-      const marginUsd = roundToCents(positionMarginUsd(volumeUnits, openingQuote, leverage))
-
-      const result = await repos.trades.open(
-        {
-          userId: user.id,
-          assetId: asset.id,
-          side: request.type,
-          volumeLots,
-          volumeUnits,
-          contractSize: asset.contract_size,
-          leverage,
-          openingPriceQuote: openingQuote,
-          takeProfitQuote: request.take_profit,
-          stopLossQuote: request.stop_loss,
-          marginUsd: marginUsd.toFixed(2),
-          idempotencyKey,
-          requestHash,
-          requested: {
-            opening_price: request.opening_price,
-            margin: request.margin,
-            leverage: request.leverage,
-            amount: request.amount,
-            qty: request.qty,
-            volume: request.volume,
-          },
-          now: now(),
-        },
-        (account) => {
-          // Read again under the row lock: an admin may have deactivated the account a moment ago.
-          if (account.status === 'pending') return TRADE_MESSAGES.PENDING
-          if (account.status !== 'active') return TRADE_MESSAGES.DEACTIVATED
-          const freeMargin = roundToCents(freeMarginOf(account))
-          if (marginUsd > freeMargin) {
-            return `Not enough free margin: this trade needs ${formatUsd(marginUsd)} and your free margin is ${formatUsd(freeMargin)}.`
-          }
-          return undefined
-        },
+      const result = await opener.openWith(opening, (position, refusalOf) =>
+        repos.trades.open(position, (account) => refusalOf(account)?.message),
       )
       if (result.kind === 'refused') return refuse(422, result.message)
       if (result.kind === 'existing') return replayOf(result.position)
-
-      watch(watched(result.position))
-      publishChange(user.id, result.position.trade.id, false)
+      opened(result.position)
       return { ok: true, statusCode: 201, message, trade: view(result.position) }
+    },
+
+    /**
+     * A pending order's fill (decision 0034): the market order's leverage, margin, account check and events, in the
+     * order's own transaction, which ends the order once.
+     */
+    async fill(orderId: number, opening: Opening): Promise<FillResult> {
+      const result = await opener.openWith(opening, (position, refusalOf) =>
+        repos.orders.fill(orderId, position, refusalOf),
+      )
+      if (result.kind === 'filled') opened(result.position)
+      return result
+    },
+
+    /** The margin and account check an opening would get now: what a pending order is placed against. */
+    opener,
+
+    /** Watches a position's levels again after they changed (none: not any more); `share` tells the others. */
+    watch,
+
+    /** `listener` hears every position that leaves the book closed, on this instance or another. */
+    onClosed(listener: (feedId: string, tradeId: number) => void): () => void {
+      closedListeners.add(listener)
+      return () => {
+        closedListeners.delete(listener)
+      }
     },
 
     /** POST /trade/{id}/close by its owner. */
@@ -591,19 +470,13 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
      */
     async accountAtMarket(userId: number, balanceUsd: string): Promise<AccountAtMarket> {
       const { positions } = await repos.trades.page(userId, 'open', 1, ACCOUNT_POSITIONS_LIMIT)
-      let pnl = 0
-      let margin = 0
-      for (const position of positions) {
-        pnl += pnlAtMarket(position)
-        margin += Number(position.trade.marginUsd)
-      }
-      const equity = equityUsd(Number(balanceUsd), pnl)
+      const { pnl, equity, margin, freeMargin } = marks.figuresOf({ balanceUsd, openPositions: positions })
       return {
         open_positions: positions.map(view),
         pnl: roundToCents(pnl),
         equity: roundToCents(equity),
         margin: roundToCents(margin),
-        free_margin: roundToCents(freeMarginUsd(equity, margin)),
+        free_margin: roundToCents(freeMargin),
         margin_level: margin > 0 ? Math.round(marginLevelPercent(equity, margin) * 100) / 100 : null,
       }
     },
@@ -612,19 +485,8 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
      * Equity, margin in use and free margin of an account read under its row lock, at the server's prices now: what
      * the cashier (issue 15) checks a withdrawal or a move to savings against.
      */
-    figuresOf(account: Pick<AccountForOpening, 'balanceUsd' | 'openPositions'>): {
-      equity: number
-      margin: number
-      freeMargin: number
-    } {
-      let pnl = 0
-      let margin = 0
-      for (const position of account.openPositions) {
-        pnl += pnlAtMarket(position)
-        margin += Number(position.trade.marginUsd)
-      }
-      const equity = equityUsd(Number(account.balanceUsd), pnl)
-      return { equity, margin, freeMargin: freeMarginUsd(equity, margin) }
+    figuresOf(account: Pick<AccountForOpening, 'balanceUsd' | 'openPositions'>): AccountFigures {
+      return marks.figuresOf(account)
     },
 
     /** Stops watching the ticks and waits for closes already under way (before the database closes). */

@@ -1,7 +1,9 @@
 // The open positions that have a take-profit or a stop-loss, indexed by the feed id of their asset, so that a batch
 // of ticks costs one map lookup per tick when nothing is watched. Pure: the engine feeds it ticks and acts on what
 // it returns.
+import { z } from 'zod'
 import type { LivePriceUpdate, TradeSide } from '../../src/domain/contract'
+import type { Position } from '../repositories/trades'
 import { closingPriceAt, reachedLevel, type Spreads } from './pricing'
 
 export interface WatchedPosition extends Spreads {
@@ -12,6 +14,32 @@ export interface WatchedPosition extends Spreads {
   takeProfit: number
   stopLoss: number
 }
+
+/** What the book needs of a position. */
+export function watchedPosition({ trade, asset }: Position): WatchedPosition {
+  return {
+    tradeId: trade.id,
+    userId: trade.userId,
+    feedId: asset.feedId,
+    side: trade.side,
+    takeProfit: trade.takeProfit,
+    stopLoss: trade.stopLoss,
+    buySpread: asset.buySpread,
+    sellSpread: asset.sellSpread,
+  }
+}
+
+/** A watched position as it crosses the bus between instances. */
+export const WatchedPositionSchema = z.object({
+  tradeId: z.number().int(),
+  userId: z.number().int(),
+  feedId: z.string(),
+  side: z.enum(['buy', 'sell']),
+  takeProfit: z.number(),
+  stopLoss: z.number(),
+  buySpread: z.number(),
+  sellSpread: z.number(),
+}) satisfies z.ZodType<WatchedPosition>
 
 export interface Triggered {
   position: WatchedPosition
@@ -29,9 +57,15 @@ export class TriggerBook {
     return size
   }
 
-  /** Watches the position if it has a level; a position without one is ignored. */
+  /**
+   * Watches the position with these levels, replacing what was watched for it; a position without a level is not
+   * watched (any more: its owner removed both).
+   */
   add(position: WatchedPosition): void {
-    if (position.takeProfit <= 0 && position.stopLoss <= 0) return
+    if (position.takeProfit <= 0 && position.stopLoss <= 0) {
+      this.remove(position.feedId, position.tradeId)
+      return
+    }
     let positions = this.byFeedId.get(position.feedId)
     if (!positions) this.byFeedId.set(position.feedId, (positions = new Map()))
     positions.set(position.tradeId, position)

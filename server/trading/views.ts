@@ -1,8 +1,11 @@
-// A position as the API shows it (TradeSchema). An open one is marked to the server's current price: closing_price is
-// what it would close at now and pnl the unrealised profit there, the same maths the workspace runs on live ticks.
-import type { Trade } from '../../src/domain/contract'
+// A position as the API shows it (TradeSchema), and a pending order (OrderSchema). An open position is marked to the
+// server's current price: closing_price is what it would close at now and pnl the unrealised profit there, the same
+// maths the workspace runs on live ticks.
+import type { Order, Trade } from '../../src/domain/contract'
 import { positionPnlUsd, roundToCents } from '../../src/domain/trading/account-maths'
+import { orderReference } from '../../src/domain/trading/trade-reference'
 import { moneyToJson } from '../lib/money'
+import type { PendingOrder } from '../repositories/orders'
 import { tradeReference, type Position } from '../repositories/trades'
 import { closingPriceAt } from './pricing'
 
@@ -42,5 +45,29 @@ export function toTradeJson({ trade, asset }: Position, rateQuote: number | unde
     close_reason: trade.closeReason,
     // -0 would print as 0 anyway; normalised so tests and clients compare plainly.
     pnl: pnl === 0 ? 0 : pnl,
+  }
+}
+
+/** A pending order, or one that ended, as the API shows it (OrderSchema, decision 0034). */
+export function toOrderJson({ order, asset }: PendingOrder): Order {
+  return {
+    id: order.id,
+    order_id: orderReference(order.id),
+    asset_id: asset.feedId,
+    asset_symbol: asset.symbol,
+    trade_type: order.side,
+    order_type: order.orderType,
+    price: order.price,
+    volume: order.volumeUnits,
+    qty: order.volumeLots,
+    take_profit: order.takeProfit,
+    stop_loss: order.stopLoss,
+    trailing_stop: order.trailingStop,
+    expires_at: order.expiresAt?.toISOString() ?? null,
+    status: order.status,
+    trade_id: order.tradeId,
+    created_at: order.createdAt.toISOString(),
+    closed_at: order.closedAt?.toISOString() ?? null,
+    reason: order.reason,
   }
 }
