@@ -209,6 +209,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           'client updated',
         )
         const broker = app.realtime.broker
+        // Restricted, not closed: the session lives on, and its gate screen is released live on private-user
+        // (decision 0033, "Deactivation restricts; it does not close").
         if (outcome.statusChanged === USER_STATUS.ACTIVE) broker?.liftRestriction(id)
         else if (outcome.statusChanged) broker?.restrictUser(id, [CHANNELS.user(id)])
         // Their open tabs refetch the user at once: the gate shows or releases without a click.
