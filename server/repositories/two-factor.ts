@@ -183,6 +183,25 @@ export function createTwoFactorRepository(db: Db) {
       return row
     },
 
+    /**
+     * Why a challenge took no try: 'spent' when it is still unexpired but used or out of tries (the answer is 410,
+     * so no code is evaluated and the client asks for the password again), otherwise 'unknown' (unknown or
+     * expired: 401). Read after the refused UPDATE, for the answer only; it decides nothing.
+     */
+    async challengeRefusal(challenge: string, now: Date): Promise<'spent' | 'unknown'> {
+      if (!isWellFormedToken(challenge)) return 'unknown'
+      const [row] = await db
+        .select({ id: twoFactorChallenges.id })
+        .from(twoFactorChallenges)
+        .where(
+          and(
+            eq(twoFactorChallenges.tokenHash, hashToken(challenge)),
+            gt(twoFactorChallenges.expiresAt, now),
+          ),
+        )
+      return row ? 'spent' : 'unknown'
+    },
+
     /** Spends the challenge; false when another request spent it first. */
     async useChallenge(id: number, now: Date): Promise<boolean> {
       const rows = await db

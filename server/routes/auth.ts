@@ -89,9 +89,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now()
       const { challenge: challengeToken, code, recovery_code: recoveryCode } = request.body
       const expired = () => sendError(reply, 401, { message: TWO_FACTOR_MESSAGES.CHALLENGE_EXPIRED })
+      // Used, or out of tries: 410, the same sentence; the client goes back to the password either way.
+      const spent = () => sendError(reply, 410, { message: TWO_FACTOR_MESSAGES.CHALLENGE_EXPIRED })
       // The try is taken before the code is looked at: a challenge out of tries is spent, however many codes race.
       const challenge = await app.repos.twoFactor.takeChallengeTry(challengeToken, now)
-      if (!challenge) return expired()
+      if (!challenge) {
+        const refusal = await app.repos.twoFactor.challengeRefusal(challengeToken, now)
+        return refusal === 'spent' ? spent() : expired()
+      }
       const user = await app.repos.users.findById(challenge.userId)
       if (!user?.twoFactorSecret || user.twoFactorEnabledAt === null) return expired()
 
@@ -111,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           code !== undefined ? TWO_FACTOR_MESSAGES.CODE_WRONG : TWO_FACTOR_MESSAGES.RECOVERY_CODE_WRONG
         return sendError(reply, 422, { message, errors: { [field]: [message] } })
       }
-      if (!(await app.repos.twoFactor.useChallenge(challenge.id, now))) return expired()
+      if (!(await app.repos.twoFactor.useChallenge(challenge.id, now))) return spent()
       request.log.info({ userId: user.id, recovery: recoveryCode !== undefined }, 'two-factor sign-in')
       return noStore(reply).send({ data: await openSession(app, user.id, origin, now) })
     },

@@ -109,8 +109,8 @@ describe('signing in with two-factor on', () => {
     expect(session.user.id).toBe(holder.id)
     expect(await userStatus(app, session.token)).toBe(200)
 
-    // The challenge is spent with the sign-in.
-    expect((await secondStep({ challenge, code: right })).statusCode).toBe(401)
+    // The challenge is spent with the sign-in: 410, and the code is not evaluated again.
+    expect((await secondStep({ challenge, code: right })).statusCode).toBe(410)
   })
 
   it('refuses a code already used, and an older one, even within the window', async () => {
@@ -164,7 +164,7 @@ describe('signing in with two-factor on', () => {
     }
     clock.advance(STEP_MS)
     const response = await secondStep({ challenge, code: totpCodeAt(secret, clock.now()) })
-    expect(refusal(response, 401).message).toBe(TWO_FACTOR_MESSAGES.CHALLENGE_EXPIRED)
+    expect(refusal(response, 410).message).toBe(TWO_FACTOR_MESSAGES.CHALLENGE_EXPIRED)
   })
 
   it('refuses an expired challenge', async () => {

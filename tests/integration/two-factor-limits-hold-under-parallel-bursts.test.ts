@@ -160,8 +160,8 @@ describe.each(engines)('on $name', ({ postgres }) => {
     expect(responses[40]?.statusCode, responses[40]?.body).not.toBe(200)
     expect(countOf(responses, 200)).toBe(0)
     expect(await sessionCount(holder)).toBe(sessionsBefore)
-    // Every try beyond the challenge's own is refused unseen: the challenge is spent.
-    expect(countOf(responses, 401)).toBe(codes.length - evaluated)
+    // Every try beyond the challenge's own is refused unseen with 410: the challenge is spent.
+    expect(countOf(responses, 410)).toBe(codes.length - evaluated)
   })
 
   it('evaluates at most the account’s budget of 100 wrong codes over 20 challenges from 20 addresses; the owner at home still signs in', async () => {

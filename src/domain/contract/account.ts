@@ -14,7 +14,7 @@ import {
   VALIDATION_MESSAGES,
 } from './auth'
 import { PageMetaSchema } from './back-office'
-import { dataEnvelope, SerialIdSchema, TextSchema } from './common'
+import { boundedDay, dataEnvelope, SerialIdSchema, TextSchema } from './common'
 import { LoginResponseSchema } from './user'
 
 const IsoTimeSchema = z.string()
@@ -262,7 +262,8 @@ export function isTwoFactorChallenge(answer: LoginAnswer): answer is TwoFactorCh
 /**
  * POST /auth/login/two-factor: `{ challenge, code }` or `{ challenge, recovery_code }` (exactly one). Answers like
  * POST /auth/login `{ data: { user, token } }`; 422 `errors.code` / `errors.recovery_code` for a wrong or used one;
- * 401 CHALLENGE_EXPIRED when the challenge is unknown, expired, used or out of tries; 429 when rate-limited.
+ * 401 CHALLENGE_EXPIRED when the challenge is unknown or expired, 410 with the same sentence when it is used or out
+ * of tries (no code is evaluated); 429 when rate-limited or the account's second-factor budget is locked.
  */
 export const TwoFactorLoginRequestSchema = z
   .object({
@@ -305,20 +306,12 @@ export const CountryCodeSchema = TextSchema.trim().regex(/^\+\d{1,4}$/, ACCOUNT_
 export const NationalPhoneSchema = PhoneSchema.pipe(
   z.string().regex(/^[0-9 ().-]+$/, VALIDATION_MESSAGES.PHONE),
 )
-/** A day, YYYY-MM-DD, that exists. */
-export const CalendarDateSchema = TextSchema.trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, ACCOUNT_MESSAGES.DATE_INVALID)
-  .refine((value) => isCalendarDate(value), ACCOUNT_MESSAGES.DATE_INVALID)
+/** A day, YYYY-MM-DD, that exists and that the date columns take (common.ts's boundedDay). */
+export const CalendarDateSchema = boundedDay(
+  { format: ACCOUNT_MESSAGES.DATE_INVALID, notADay: ACCOUNT_MESSAGES.DATE_INVALID },
+  TextSchema.trim(),
+)
 export const DateOfBirthSchema = CalendarDateSchema
-
-/** True for an existing day written YYYY-MM-DD (no 2023-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-}
 
 /** Whole years between a YYYY-MM-DD birth date and `now` (UTC). The server refuses under MIN_AGE_YEARS. */
 export function ageOn(dateOfBirth: string, now: Date): number {

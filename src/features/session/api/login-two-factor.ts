@@ -26,6 +26,14 @@ export function readTwoFactorChallenge(body: unknown): LoginOutcome {
   return { kind: 'two-factor', challenge: parsed.data.data.challenge, expiresAt: parsed.data.data.expires_at }
 }
 
+/**
+ * Whether the second step's failure ends the challenge: 401 (unknown or expired) or 410 (used, or out of tries, so
+ * the server evaluated no code). Only a new sign-in with the password helps then.
+ */
+export function isChallengeOver(error: unknown): boolean {
+  return error instanceof HttpError && (error.status === 401 || error.status === 410)
+}
+
 export async function loginWithTwoFactor(request: TwoFactorLoginRequest) {
   const body = await http.post('/auth/login/two-factor', request, { schema: LoginResponseGuard })
   return body.data

@@ -13,7 +13,7 @@ import {
   type TwoFactorCodeForm,
 } from '../../../domain/account/two-factor-forms'
 import { HttpError } from '../../../lib/http'
-import { useLoginWithTwoFactor } from '../api/login-two-factor'
+import { isChallengeOver, useLoginWithTwoFactor } from '../api/login-two-factor'
 
 export interface TwoFactorStepProps {
   challenge: string
@@ -72,9 +72,6 @@ export default function TwoFactorStep(props: TwoFactorStepProps) {
   return <CodeStep key={method} {...props} method={method} onSwitch={setMethod} />
 }
 
-/** A 401 means the challenge is spent (expired, used or out of tries): only a new sign-in helps. */
-const challengeSpent = (error: unknown) => error instanceof HttpError && error.status === 401
-
 function CodeStep(props: TwoFactorStepProps & { method: Method; onSwitch: (method: Method) => void }) {
   const method = METHODS[props.method]
   const verify = useLoginWithTwoFactor()
@@ -99,7 +96,7 @@ function CodeStep(props: TwoFactorStepProps & { method: Method; onSwitch: (metho
       },
     ),
   )
-  const spent = challengeSpent(verify.error)
+  const spent = isChallengeOver(verify.error)
   const serverProblem =
     verify.isError && !spent && !(verify.error instanceof HttpError && verify.error.status === 422)
   return (
