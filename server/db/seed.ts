@@ -1,6 +1,8 @@
 // Seeds reference data and, when asked, the demo accounts. Idempotent: every insert skips rows that already exist
-// (by their natural key), so it runs on every start and never overwrites what an operator changed.
-import { eq, inArray } from 'drizzle-orm'
+// (by their natural key), so it runs on every start and never overwrites what an operator changed. One query first
+// counts the rows it would insert: on every start but the first there are none, and the inserts are skipped.
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import { hashPassword } from '../lib/passwords'
 import type { Db } from './client'
 import { ASSET_SEEDS } from './seed-data/assets'
@@ -30,6 +32,7 @@ import {
 export const OPENING_BALANCE_REASON = 'Opening balance'
 
 export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
+  if (await nothingMissing(db, options)) return
   await db.insert(siteSettings).values({ id: 1, value: DEFAULT_SITE_SETTINGS }).onConflictDoNothing()
   await db
     .insert(assets)
@@ -66,6 +69,34 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
   if (options.demo) {
     for (const demo of DEMO_USERS) await seedDemoUser(db, demo, planIdBySlug)
   }
+}
+
+/**
+ * Whether every row the seed would insert is there already, by the natural keys its inserts skip on: one
+ * statement where the inserts are seven or more (on PGlite the inserts were the slowest step of a restart after
+ * opening the database: decision 0033, Restart).
+ */
+async function nothingMissing(db: Db, options: { demo: boolean }): Promise<boolean> {
+  const wanted: [PgColumn, (string | number)[]][] = [
+    [siteSettings.id, [1]],
+    [assets.assetId, ASSET_SEEDS.map((asset) => asset.assetId)],
+    [currencies.code, CURRENCY_SEEDS.map((currency) => currency.code)],
+    [planFeatures.slug, PLAN_FEATURE_SEEDS.map((feature) => feature.slug)],
+    [plans.slug, PLAN_SEEDS.map((plan) => plan.slug)],
+    [expertAdvisors.slug, EXPERT_ADVISOR_SEEDS.map((advisor) => advisor.slug)],
+    ...(options.demo ? [[users.email, DEMO_USERS.map((demo) => demo.email)] as [PgColumn, string[]]] : []),
+  ]
+  const [present] = await db
+    .select(
+      Object.fromEntries(
+        wanted.map(([column, keys], index) => [
+          `present${index}`,
+          sql<number>`(select count(*) from ${column.table} where ${inArray(column, keys)})`.mapWith(Number),
+        ]),
+      ),
+    )
+    .from(sql`(select 1) as one`)
+  return wanted.every(([, keys], index) => present?.[`present${index}`] === new Set(keys).size)
 }
 
 async function seedDemoUser(db: Db, demo: DemoUserSeed, planIdBySlug: Map<string, number>): Promise<void> {
