@@ -52,7 +52,9 @@ export function contentSecurityPolicy(
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", WIDGET_SCRIPT_ORIGIN],
-    // Inline styles: React style props, the toast library's and the chart's injected styles. Styles cannot run code.
+    // Inline styles cannot run code, and the build still needs them (decision 0033, checked in Chromium): the toast
+    // library and the chart's attribution logo inject <style> elements, and the boot splash in index.html carries
+    // style attributes. React's style props go through the CSSOM, which this directive does not govern.
     ['style-src', "'self'", "'unsafe-inline'"],
     // Chat attachments are shown from blob: URLs; a site's logo may live on any HTTPS host.
     ['img-src', "'self'", 'data:', 'blob:', 'https:'],
