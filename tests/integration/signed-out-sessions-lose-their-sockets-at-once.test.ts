@@ -5,15 +5,7 @@
 // devices go on hearing it all. Its price socket is dropped and its token refused by the feed; anonymous price
 // sockets stay. An authorisation whose token was checked just before the sign-out cannot keep its socket either.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { publishUserUpdated } from '../../server/realtime/user-events'
-import {
-  ACCOUNT_MESSAGES,
-  API_PREFIX,
-  CHANNELS,
-  PRICE_FEED,
-  PUSH_EVENTS,
-  SessionsResponseSchema,
-} from '../../src/domain/contract'
+import { ACCOUNT_MESSAGES, API_PREFIX, CHANNELS, PRICE_FEED, PUSH_EVENTS } from '../../src/domain/contract'
 import {
   CHROME_ON_WINDOWS,
   customerWithPassword,
@@ -26,12 +18,19 @@ import {
   userStatus,
 } from './support/account'
 import { call, pusherKeyOf } from './support/back-office'
-import { closeAllClients, eventually, rawPusherSocket, waitFor } from './support/realtime-clients'
-import { priceDevice, priceHandshake, pusherDevice, type PusherDevice } from './support/signed-in-devices'
+import { closeAllClients, eventually, rawPusherSocket } from './support/realtime-clients'
+import {
+  customerChannels,
+  priceDevice,
+  priceHandshake,
+  PUBLISHED_TO_CUSTOMER,
+  publishToCustomer,
+  pusherDevice,
+  sessionIdOf,
+  within,
+  type PusherDevice,
+} from './support/signed-in-devices'
 import { bearer, DEMO_ADMIN, listenTestApp, loginToken, type ListeningServer } from './support/test-server'
-
-/** The interface's promise: the server closes a signed-out session's socket within 2 s. */
-const CLOSED_WITHIN_MS = 2_000
 
 let server: ListeningServer
 let pusherKey: string
@@ -61,53 +60,18 @@ interface Device {
   socket: PusherDevice
 }
 
-async function sessionIdOf(token: string): Promise<number> {
-  const response = await call(server.app, token, 'GET', '/user/sessions')
-  const current = SessionsResponseSchema.parse(response.json()).data.find((session) => session.current)
-  if (!current) throw new Error('no current session')
-  return current.id
-}
-
 /** A signed-in device whose socket holds the customer's user, notification and chat channels. */
 async function device(holder: Holder, userAgent: string): Promise<Device> {
   const token = await signedIn(server.app, holder, userAgent)
-  const channels = [
-    CHANNELS.user(holder.id),
-    CHANNELS.notification(holder.id),
-    CHANNELS.chatCustomer(holder.id),
-  ]
+  const channels = customerChannels(holder.id)
   const socket = await pusherDevice({ baseUrl: server.baseUrl, pusherKey, token, channels })
-  return { token, sessionId: await sessionIdOf(token), socket }
+  return { token, sessionId: await sessionIdOf(server.app, token), socket }
 }
-
-/** What the issue's probe saw a signed-out phone still receive: support's message, a notification, user.updated. */
-async function publishToCustomer(customerId: number): Promise<void> {
-  const message = { customer_id: customerId, message: 'Support here: we reset your limits.' }
-  const sent = await call(server.app, adminToken, 'POST', '/chat/messages', message)
-  expect(sent.statusCode, sent.body).toBe(201)
-  const notice = {
-    user_id: customerId,
-    title: 'Account notice',
-    message: 'Your limits changed.',
-    color: 'info',
-  }
-  const notified = await call(server.app, adminToken, 'POST', '/admin/notifications', notice)
-  expect(notified.statusCode, notified.body).toBe(201)
-  publishUserUpdated(server.app.publisher, customerId, server.app.now())
-}
-
-const PUBLISHED = [PUSH_EVENTS.MESSAGE_SENT, PUSH_EVENTS.NOTIFICATION_MESSAGE, PUSH_EVENTS.USER_UPDATED]
 
 /** Starts the 2 s watch on each signed-out device; awaited once the events are published. */
 function closing(devices: readonly Device[]) {
   return Promise.all(
-    devices.map((signedOut) =>
-      waitFor(
-        'the server to close the socket',
-        (deliver) => void signedOut.socket.closed.then(deliver),
-        CLOSED_WITHIN_MS,
-      ),
-    ),
+    devices.map((signedOut) => within('the server to close the socket', signedOut.socket.closed)),
   )
 }
 
@@ -131,7 +95,7 @@ async function expectOnlyTheLiveDeviceHeard(
   })
   await eventually(() =>
     expect(live.socket.channelEventsFrom(liveMark).map((frame) => frame.event)).toEqual(
-      expect.arrayContaining(PUBLISHED),
+      expect.arrayContaining(PUBLISHED_TO_CUSTOMER),
     ),
   )
   signedOut.forEach((gone, index) => expect(gone.socket.channelEventsFrom(marks[index] ?? 0)).toEqual([]))
@@ -149,7 +113,7 @@ describe('a signed-out session', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.SESSION_SIGNED_OUT })
     const closes = closing([phone])
-    await publishToCustomer(holder.id)
+    await publishToCustomer(adminToken, holder.id, server.app)
 
     await expectOnlyTheLiveDeviceHeard(closes, [phone], [phoneMark], desk, deskMark)
     // The desk's tabs were told which session went, as before.
@@ -173,7 +137,7 @@ describe('a signed-out session', () => {
     const response = await call(server.app, desk.token, 'DELETE', '/user/sessions?others=true')
     expect(response.statusCode, response.body).toBe(200)
     const closes = closing([phone, laptop])
-    await publishToCustomer(holder.id)
+    await publishToCustomer(adminToken, holder.id, server.app)
 
     await expectOnlyTheLiveDeviceHeard(closes, [phone, laptop], marks, desk, deskMark)
   })
@@ -191,7 +155,7 @@ describe('a signed-out session', () => {
     })
     expect(response.statusCode, response.body).toBe(200)
     const closes = closing([phone])
-    await publishToCustomer(holder.id)
+    await publishToCustomer(adminToken, holder.id, server.app)
 
     await expectOnlyTheLiveDeviceHeard(closes, [phone], [phoneMark], desk, deskMark)
   })
@@ -221,12 +185,12 @@ describe('a signed-out session', () => {
     })
     expect(reset.statusCode, reset.body).toBe(200)
     const closes = closing([phone, desk])
-    await publishToCustomer(holder.id)
+    await publishToCustomer(adminToken, holder.id, server.app)
 
     // A device signed in afterwards hears what is published from then on; the two old ones heard none of it.
     const fresh = await device({ ...holder, password: 'Reset56789!' }, FIREFOX_ON_LINUX)
     const freshMark = fresh.socket.frames.length
-    await publishToCustomer(holder.id)
+    await publishToCustomer(adminToken, holder.id, server.app)
     await expectOnlyTheLiveDeviceHeard(closes, [phone, desk], marks, fresh, freshMark)
   })
 
@@ -242,17 +206,11 @@ describe('a signed-out session', () => {
       server.app,
       deskToken,
       'DELETE',
-      `/user/sessions/${await sessionIdOf(phoneToken)}`,
+      `/user/sessions/${await sessionIdOf(server.app, phoneToken)}`,
     )
     expect(response.statusCode, response.body).toBe(200)
 
-    expect(
-      await waitFor(
-        'the price socket dropped',
-        (deliver) => void phone.disconnected.then(deliver),
-        CLOSED_WITHIN_MS,
-      ),
-    ).toBe('io server disconnect')
+    expect(await within('the price socket dropped', phone.disconnected)).toBe('io server disconnect')
     expect(await priceHandshake(server.baseUrl, { apiKey: priceKey, token: phoneToken })).toBe(
       PRICE_FEED.UNAUTHORIZED,
     )
@@ -267,7 +225,7 @@ describe('a signed-out session', () => {
   it('cannot keep a socket through an authorisation whose token was checked just before the sign-out', async () => {
     const holder = await customerWithPassword(server.app)
     const token = await signedIn(server.app, holder)
-    const sessionId = await sessionIdOf(token)
+    const sessionId = await sessionIdOf(server.app, token)
     const raw = rawPusherSocket(server.baseUrl, pusherKey)
     const established = await raw.next('pusher:connection_established')
     const socketId = (JSON.parse(String(established.data)) as { socket_id: string }).socket_id
@@ -283,9 +241,7 @@ describe('a signed-out session', () => {
     })
     expect(signed.statusCode, signed.body).toBe(200)
 
-    expect(
-      await waitFor('the socket closed', (deliver) => void raw.closed.then(deliver), CLOSED_WITHIN_MS),
-    ).toEqual({
+    expect(await within('the socket closed', raw.closed)).toEqual({
       code: 4009,
       reason: 'Session signed out',
     })

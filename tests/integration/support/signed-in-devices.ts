@@ -2,11 +2,65 @@
 // were authorised with the device's bearer token, recording every frame it receives and how the server closed it,
 // and a price socket that presented the token at its handshake. For the tests of signed-out sessions
 // (docs/decisions/0033-hardening-second-round.md).
+import type { FastifyInstance } from 'fastify'
 import type Pusher from 'pusher-js'
 import type { Socket } from 'socket.io-client'
-import { PRICE_EVENTS } from '../../../src/domain/contract'
-import { tokenPusher } from './back-office'
+import { expect } from 'vitest'
+import { publishUserUpdated } from '../../../server/realtime/user-events'
+import { CHANNELS, PRICE_EVENTS, PUSH_EVENTS, SessionsResponseSchema } from '../../../src/domain/contract'
+import { call, tokenPusher } from './back-office'
 import { priceClient, waitFor, type RawFrame } from './realtime-clients'
+
+/** The interface's promise: the server closes a signed-out session's socket within 2 s. */
+export const CLOSED_WITHIN_MS = 2_000
+
+/** Resolves with what `promise` gives if it does within the 2 s the interface allows, else fails. */
+export function within<T>(label: string, promise: Promise<T>, timeoutMs = CLOSED_WITHIN_MS): Promise<T> {
+  return waitFor(label, (deliver) => void promise.then(deliver), timeoutMs)
+}
+
+/** The session (auth_tokens id) behind a token, as GET /user/sessions marks it current. */
+export async function sessionIdOf(app: FastifyInstance, token: string): Promise<number> {
+  const response = await call(app, token, 'GET', '/user/sessions')
+  const current = SessionsResponseSchema.parse(response.json()).data.find((session) => session.current)
+  if (!current) throw new Error('no current session')
+  return current.id
+}
+
+/** The private channels a customer's device holds: its user, notifications and support chat. */
+export const customerChannels = (customerId: number) => [
+  CHANNELS.user(customerId),
+  CHANNELS.notification(customerId),
+  CHANNELS.chatCustomer(customerId),
+]
+
+/** What a signed-out phone was seen to still receive: support's message, a notification and user.updated. */
+export const PUBLISHED_TO_CUSTOMER = [
+  PUSH_EVENTS.MESSAGE_SENT,
+  PUSH_EVENTS.NOTIFICATION_MESSAGE,
+  PUSH_EVENTS.USER_UPDATED,
+]
+
+/** Publishes PUBLISHED_TO_CUSTOMER: the message and user.updated through `via`, the notification through `noticeVia`. */
+export async function publishToCustomer(
+  adminToken: string,
+  customerId: number,
+  via: FastifyInstance,
+  noticeVia = via,
+): Promise<void> {
+  const message = { customer_id: customerId, message: 'Support here: we reset your limits.' }
+  const sent = await call(via, adminToken, 'POST', '/chat/messages', message)
+  expect(sent.statusCode, sent.body).toBe(201)
+  const notice = {
+    user_id: customerId,
+    title: 'Account notice',
+    message: 'Your limits changed.',
+    color: 'info',
+  }
+  const notified = await call(noticeVia, adminToken, 'POST', '/admin/notifications', notice)
+  expect(notified.statusCode, notified.body).toBe(201)
+  publishUserUpdated(via.publisher, customerId, via.now())
+}
 
 export interface PusherDevice {
   client: Pusher
