@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_PREFIX, AVATAR_UPLOAD, CHAT_UPLOAD, VERIFICATION_UPLOAD } from '../../src/domain/contract'
 import { UPLOAD_FORM_MESSAGES } from '../../server/account/uploads'
 import { UPLOAD_MESSAGES } from '../../server/chat/file-types'
-import { customerWithPassword, formWithFile, ROOMY_ACCOUNT_RATE_LIMITS, signedIn } from './support/account'
+import { customerWithPassword, ROOMY_ACCOUNT_RATE_LIMITS, signedIn, uploadDocument } from './support/account'
 import { HTML_PAGE, TINY_PNG, type MultipartPart } from './support/chat'
 import { bearer, createTestApp } from './support/test-server'
 
@@ -41,15 +41,8 @@ function errorLinesSince(from: number): Array<{ level: number; msg?: string; err
     .filter((line) => line.level >= PINO_ERROR_LEVEL)
 }
 
-function post(url: string, fields: Record<string, string>, file: MultipartPart) {
-  const body = formWithFile(fields, file)
-  return app.inject({
-    method: 'POST',
-    url: `${API_PREFIX}${url}`,
-    headers: { ...bearer(token), 'content-type': body.contentType },
-    payload: body.payload,
-  })
-}
+const post = (url: string, fields: Record<string, string>, file: MultipartPart) =>
+  uploadDocument(app, token, fields, file, url)
 
 const ENDPOINTS = [
   { url: '/verification/documents', fields: { type: 'identity' }, maxBytes: VERIFICATION_UPLOAD.MAX_BYTES },
