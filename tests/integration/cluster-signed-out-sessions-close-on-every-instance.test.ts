@@ -23,6 +23,7 @@ import {
   publishToCustomer,
   pusherDevice,
   sessionIdOf,
+  signOutSessionOf,
   within,
 } from './support/signed-in-devices'
 import { DEMO_ADMIN, listenTestApp, loginToken, type ListeningServer } from './support/test-server'
@@ -115,13 +116,7 @@ describe.skipIf(!hasPostgres)('a session signed out through another instance', (
     const phone = await priceDevice(a.baseUrl, priceKey, phoneToken)
     const desk = await priceDevice(a.baseUrl, priceKey, deskToken)
 
-    const response = await call(
-      b.app,
-      deskToken,
-      'DELETE',
-      `/user/sessions/${await sessionIdOf(b.app, phoneToken)}`,
-    )
-    expect(response.statusCode, response.body).toBe(200)
+    await signOutSessionOf(b.app, deskToken, phoneToken)
 
     expect(await within('the price socket dropped', phone.disconnected)).toBe('io server disconnect')
     expect(desk.socket.connected).toBe(true)

@@ -27,6 +27,7 @@ import {
   publishToCustomer,
   pusherDevice,
   sessionIdOf,
+  signOutSessionOf,
   within,
   type PusherDevice,
 } from './support/signed-in-devices'
@@ -202,13 +203,7 @@ describe('a signed-out session', () => {
     const desk = await priceDevice(server.baseUrl, priceKey, deskToken)
     const anonymous = await priceDevice(server.baseUrl, priceKey)
 
-    const response = await call(
-      server.app,
-      deskToken,
-      'DELETE',
-      `/user/sessions/${await sessionIdOf(server.app, phoneToken)}`,
-    )
-    expect(response.statusCode, response.body).toBe(200)
+    await signOutSessionOf(server.app, deskToken, phoneToken)
 
     expect(await within('the price socket dropped', phone.disconnected)).toBe('io server disconnect')
     expect(await priceHandshake(server.baseUrl, { apiKey: priceKey, token: phoneToken })).toBe(

@@ -27,6 +27,16 @@ export async function sessionIdOf(app: FastifyInstance, token: string): Promise<
   return current.id
 }
 
+/** DELETE /user/sessions/{id} from the caller's session for the session behind `token`: 200. */
+export async function signOutSessionOf(
+  app: FastifyInstance,
+  callerToken: string,
+  token: string,
+): Promise<void> {
+  const response = await call(app, callerToken, 'DELETE', `/user/sessions/${await sessionIdOf(app, token)}`)
+  expect(response.statusCode, response.body).toBe(200)
+}
+
 /** The private channels a customer's device holds: its user, notifications and support chat. */
 export const customerChannels = (customerId: number) => [
   CHANNELS.user(customerId),
