@@ -65,6 +65,11 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`
   }
 
+  /** What follows `node` in the server's command line. */
+  get args(): string[] {
+    return this.options.args ?? serveArgs(this.options.root ?? ROOT)
+  }
+
   get pid(): number {
     return this.child?.pid ?? 0
   }
@@ -80,7 +85,7 @@ export class ServerProcess {
     this.lines = []
     const startedMs = performance.now()
     const root = this.options.root ?? ROOT
-    const child = spawn(process.execPath, this.options.args ?? serveArgs(root), {
+    const child = spawn(process.execPath, this.args, {
       cwd: root,
       env: {
         ...process.env,
