@@ -8,11 +8,14 @@
 //   node server/start.mjs          build when needed, then start the server
 //   node server/start.mjs --build  build when needed and exit (an image build, so the runtime needs no esbuild)
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const OUT_DIR = join(ROOT, 'dist-server')
+// SERVER_BUNDLE_DIR (tests): another place for the bundle, inside the repository so that its packages resolve.
+const OUT_DIR = process.env.SERVER_BUNDLE_DIR
+  ? resolve(process.env.SERVER_BUNDLE_DIR)
+  : join(ROOT, 'dist-server')
 const BUNDLE = join(OUT_DIR, 'server.mjs')
 const MANIFEST = join(OUT_DIR, 'inputs.json')
 // The build options below are part of what the bundle is: change this when they change.

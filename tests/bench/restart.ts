@@ -147,7 +147,8 @@ try {
     timings.push({ ...timing, othersPercent, writes: state.writes, lost })
     console.log(
       `round ${round}: ${state.writes} writes acknowledged before the kill; answered /healthz after ` +
-        `${Math.round(timing.healthzMs)} ms, /api/v1/settings after ${Math.round(timing.settingsMs)} ms; ` +
+        `${Math.round(timing.healthzMs)} ms, /api/v1/settings after ${Math.round(timing.settingsMs)} ms ` +
+        `(server CPU ${timing.cpuSecondsToAnswer.toFixed(2)} s); ` +
         `other processes used ${Math.round(othersPercent)} % of a core meanwhile; ${lost} acknowledged deposits lost` +
         (state.refusals.length > 0 ? `; refusals: ${[...new Set(state.refusals)].join(', ')}` : ''),
     )
@@ -163,6 +164,7 @@ console.log('\nTime from spawn to answering after kill -9 (ms)')
 console.table({
   'GET /healthz': stats(timings.map((timing) => timing.healthzMs)),
   'GET /api/v1/settings': stats(timings.map((timing) => timing.settingsMs)),
+  'server CPU until both answered': stats(timings.map((timing) => timing.cpuSecondsToAnswer * 1000)),
 })
 const phaseNames = [...new Set(timings.flatMap((timing) => Object.keys(timing.phases?.phasesMs ?? {})))]
 const phaseStats = (pick: (phases: StartupPhases) => Record<string, number>) =>

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../../support/free-port'
+import { cpuSeconds } from './client-processes'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -33,6 +34,8 @@ export interface StartTiming {
   /** From spawn to the first 200 of GET /healthz and of GET /api/v1/settings. */
   healthzMs: number
   settingsMs: number
+  /** CPU seconds the server process had used (all threads) when both answered: less moved by a busy machine. */
+  cpuSecondsToAnswer: number
   /** The server's own 'startup phases' log line (wall and CPU ms per phase), when it printed one. */
   phases: StartupPhases | undefined
 }
@@ -125,9 +128,10 @@ export class ServerProcess {
       if (settings) settingsMs = atMs
       if (healthzMs === undefined || settingsMs === undefined) await sleep(10)
     }
+    const cpuSecondsToAnswer = await cpuSeconds(child.pid!)
     // The phases line is written right after listen; give the pipe a moment to deliver it.
     for (let wait = 0; wait < 50 && !this.phasesLine(); wait += 1) await sleep(20)
-    return { healthzMs, settingsMs, phases: this.phasesLine() }
+    return { healthzMs, settingsMs, cpuSecondsToAnswer, phases: this.phasesLine() }
   }
 
   private phasesLine(): StartupPhases | undefined {
