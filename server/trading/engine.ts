@@ -351,11 +351,8 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
       const replay = await repos.trades.findByIdempotencyKey(user.id, idempotencyKey)
       if (replay) return replayOf(replay)
 
-      if (user.status === 'pending') return refuse(422, TRADE_MESSAGES.PENDING)
-      if (user.status !== 'active') return refuse(422, TRADE_MESSAGES.DEACTIVATED)
-
-      const asset = await repos.assets.findByIdOrAssetId(String(request.id))
-      if (!asset || asset.id !== request.id) return refuse(404, TRADE_MESSAGES.ASSET_NOT_FOUND)
+      const asset = await opener.tradableAsset(user, request.id)
+      if ('ok' in asset) return asset
 
       // Lots have two decimals (the step is 0.01); dividing an integer keeps 0.29 from becoming 0.29000000000000004.
       const volumeLots = Math.round(request.qty * 100) / 100

@@ -148,10 +148,8 @@ export function createOrderRequests(deps: OrderRequestsDependencies) {
       const replay = await repos.orders.findByIdempotencyKey(user.id, idempotencyKey)
       if (replay) return replayOf(replay)
 
-      if (user.status === 'pending') return refuse(422, TRADE_MESSAGES.PENDING)
-      if (user.status !== 'active') return refuse(422, TRADE_MESSAGES.DEACTIVATED)
-      const asset = await repos.assets.findByIdOrAssetId(String(request.id))
-      if (!asset || asset.id !== request.id) return refuse(404, TRADE_MESSAGES.ASSET_NOT_FOUND)
+      const asset = await engine.opener.tradableAsset(user, request.id)
+      if ('ok' in asset) return asset
 
       const terms: OrderTerms = {
         side: request.type,

@@ -8,9 +8,10 @@ import { leverageFor } from '../../src/domain/trading/leverage'
 import type { Repositories } from '../repositories'
 import type { AccountRefusal } from '../repositories/orders'
 import type { AccountForOpening, NewPosition } from '../repositories/trades'
+import type { UserRow } from '../repositories/users'
 import type { MarketMarks } from './market-marks'
 import { formatUsd } from './pricing'
-import { TRADE_MESSAGES } from './results'
+import { refuse, TRADE_MESSAGES, type Refusal } from './results'
 
 /** A position about to open, priced and sized; the opener adds leverage, margin and the time. */
 export interface Opening {
@@ -69,6 +70,14 @@ export function createPositionOpener({ repos, marks, now }: OpenerDependencies) 
   }
 
   return {
+    /** The asset (Asset.id) this customer may order now, or why not: the account's status, an unknown asset. */
+    async tradableAsset(user: UserRow, assetId: number): Promise<Asset | Refusal> {
+      if (user.status === 'pending') return refuse(422, TRADE_MESSAGES.PENDING)
+      if (user.status !== 'active') return refuse(422, TRADE_MESSAGES.DEACTIVATED)
+      const asset = await repos.assets.findByIdOrAssetId(String(assetId))
+      return asset && asset.id === assetId ? asset : refuse(404, TRADE_MESSAGES.ASSET_NOT_FOUND)
+    },
+
     /** The margin a position of this size would take at `priceQuote`, in cents. */
     async marginUsd(userId: number, asset: Asset, volumeUnits: number, priceQuote: number): Promise<number> {
       const leverage = await leverageOf(userId, asset)

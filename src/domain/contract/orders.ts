@@ -3,7 +3,7 @@
 // or every position closed at once. Prices are the asset's quote, volumes units (lots x contract size), as in Trade.
 import { z } from 'zod'
 import { serialIdNumber, TextSchema } from './common'
-import { TradeSchema, TradeSideSchema } from './trades'
+import { TradeSchema, TradeSideSchema, TradesPageQuerySchema, TradesPageSchema } from './trades'
 
 export const ORDER_TYPES = { LIMIT: 'limit', STOP: 'stop' } as const
 export const OrderTypeSchema = z.enum([ORDER_TYPES.LIMIT, ORDER_TYPES.STOP], {
@@ -162,24 +162,14 @@ export const CloseAllResponseSchema = z.object({
 export type CloseAllResult = z.infer<typeof CloseAllResponseSchema>['data']
 
 export const ORDER_LISTS = { PENDING: 'pending', HISTORY: 'history' } as const
-export const OrdersPageQuerySchema = z.object({
+export const OrdersPageQuerySchema = TradesPageQuerySchema.extend({
   status: z
     .enum([ORDER_LISTS.PENDING, ORDER_LISTS.HISTORY], { message: 'status must be pending or history' })
     .default(ORDER_LISTS.PENDING),
-  page: z.coerce.number({ message: 'page must be a number' }).int().min(1).max(100_000).default(1),
 })
 
 /** GET /orders?status=pending|history&page=, shaped as the trades pages. */
-export const OrdersPageSchema = z.object({
-  data: z.array(OrderSchema),
-  meta: z.object({
-    current_page: z.number().int(),
-    last_page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-  }),
-  links: z.object({ next: z.string().nullable() }),
-})
+export const OrdersPageSchema = TradesPageSchema.extend({ data: z.array(OrderSchema) })
 export type OrdersPage = z.infer<typeof OrdersPageSchema>
 
 export const ORDERS_PAGE_SIZE = 20

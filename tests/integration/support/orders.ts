@@ -4,7 +4,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import {
-  IDEMPOTENCY_KEY_HEADER,
   OrderResponseSchema,
   type Asset,
   type LivePriceUpdate,
@@ -14,8 +13,7 @@ import {
 import type { Prices } from '../../../server/realtime'
 import type { BatchEvent, Publisher } from '../../../server/realtime/publisher'
 import { createTradingDesk, type TradingDesk } from '../../../server/trading'
-import { newKey } from './trading'
-import { bearer } from './test-server'
+import { newKey, postWithKey } from './trading'
 
 /** POST /orders' body for `lots` of `asset` at `price`; the rest as the test says. */
 export function pendingOrder(
@@ -42,12 +40,7 @@ export function placeOrder(
   body: unknown,
   key: string | null = newKey(),
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/orders',
-    headers: { ...bearer(token), ...(key === null ? {} : { [IDEMPOTENCY_KEY_HEADER]: key }) },
-    payload: body as object,
-  })
+  return postWithKey(app, '/api/v1/orders', token, body, key)
 }
 
 /** Places an order and returns it, failing the test with the server's answer if it was refused. */

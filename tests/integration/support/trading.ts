@@ -91,18 +91,29 @@ export function order(
   }
 }
 
-export function storeTrade(
+/** POSTs an order to `url` under an Idempotency-Key (none with null), as the workspace sends it. */
+export function postWithKey(
   app: FastifyInstance,
+  url: string,
   token: string,
   body: unknown,
   key: string | null = newKey(),
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
-    url: '/api/v1/trades/store',
+    url,
     headers: { ...bearer(token), ...(key === null ? {} : { [IDEMPOTENCY_KEY_HEADER]: key }) },
     payload: body as object,
   })
+}
+
+export function storeTrade(
+  app: FastifyInstance,
+  token: string,
+  body: unknown,
+  key: string | null = newKey(),
+): Promise<LightMyRequestResponse> {
+  return postWithKey(app, '/api/v1/trades/store', token, body, key)
 }
 
 /** Opens a position and returns it, failing the test with the server's answer if it was refused. */
