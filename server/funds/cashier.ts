@@ -12,6 +12,8 @@ import {
   findCoin,
   findNetwork,
   FUNDS_ADMIN_MESSAGES,
+  heldLimit,
+  MAX_MONEY_USD,
   REQUIRED_CONFIRMATIONS,
   SAVINGS_MESSAGES,
   WITHDRAWAL_MESSAGES,
@@ -92,10 +94,18 @@ const refuse = (statusCode: Refusal['statusCode'], message: string, field?: stri
   ...(field === undefined ? {} : { errors: { [field]: [message] } }),
 })
 
+/**
+ * The amount against a limit, each bound held within what an amount can be (heldLimit, decision 0033). The patch
+ * schema bounds new limits and the settings repository holds stored ones, but this must not trust either: a maximum
+ * of 1e307 once made BigInt(Infinity) throw on every deposit. Holding changes no answer, since no amount lies
+ * beyond MAX_MONEY_USD; a bound that is no finite number counts as no bound.
+ */
 function limitProblem(amountUsd: string, limit: Limit, what: string): string | undefined {
   const cents = moneyToCents(amountUsd)
-  if (cents < BigInt(Math.round(limit.min * 100)) || cents > BigInt(Math.round(limit.max * 100))) {
-    return `${what} must be from ${formatDollars(limit.min)} to ${formatDollars(limit.max)}.`
+  const min = heldLimit(limit.min, 0)
+  const max = heldLimit(limit.max, MAX_MONEY_USD)
+  if (cents < BigInt(Math.round(min * 100)) || cents > BigInt(Math.round(max * 100))) {
+    return `${what} must be from ${formatDollars(min)} to ${formatDollars(max)}.`
   }
   return undefined
 }

@@ -12,7 +12,11 @@ import { tradeReference } from './trades'
 
 export type FundsHistoryRepository = ReturnType<typeof createFundsHistoryRepository>
 
-/** The start of a UTC day given as YYYY-MM-DD, and the start of the day after it. */
+/**
+ * The start of a UTC day given as YYYY-MM-DD, and the start of the day after it. Their ISO text reaches PostgreSQL,
+ * which refuses year 0 and a year past 9999 (`+010000-01-01`): the contract's DATE_RANGE keeps both, the day after
+ * included, within four-digit years (decision 0033).
+ */
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
 const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
 

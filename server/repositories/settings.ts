@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm'
 import { omit } from 'zod/mini'
 import {
   FundsSettingsSchema,
+  heldLimit,
   LegalTextsSchema,
   SiteSettingsSchema,
   type AdminSettingsPatch,
   type FundsSettings,
   type LegalTexts,
+  type Limit,
   type SiteSettings,
 } from '../../src/domain/contract'
 import type { Db } from '../db/client'
@@ -42,6 +44,16 @@ const objectOr = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {}
 
+/**
+ * One stored limit over its default, each bound held within what an amount can be (heldLimit, decision 0033): a
+ * limit stored before the patch schema bounded them (a maximum of 1e307) reads as the largest amount, so the cashier
+ * and the forms that show it work, and the rest of the funds settings are kept rather than reset to the defaults.
+ */
+function storedLimit(stored: unknown, fallback: Limit): Limit {
+  const value = objectOr(stored)
+  return { min: heldLimit(value.min, fallback.min), max: heldLimit(value.max, fallback.max) }
+}
+
 /** The funds settings (issue 15): stored under `funds`, merged field by field over the code's defaults. */
 export function mergeFunds(stored: unknown): FundsSettings {
   const value = objectOr(stored)
@@ -50,9 +62,9 @@ export function mergeFunds(stored: unknown): FundsSettings {
   const merged = {
     bank: { ...defaults.bank, ...objectOr(value.bank) },
     limits: {
-      card: { ...defaults.limits.card, ...objectOr(limits.card) },
-      wire: { ...defaults.limits.wire, ...objectOr(limits.wire) },
-      withdrawal: { ...defaults.limits.withdrawal, ...objectOr(limits.withdrawal) },
+      card: storedLimit(limits.card, defaults.limits.card),
+      wire: storedLimit(limits.wire, defaults.limits.wire),
+      withdrawal: storedLimit(limits.withdrawal, defaults.limits.withdrawal),
     },
     savings_apr_percent: value.savings_apr_percent ?? defaults.savings_apr_percent,
   }

@@ -10,6 +10,7 @@ import {
   describeRoutes,
   fillPath,
   leavesOf,
+  plausibleAround,
   plausibleOf,
   plausibleParams,
   queryString,
@@ -55,7 +56,7 @@ afterAll(async () => {
 function requestWith({ route, part, leaf }: IdPlace, id: number, token: string | undefined) {
   const params = part === 'params' ? withField(plausibleParams(route), leaf.path, id) : plausibleParams(route)
   const query = plausibleOf(route.schemas.querystring)
-  const body = plausibleOf(route.schemas.body)
+  const body = plausibleAround(route.schemas.body, leaf)
   const search = queryString(part === 'querystring' ? withField(query, leaf.path, id) : query)
   return app.inject({
     method: route.method as 'GET',

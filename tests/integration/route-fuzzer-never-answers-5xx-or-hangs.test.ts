@@ -1,9 +1,11 @@
 // The route fuzzer (issue 17): every route of the server's route table, present and future, gets a sample of a
 // hostile corpus in its path parameters, query string and body fields (NUL, lone surrogates, huge and odd numbers,
-// wrong types, deep nesting, oversize bodies, path traversal, malformed encodings), as an admin, a customer and
-// nobody. No answer may be a 5xx and none may hang. Cases are built from each route's own schemas (support/
-// route-schemas.ts), so a field added later is fuzzed without being listed; hostile-bodies.test.ts keeps the
-// whole-body table for POST and PATCH, this file the fields, the GETs, the params and the query strings.
+// days and timestamps at the years the database refuses, the columns' limits, wrong types, deep nesting, oversize
+// bodies, path traversal, malformed encodings), as an admin, a customer and nobody. No answer may be a 5xx and none
+// may hang. Cases are built from each route's own schemas (support/route-schemas.ts), so a field added later is
+// fuzzed without being listed; hostile-bodies.test.ts keeps the whole-body table for POST and PATCH, this file the
+// fields, the GETs, the params and the query strings. The schema-derived edges of every field, one at a time, are
+// edge-values-of-every-request-schema-never-answer-5xx.test.ts's.
 //
 // The sample is random; a failure names its seed: FUZZ_SEED=<seed> npx vitest run --project integration <this file>.
 // FUZZ_CASES=<n> sends n cases per route instead of 50.
@@ -11,9 +13,11 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { siteSettings, users } from '../../server/db/schema'
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/domain/contract'
+import { BOUNDARY_DAYS, BOUNDARY_TIMESTAMPS, COLUMN_LIMIT_VALUES, COLUMN_LIMITS } from './support/edge-values'
 import {
   describeRoutes,
   leavesOf,
+  plausibleAround,
   plausibleOf,
   plausibleParams,
   queryString,
@@ -72,6 +76,11 @@ const HOSTILE_TEXT = [
   'NaN',
   '1e309',
   '-1',
+  // Days and timestamps at years 0, 1, 9999 and 10000 and at the contract's DATE_RANGE, and the columns' limits as
+  // text (decision 0033).
+  ...BOUNDARY_DAYS,
+  ...BOUNDARY_TIMESTAMPS,
+  ...COLUMN_LIMIT_VALUES.filter((value) => typeof value === 'string'),
 ]
 const HOSTILE_NUMBERS = [
   2 ** 31,
@@ -88,6 +97,9 @@ const HOSTILE_NUMBERS = [
   -0,
   0.5,
   1e-320,
+  1e307,
+  -1e307,
+  ...COLUMN_LIMIT_VALUES.filter((value) => typeof value === 'number'),
 ]
 const WRONG_TYPES: unknown[] = [
   null,
@@ -132,6 +144,10 @@ const HOSTILE_URL_VALUES = [
   'a'.repeat(4_096),
   'null',
   'undefined',
+  '1e307',
+  ...BOUNDARY_DAYS.map(encodeURIComponent),
+  ...BOUNDARY_TIMESTAMPS.slice(0, 6).map(encodeURIComponent),
+  ...COLUMN_LIMITS.map((limit) => limit.beyond),
 ]
 const HOSTILE_QUERY_SHAPES = [
   (key: string) => `${key}=1&${key}=2`,
@@ -262,7 +278,7 @@ function fuzzCase(route: DescribedRoute): FuzzCase {
       return {
         label: `body ${leaf.path.join('.')} = ${safeJson(value).slice(0, 40)}`,
         url: withQuery(encodedPath(route, params), plainQuery),
-        payload: safeJson(withField(body, leaf.path, value)),
+        payload: safeJson(withField(plausibleAround(route.schemas.body, leaf), leaf.path, value)),
       }
     }
     // The fields are where a route's own code is reached: weighted up.

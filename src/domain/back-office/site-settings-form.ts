@@ -2,7 +2,11 @@
 // by the contract's own rules (SiteSettingsPatchSchema), and turned into the PATCH /admin/settings body holding only
 // what changed. Also: whether a save takes the site down (it asks first), and where a server 422 message belongs.
 import { z } from 'zod'
-import { SiteSettingsPatchSchema, type SiteSettingsPatch } from '../contract/admin-settings'
+import {
+  LeverageSettingSchema,
+  SiteSettingsPatchSchema,
+  type SiteSettingsPatch,
+} from '../contract/admin-settings'
 import {
   ASSET_CLASSES,
   R_PAGE,
@@ -31,7 +35,7 @@ const leverageField = z
   .min(1, 'Enter a leverage, e.g. 100')
   .regex(/^\d+(\.\d+)?$/, 'Leverage must be a number, e.g. 100')
   .transform(Number)
-  .pipe(z.number().positive('Leverage must be above 0'))
+  .pipe(LeverageSettingSchema)
 
 export const SiteSettingsFormSchema = z.object({
   name: z.string().max(120, 'At most 120 characters').pipe(contract.name.unwrap()),

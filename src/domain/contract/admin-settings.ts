@@ -22,6 +22,23 @@ const optionalUrl = TextSchema.max(2048)
   .refine(isSafeLink, { message: 'Must be an http(s) URL or a path starting with /' })
   .nullable()
 
+/**
+ * The leverage an operator may set per asset class: above 0, and at most 10,000 (beyond it the margin of a position
+ * rounds toward no cents at all: trading without margin).
+ */
+export const MAX_LEVERAGE = 10_000
+export const LeverageSettingSchema = z
+  .number({ message: 'Leverage must be a number' })
+  .positive('Leverage must be above 0')
+  .max(MAX_LEVERAGE, `Leverage can be at most ${MAX_LEVERAGE.toLocaleString('en-US')}`)
+const LeveragePatchSchema = z
+  .object(
+    Object.fromEntries(Object.keys(LeverageMapSchema.shape).map((name) => [name, LeverageSettingSchema])) as {
+      [K in keyof typeof LeverageMapSchema.shape]: typeof LeverageSettingSchema
+    },
+  )
+  .partial()
+
 /** PATCH /admin/settings: any subset of what an operator may change. */
 export const SiteSettingsPatchSchema = z
   .object({
@@ -44,7 +61,7 @@ export const SiteSettingsPatchSchema = z
     privacy_url: optionalUrl,
     risk_url: optionalUrl,
     help_url: optionalUrl,
-    leverage: z.object(LeverageMapSchema.shape).partial(),
+    leverage: LeveragePatchSchema,
   })
   .partial()
   .strict()

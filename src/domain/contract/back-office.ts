@@ -3,7 +3,7 @@
 // the /admin pages.
 import { z } from 'zod'
 import { ADJUSTMENT_KINDS, REQUEST_TYPE_PATTERN } from '../back-office/codes'
-import { dataEnvelope, SerialIdSchema, TextSchema } from './common'
+import { dataEnvelope, moneyAmount, SerialIdSchema, TextSchema } from './common'
 import { TradeSchema } from './trades'
 import { UserSchema, UserStatusSchema } from './user'
 
@@ -172,15 +172,10 @@ export type AdminUserPatch = z.infer<typeof AdminUserPatchSchema>
 export const AdminUserResponseSchema = dataEnvelope(UserSchema)
 
 /** "-12.50", "500", 500, 0.1: signed, at most two decimals, never zero, within numeric(18,2). */
-export const MoneyAmountSchema = z
-  .union([z.number(), TextSchema.trim()])
-  .transform((value) => (typeof value === 'number' ? String(value) : value))
-  .pipe(
-    z
-      .string()
-      .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'The amount must be a number with at most two decimals')
-      .refine((value) => Number(value) !== 0, 'The amount cannot be zero'),
-  )
+export const MoneyAmountSchema = moneyAmount(true).refine(
+  (value) => Number(value) !== 0,
+  'The amount cannot be zero',
+)
 
 /** POST /admin/users/{id}/adjustments, with an Idempotency-Key header. */
 export const AdjustmentRequestSchema = z

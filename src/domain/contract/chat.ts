@@ -1,7 +1,14 @@
 // Support chat (spec 2.9, 2.10; spec 3 Chat message and Attachment; spec 7 the chat calls; spec 8 the chat
 // messages). One conversation per customer, keyed by customer_id; customers never name another conversation.
 import { z } from 'zod'
-import { dataEnvelope, MAX_BIG_SERIAL_ID, SerialIdSchema, serialIdNumber, TextSchema } from './common'
+import {
+  boundedTimestamp,
+  dataEnvelope,
+  MAX_BIG_SERIAL_ID,
+  SerialIdSchema,
+  serialIdNumber,
+  TextSchema,
+} from './common'
 
 export const ChatAttachmentSchema = z.object({
   id: z.number().int(),
@@ -42,7 +49,7 @@ export type ChatMessagesResponse = z.infer<typeof ChatMessagesResponseSchema>
 export const ChatMessagesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   customer_id: z.optional(SerialIdSchema),
-  after: z.iso.datetime({ offset: true, message: 'after must be an ISO timestamp' }).optional(),
+  after: boundedTimestamp('after must be an ISO timestamp').optional(),
 })
 export const CHAT_PAGE_SIZE = 50
 

@@ -6,7 +6,16 @@
 import { z } from 'zod'
 import { CRYPTO_COIN_SLUGS, CRYPTO_NETWORK_IDS } from '../funds/crypto-coins'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../funds/transaction-kinds'
-import { dataEnvelope, SerialIdSchema, TextSchema } from './common'
+import {
+  BoundedDateSchema,
+  dataEnvelope,
+  decimalAmount,
+  moneyAmount,
+  moneyLimit,
+  SerialIdSchema,
+  serialIdNumber,
+  TextSchema,
+} from './common'
 
 export const FUNDS_PAGE_SIZE = 25
 
@@ -51,6 +60,15 @@ export const FundsSettingsSchema = z.object({
   savings_apr_percent: z.number().min(0).max(100),
 })
 export type FundsSettings = z.infer<typeof FundsSettingsSchema>
+/**
+ * One method's bounds in a patch, each what an amount can be (moneyLimit): a larger one once made every deposit
+ * fail. The route checks the merged minimum against the merged maximum (LIMITS_INVERTED).
+ */
+const limitPatch = (what: string) =>
+  z
+    .object({ min: moneyLimit(`${what} minimum`), max: moneyLimit(`${what} maximum`) })
+    .partial()
+    .strict()
 export const FundsSettingsPatchSchema = z
   .object({
     bank: z
@@ -65,9 +83,9 @@ export const FundsSettingsPatchSchema = z
       .strict(),
     limits: z
       .object({
-        card: LimitSchema.partial(),
-        wire: LimitSchema.partial(),
-        withdrawal: LimitSchema.partial(),
+        card: limitPatch('Card deposits'),
+        wire: limitPatch('Bank wires'),
+        withdrawal: limitPatch('Withdrawals'),
       })
       .partial()
       .strict(),
@@ -97,27 +115,17 @@ export const FundsOptionsResponseSchema = dataEnvelope(FundsOptionsSchema)
 
 // ---- amounts ----------------------------------------------------------------------------------------------------
 
-/** "250", "250.5", 250.55: positive, at most two decimals, within numeric(18,2). */
-export const PositiveMoneySchema = z
-  .union([z.number(), TextSchema.trim()])
-  .transform((value) => (typeof value === 'number' ? String(value) : value))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'The amount must be a number with at most two decimals')
-      .refine((value) => Number(value) > 0, 'The amount must be more than zero'),
-  )
+const MORE_THAN_ZERO = 'The amount must be more than zero'
 
-/** Coin units: up to 8 decimals (the sandbox chain's transfers). */
-export const CoinAmountSchema = z
-  .union([z.number(), TextSchema.trim()])
-  .transform((value) => (typeof value === 'number' ? String(value) : value))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,10}(\.\d{1,8})?$/, 'The amount must be a number with at most eight decimals')
-      .refine((value) => Number(value) > 0, 'The amount must be more than zero'),
-  )
+/** "250", "250.5", 250.55: positive, at most two decimals, within numeric(18,2) (common.ts's moneyAmount). */
+export const PositiveMoneySchema = moneyAmount().refine((value) => Number(value) > 0, MORE_THAN_ZERO)
+
+/** Coin units: up to 8 decimals (the sandbox chain's transfers), within numeric(28,8). */
+export const CoinAmountSchema = decimalAmount({
+  wholeDigits: 10,
+  decimals: 8,
+  message: 'The amount must be a number with at most eight decimals',
+}).refine((value) => Number(value) > 0, MORE_THAN_ZERO)
 
 // ---- deposits ---------------------------------------------------------------------------------------------------
 
@@ -255,7 +263,7 @@ export const WithdrawalRequestSchema = z.discriminatedUnion('method', [
     .object({
       method: z.literal('card'),
       amount: PositiveMoneySchema,
-      card_deposit_id: z.number().int().positive(),
+      card_deposit_id: serialIdNumber(),
     })
     .strict(),
   z
@@ -337,11 +345,8 @@ export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES)
 export type TransactionType = z.infer<typeof TransactionTypeSchema>
 export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES)
 
-const DateParamSchema = TextSchema.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD').refine((text) => {
-  // A real calendar day: 2025-02-30 is refused here, not by the database.
-  const date = new Date(`${text}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
-}, 'This is not a calendar date')
+// A real calendar day within the dates the database takes: 2025-02-30 and year 0 are refused here, not by it.
+const DateParamSchema = BoundedDateSchema
 export const TransactionsQuerySchema = z.object({
   type: TransactionTypeSchema.optional(),
   status: TransactionStatusSchema.optional(),

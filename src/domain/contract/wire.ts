@@ -6,7 +6,17 @@
 import * as z from 'zod/mini'
 import { isStorableText, MAX_SERIAL_ID, TEXT_MESSAGES } from './wire-rules'
 
-export { API_PREFIX, isStorableText, MAX_SERIAL_ID, TEXT_MESSAGES } from './wire-rules'
+export {
+  API_PREFIX,
+  DATE_MESSAGES,
+  DATE_RANGE,
+  isCalendarDay,
+  isDayInRange,
+  isStorableText,
+  isStorableTimestamp,
+  MAX_SERIAL_ID,
+  TEXT_MESSAGES,
+} from './wire-rules'
 
 /** The one error envelope of the API: a sentence for people, and per-field messages for forms. */
 export const ApiErrorSchema = z.object({

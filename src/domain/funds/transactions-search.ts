@@ -3,18 +3,15 @@
 // is asked is built from the same values, so a shared link shows the same rows. The schemas are the routes'
 // `validateSearch`, loaded before the first render: guards, and no contract (../search-params.ts says why).
 import type { TransactionsQuery } from '../contract/funds'
+import { isCalendarDay, isDayInRange } from '../contract/wire-rules'
 import { type Infer, object, oneOf, optionalParam, refine, string } from '../guard'
 import { pageSearchParam } from '../search-params'
 import { STATEMENT_COLUMNS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './transaction-kinds'
 
-/** YYYY-MM-DD that is a real calendar day. */
+/** YYYY-MM-DD that is a real calendar day within the API's dates (a link from year 0 drops the filter). */
 export const DayTextSchema = refine(
   string(),
-  (text) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
-    const date = new Date(`${text}T00:00:00Z`)
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
-  },
+  (text) => isCalendarDay(text) && isDayInRange(text),
   'Expected a day as YYYY-MM-DD',
 )
 

@@ -26,8 +26,16 @@ export type LeafKind = 'text' | 'formatted-text' | 'number' | 'boolean' | 'choic
 
 export interface Leaf {
   path: FieldPath
+  /** The field's schema unwrapped: the one whose checks (lengths, bounds, format) say what it is. */
   schema: z.ZodType
+  /** The field's whole schema, wrappers, pipes and refinements included: the one that judges a value. */
+  judge?: z.ZodType
   kind: LeafKind
+  /**
+   * For a field of one option of a union of objects (a discriminated union's branch): where the union sits and a
+   * plausible value of this option, so a request that replaces the field sends the rest of its own branch.
+   */
+  option?: { path: FieldPath; value: unknown }
 }
 
 // zod 4 keeps a schema's definition on `def`; only the parts read here are typed.
@@ -105,6 +113,9 @@ const TEXT_CANDIDATES = [
   'private-user.2',
   'https://example.com/page',
   '2024-01-02T03:04:05.000Z',
+  '2024-01-02',
+  '123456',
+  '+44',
   '100.50',
   '1',
   'basic',
@@ -127,10 +138,15 @@ export function plausibleValue(schema: z.ZodType, judge: z.ZodType = schema): un
   switch (def.type) {
     case 'pipe':
       return def.in ? plausibleValue(def.in, judge) : undefined
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(def.shape ?? {}).map(([key, field]) => [key, plausibleValue(field)]),
-      )
+    case 'object': {
+      const fields = Object.entries(def.shape ?? {})
+      const full = Object.fromEntries(fields.map(([key, field]) => [key, plausibleValue(field)]))
+      if (judge.safeParse(full).success) return full
+      // An object-wide rule ('a code or a recovery code, not both'): leave out one optional field.
+      const optional = fields.filter(([, field]) => field.safeParse(undefined).success).map(([key]) => key)
+      const without = optional.map((key) => withField(full, [key], undefined))
+      return without.find((value) => judge.safeParse(value).success) ?? full
+    }
     case 'array':
       return def.element ? [plausibleValue(def.element)] : []
     case 'union': {
@@ -186,9 +202,18 @@ export function leavesOf(schema: z.ZodType | undefined, path: FieldPath = []): L
     const options = (def.options ?? []).map((option) => unwrap(option))
     // `number | string` (an amount) is a text field as far as what may be sent in it goes.
     const text = options.find((option) => defOf(option).type === 'string')
-    if (text) return [{ path, schema: text, kind: kindOf(defOf(text)) }]
+    if (text) return [{ path, schema: text, judge: schema, kind: kindOf(defOf(text)) }]
+    // A union of objects (POST /funds/withdrawals' methods): every option's fields, each sent in its own branch.
+    if (options.length > 0 && options.every((option) => defOf(option).type === 'object')) {
+      return options.flatMap((option) =>
+        leavesOf(option, path).map((leaf) => ({
+          ...leaf,
+          option: leaf.option ?? { path, value: plausibleValue(option) },
+        })),
+      )
+    }
   }
-  return [{ path, schema: inner, kind: kindOf(def) }]
+  return [{ path, schema: inner, judge: schema, kind: kindOf(def) }]
 }
 
 /** A copy of `value` with the field at `path` replaced (`undefined` removes it). */
@@ -252,3 +277,9 @@ export function plausibleParams(route: DescribedRoute): Record<string, unknown> 
 /** A plausible value for a route's body or query string, or undefined when it takes none. */
 export const plausibleOf = (schema: z.ZodType | undefined): unknown =>
   schema === undefined ? undefined : plausibleValue(schema)
+
+/** The plausible value around a leaf: plausibleOf, in the leaf's own option of a union of objects. */
+export function plausibleAround(schema: z.ZodType | undefined, leaf: Leaf): unknown {
+  const value = plausibleOf(schema)
+  return leaf.option ? withField(value, leaf.option.path, leaf.option.value) : value
+}
