@@ -90,7 +90,9 @@ function fieldsOf(route: DescribedRoute): Field[] {
     // A schema without fields (an empty body) is one field: the whole part.
     if (schema && leaves.length === 0) leaves.push({ path: [], schema, kind: 'other' })
     return leaves.map((leaf) => {
-      const label = `${part} ${leaf.path.join('.')}${leaf.option ? ` (${JSON.stringify(leaf.option.value).slice(0, 30)})` : ''}`
+      // A field of a union's option is named with the option's first field (`method=card`), its discriminator.
+      const [first] = Object.entries((leaf.option?.value ?? {}) as Record<string, unknown>)
+      const label = `${part} ${leaf.path.join('.')}${first ? ` (${first[0]}=${String(first[1])})` : ''}`
       const plausible = valueAt(plausibleAround(route.schemas[part], leaf), leaf.path)
       return { label, part, leaf, ...edgeValuesOf(leaf, plausible) }
     })
