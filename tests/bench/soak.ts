@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import Pusher from 'pusher-js'
+import type Pusher from 'pusher-js'
 import { io, type Socket } from 'socket.io-client'
 import { openDatabase } from '../../server/db/client'
 import { ADMIN_CHANNEL, CHANNELS, PRICE_EVENTS, PRICE_FEED, type Asset } from '../../src/domain/contract'
@@ -30,6 +30,7 @@ import {
   type BenchCustomer,
 } from './support/api-customers'
 import { cpuSeconds, percentile } from './support/client-processes'
+import { pusherClient } from '../integration/support/realtime-clients'
 import { CLOCK_TICKS, machineBusyTicks } from './support/machine'
 import { ServerProcess } from './support/server-process'
 
@@ -100,15 +101,7 @@ async function recorded(what: string, call: () => Promise<ApiAnswer>): Promise<A
 
 /** pusher-js as the browser hub uses it, its channel authorisations sent from `client`'s own address. */
 function pusherFor(baseUrl: string, key: string, client: ApiClient): Pusher {
-  const port = Number(new URL(baseUrl).port)
-  return new Pusher(key, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    wssPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
+  return pusherClient(baseUrl, key, {
     channelAuthorization: {
       endpoint: '/unused',
       transport: 'ajax',

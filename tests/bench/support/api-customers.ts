@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { Agent, request as httpRequest } from 'node:http'
 import { DEMO_USERS } from '../../../server/db/seed-data/catalog'
 import { IDEMPOTENCY_KEY_HEADER, type Asset } from '../../../src/domain/contract'
+import { order } from '../../integration/support/trading'
 
 export interface ApiAnswer {
   status: number
@@ -199,25 +200,7 @@ export function depositByCard(client: ApiClient, amountUsd: number): Promise<Api
 
 /** A market order as the workspace sends it (the price fields are the client's belief; the server prices it). */
 export function openPosition(client: ApiClient, asset: Asset, side: 'buy' | 'sell', lots = 0.01) {
-  return client.call(
-    'POST',
-    '/trades/store',
-    {
-      type: side,
-      leverage: 1,
-      amount: 1,
-      qty: lots,
-      volume: Number((lots * asset.contract_size).toFixed(6)),
-      margin: 0,
-      opening_price: 1,
-      take_profit: 0,
-      stop_loss: 0,
-      id: asset.id,
-      asset_symbol: asset.symbol,
-      asset_name: asset.name,
-    },
-    idempotent(),
-  )
+  return client.call('POST', '/trades/store', order(asset, side, lots), idempotent())
 }
 
 export const closePosition = (client: ApiClient, tradeId: number) =>
