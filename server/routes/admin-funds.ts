@@ -1,4 +1,4 @@
-// The back office's cashier calls (issue 15): the sandbox chain's "Simulate incoming transfer", marking an approved
+// The back office's cashier calls (decision 0019): the sandbox chain's "Simulate incoming transfer", marking an approved
 // withdrawal sent, and a client's latest deposits. Deposits (wires) and withdrawals are decided in the one request
 // queue (admin-requests.ts); these are the rest. The two changes are audited in the transaction that makes them.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

@@ -1,5 +1,5 @@
-import { css } from 'styled-system/css'
 import { AlertBox } from '../../../components/ui/alert-box'
+import { EntryEnd, EntryList, EntryRow, EntryTitle, EntryWide } from '../../../components/ui/entry-list'
 import { Spinner } from '../../../components/ui/spinner'
 import { StatusChip } from '../../../components/ui/status-chip'
 import { Text } from '../../../components/ui/text'
@@ -15,18 +15,6 @@ import { useClientDeposits } from '../api/get-client-deposits'
 // sandbox chain shows its confirmations; a failed one says why, including one the chain set aside after failing
 // again and again (decision 0033), so support can answer the customer and act on it.
 
-const list = css({ display: 'grid' })
-const row = css({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  columnGap: '3',
-  rowGap: '1',
-  py: '2.5',
-  borderBottomWidth: '1px',
-  borderColor: 'border.muted',
-  _last: { borderBottomWidth: '0' },
-})
-
 export function ClientDepositList(props: { deposits: readonly Deposit[] }) {
   if (props.deposits.length === 0) {
     return (
@@ -36,36 +24,36 @@ export function ClientDepositList(props: { deposits: readonly Deposit[] }) {
     )
   }
   return (
-    <ul className={list} aria-label="Deposits">
+    <EntryList aria-label="Deposits">
       {props.deposits.map((deposit) => (
-        <li key={deposit.id} className={row} data-testid="client-deposit" data-status={deposit.status}>
-          <span className={css({ fontSize: 'sm', fontWeight: 'medium', overflowWrap: 'anywhere' })}>
-            {depositDescription(deposit)}
-          </span>
-          <Text as="span" numeric className={css({ textAlign: 'end', fontSize: 'sm' })}>
-            {formatAmount(deposit.amount)}
-          </Text>
-          <Text as="span" size="xs" tone="muted" className={css({ overflowWrap: 'anywhere' })}>
+        <EntryRow key={deposit.id} data-testid="client-deposit" data-status={deposit.status}>
+          <EntryTitle>{depositDescription(deposit)}</EntryTitle>
+          <EntryEnd>
+            <Text as="span" size="sm" numeric>
+              {formatAmount(deposit.amount)}
+            </Text>
+          </EntryEnd>
+          <Text as="span" size="xs" tone="muted">
             {formatDateTime(deposit.created_at)}
             {deposit.crypto && deposit.status === 'pending'
               ? ` · ${confirmationsText(deposit.crypto.confirmations, deposit.crypto.required_confirmations)} confirmations`
               : ''}
           </Text>
-          <StatusChip
-            tone={STATUS_TONES[deposit.status]}
-            status={deposit.status}
-            className={css({ justifySelf: 'end' })}
-          >
-            {TRANSACTION_STATUS_LABELS[deposit.status]}
-          </StatusChip>
+          <EntryEnd>
+            <StatusChip tone={STATUS_TONES[deposit.status]} status={deposit.status}>
+              {TRANSACTION_STATUS_LABELS[deposit.status]}
+            </StatusChip>
+          </EntryEnd>
           {deposit.failure_reason ? (
-            <Text as="p" size="xs" className={css({ gridColumn: '1 / -1', color: 'danger' })}>
-              {deposit.failure_reason}
-            </Text>
+            <EntryWide>
+              <Text as="p" size="xs" tone="danger">
+                {deposit.failure_reason}
+              </Text>
+            </EntryWide>
           ) : null}
-        </li>
+        </EntryRow>
       ))}
-    </ul>
+    </EntryList>
   )
 }
 

@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { EntryEnd, EntryList, EntryRow, EntryTitle } from '../../../components/ui/entry-list'
 import { Text } from '../../../components/ui/text'
 import type { LedgerEntry } from '../../../domain/contract/back-office'
 import { formatDateTime, ledgerEntryLabel } from '../../../domain/back-office/labels'
@@ -9,18 +9,6 @@ import { signTone } from '../../../domain/format/numbers'
 // The client's latest balance movements, newest first: what moved, by how much (signed), the balance it left and
 // why. The ledger is the record an adjustment or a closed trade writes.
 
-const list = css({ display: 'grid' })
-const row = css({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  columnGap: '3',
-  rowGap: '0.5',
-  py: '2.5',
-  borderBottomWidth: '1px',
-  borderColor: 'border.muted',
-  _last: { borderBottomWidth: '0' },
-})
-
 export function ClientLedger(props: { entries: readonly LedgerEntry[] }) {
   if (props.entries.length === 0) {
     return (
@@ -30,32 +18,31 @@ export function ClientLedger(props: { entries: readonly LedgerEntry[] }) {
     )
   }
   return (
-    <ul className={list}>
+    <EntryList>
       {props.entries.map((entry) => {
         const amount = formatSignedAmount(entry.amount)
         return (
-          <li key={entry.id} className={row} data-testid="client-ledger-entry">
-            <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{ledgerEntryLabel(entry)}</span>
-            <Text
-              as="span"
-              numeric
-              tone={signTone(amount)}
-              className={css({ textAlign: 'end', fontSize: 'sm' })}
-            >
-              {amount}
-            </Text>
-            <Text as="span" size="xs" tone="muted" className={css({ overflowWrap: 'anywhere' })}>
+          <EntryRow key={entry.id} data-testid="client-ledger-entry">
+            <EntryTitle>{ledgerEntryLabel(entry)}</EntryTitle>
+            <EntryEnd>
+              <Text as="span" size="sm" numeric tone={signTone(amount)}>
+                {amount}
+              </Text>
+            </EntryEnd>
+            <Text as="span" size="xs" tone="muted">
               {formatDateTime(entry.created_at)}
               {/* Which position a P/L row settled, numbered as the client's positions are. */}
               {entry.trade_id !== null ? ` · ${tradeReference(entry.trade_id)}` : ''}
               {entry.reason ? ` · ${entry.reason}` : ''}
             </Text>
-            <Text as="span" size="xs" tone="muted" numeric className={css({ textAlign: 'end' })}>
-              Balance {formatAmount(entry.balance_after)}
-            </Text>
-          </li>
+            <EntryEnd>
+              <Text as="span" size="xs" tone="muted" numeric>
+                Balance {formatAmount(entry.balance_after)}
+              </Text>
+            </EntryEnd>
+          </EntryRow>
         )
       })}
-    </ul>
+    </EntryList>
   )
 }
