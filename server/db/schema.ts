@@ -392,7 +392,8 @@ export const trades = pgTable(
 /**
  * Pending orders (decision 0034): a limit or stop at `price`, filled by the leader on the tick that reaches it,
  * through the same open path as a market order. Levels are 0 when unset; `expires_at` null is good till cancelled.
- * Pending: trade_id, closed_at and reason are null; a fill sets trade_id, a cancel or an expiry the reason.
+ * Pending: trade_id, closed_at and reason are null; a fill sets trade_id, a cancel or an expiry the reason (a
+ * cancel by staff from the back office, decision 0017, is 'staff').
  */
 export const orders = pgTable(
   'orders',
@@ -418,7 +419,7 @@ export const orders = pgTable(
     trailingStop: numeric('trailing_stop', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     tradeId: integer('trade_id').references((): AnyPgColumn => trades.id, { onDelete: 'set null' }),
-    reason: text('reason').$type<'user' | 'insufficient_margin' | 'account_inactive' | 'expired'>(),
+    reason: text('reason').$type<'user' | 'staff' | 'insufficient_margin' | 'account_inactive' | 'expired'>(),
     /** One order per key and user, as positions: a retried submit returns the first one. */
     idempotencyKey: text('idempotency_key').notNull(),
     /** sha256 of the order as validated: a retry under the key must send the same order. */
@@ -438,7 +439,7 @@ export const orders = pgTable(
     check('orders_status_valid', sql`${t.status} in ('pending', 'filled', 'cancelled', 'expired')`),
     check(
       'orders_reason_valid',
-      sql`${t.reason} is null or ${t.reason} in ('user', 'insufficient_margin', 'account_inactive', 'expired')`,
+      sql`${t.reason} is null or ${t.reason} in ('user', 'staff', 'insufficient_margin', 'account_inactive', 'expired')`,
     ),
     check('orders_closed_at', sql`(${t.status} = 'pending') = (${t.closedAt} is null)`),
   ],

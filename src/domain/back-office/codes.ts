@@ -34,5 +34,7 @@ export const AUDIT_ACTIONS = {
   /** The sandbox chain's "Simulate incoming transfer" (issue 15). */
   CRYPTO_TRANSFER_SIMULATED: 'funds.crypto_transfer_simulated',
   WITHDRAWAL_SENT: 'funds.withdrawal_sent',
+  /** A client's pending order cancelled from the client page (decision 0017). */
+  ORDER_CANCELLED: 'order.cancelled',
 } as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS]

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   [AUDIT_ACTIONS.NOTIFICATION_SENT]: 'Notification sent',
   [AUDIT_ACTIONS.CRYPTO_TRANSFER_SIMULATED]: 'Incoming transfer simulated',
   [AUDIT_ACTIONS.WITHDRAWAL_SENT]: 'Withdrawal sent',
+  [AUDIT_ACTIONS.ORDER_CANCELLED]: 'Order cancelled',
 }
 
 /** 'user.status_changed' -> 'Status changed'; an action this build does not know reads as its code. */

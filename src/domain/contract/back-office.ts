@@ -204,6 +204,16 @@ export const AdjustmentResponseSchema = z.object({
   data: z.object({ entry: LedgerEntrySchema, balance: z.number() }),
 })
 
+/**
+ * POST /admin/users/{id}/orders/{orderId}/cancel: one of the client's pending orders cancelled by staff (decision
+ * 0017), who say why: the audit log keeps the reason and the customer's notification tells it. The answer is the
+ * customer's own DELETE /orders/{id} answer (OrderResponseSchema).
+ */
+export const AdminCancelOrderRequestSchema = z
+  .object({ reason: ReasonSchema.min(1, REASON_REQUIRED) })
+  .strict()
+export type AdminCancelOrderRequest = z.infer<typeof AdminCancelOrderRequestSchema>
+
 // ---- the request queue ---------------------------------------------------------------------------------------
 
 export const AdminRequestsQuerySchema = z.object({

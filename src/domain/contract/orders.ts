@@ -26,17 +26,20 @@ export const OrderStatusSchema = z.enum([
 export type OrderStatus = z.infer<typeof OrderStatusSchema>
 
 /**
- * Why an order ended without a fill: its owner cancelled it, the free margin no longer covered it at the fill, the
- * account could no longer trade at the fill, or its expiry passed.
+ * Why an order ended without a fill: its owner cancelled it, a member of staff cancelled it from the back office
+ * (decision 0017), the free margin no longer covered it at the fill, the account could no longer trade at the fill,
+ * or its expiry passed.
  */
 export const ORDER_REASONS = {
   USER: 'user',
+  STAFF: 'staff',
   INSUFFICIENT_MARGIN: 'insufficient_margin',
   ACCOUNT_INACTIVE: 'account_inactive',
   EXPIRED: 'expired',
 } as const
 export const OrderReasonSchema = z.enum([
   ORDER_REASONS.USER,
+  ORDER_REASONS.STAFF,
   ORDER_REASONS.INSUFFICIENT_MARGIN,
   ORDER_REASONS.ACCOUNT_INACTIVE,
   ORDER_REASONS.EXPIRED,

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_reason_valid";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_reason_valid" CHECK ("orders"."reason" is null or "orders"."reason" in ('user', 'staff', 'insufficient_margin', 'account_inactive', 'expired'));
