@@ -10,7 +10,7 @@ import { NotificationAlert } from '../features/notifications'
 import { useRealtimeEvent, useRealtimeNotices, useRealtimeSession } from '../features/realtime'
 import { AccountGate, loadCurrentUser, useInitialData, useSession } from '../features/session'
 import { getSiteDataQueryOptions, useSettings } from '../features/site'
-import { refreshTrades } from '../features/trading'
+import { refreshOrders, refreshTrades } from '../features/trading'
 import { CustomerUnreadNotifier } from './-chat-realtime'
 import { requireSignedIn } from './-guards'
 
@@ -74,6 +74,14 @@ function ProtectedLayout() {
     activeUserId === null ? null : CHANNELS.trade(activeUserId),
     PUSH_EVENTS.TRADE_UPDATED,
     reloadTrades,
+  )
+  // Decision 0034: a pending order placed, changed, filled, cancelled or expired, in this tab or any other.
+  useRealtimeEvent(
+    activeUserId === null ? null : CHANNELS.trade(activeUserId),
+    PUSH_EVENTS.ORDER_UPDATED,
+    () => {
+      refreshOrders(queryClient).catch((error: unknown) => console.error('Failed to reload orders', error))
+    },
   )
   useRealtimeEvent(
     activeUserId === null ? null : CHANNELS.notification(activeUserId),

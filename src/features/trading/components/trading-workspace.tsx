@@ -5,7 +5,6 @@ import { AsOfMark } from '../../../components/as-of-mark'
 import { Button } from '../../../components/ui/button'
 import { ResizeHandle } from '../../../components/ui/resize-handle'
 import { Spinner } from '../../../components/ui/spinner'
-import { toast } from '../../../components/ui/toast'
 import type { Asset } from '../../../domain/contract/assets'
 import type { LeverageMap } from '../../../domain/contract/site'
 import type { Trade, TradeSide } from '../../../domain/contract/trades'
@@ -13,26 +12,24 @@ import type { User } from '../../../domain/contract/user'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { withSymbolDisplay } from '../../../domain/market/symbol-display'
 import { leverageFor } from '../../../domain/trading/leverage'
-import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../domain/trading/messages'
+import { TRADE_MESSAGES } from '../../../domain/trading/messages'
 import { lastKnownAt, OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 import { usePanelSizes } from '../hooks/use-panel-sizes'
 import { PAGE_STARTED_AT_MS } from '../../../lib/offline-copies'
-import { useCloseTrade } from '../api/close-trade'
 import { flattenTrades, useTrades } from '../api/get-trades'
 import { AccountInputsContext, type AccountInputs } from '../hooks/use-live-pnl'
-import { livePosition } from '../../../domain/trading/live-position'
 import { useWatchlist } from '../hooks/use-watchlist'
 import { useWorkspace, workspaceStore } from '../workspace-store'
 import { LiveBottomBar } from './bottom-bar'
 import { AssetInfoDialog } from './dialogs/asset-info-dialog'
-import { ClosePositionDialog } from './dialogs/close-position-dialog'
 import { PendingOrderDialog } from './dialogs/pending-order-dialog'
 import { ProfitCalculatorDialog } from './dialogs/profit-calculator-dialog'
 import { TakeProfitStopLossDialog } from './dialogs/take-profit-stop-loss-dialog'
 import { LeftRail, RAIL_LABELS, type RailPanel } from './left-rail'
 import { MarketPickerDialog, PairTabs, WorkspaceMarketWatch } from './market-watch'
-import { PositionsDrawer, type PositionsTab, type TradeListState } from './positions-drawer'
+import { type PositionsTab, type TradeListState } from './positions-drawer'
+import { PositionsSection } from './positions-section'
 import { SideMenu } from './side-menu'
 import { TradeBar } from './trade-bar'
 import { WorkspaceHeader } from './workspace-header'
@@ -137,12 +134,10 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   const [openTicket, setOpenTicket] = useState<TradeSide | null>(null)
   const [pendingSide, setPendingSide] = useState<TradeSide>('buy')
   const [levels, setLevels] = useState({ takeProfit: '', stopLoss: '' })
-  const [closing, setClosing] = useState<Trade | null>(null)
   const watchlist = useWatchlist()
 
   const open = useTradeList('open', true, assets)
   const closed = useTradeList('closed', false, assets)
-  const closeTrade = useCloseTrade()
 
   // Issue 17: offline, the orders are shut and say why; what shows is the last known, each part with its time.
   const offlineReasonId = useId()
@@ -166,10 +161,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   const [wasOffline, setWasOffline] = useState(props.offline)
   if (props.offline !== wasOffline) {
     setWasOffline(props.offline)
-    if (props.offline) {
-      setOpenTicket(null)
-      setClosing(null)
-    }
+    if (props.offline) setOpenTicket(null)
   }
 
   const leverage = asset
@@ -229,22 +221,6 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
     }
     setRailPanel((current) => (current === panel ? null : panel))
   }
-  const confirmClose = () => {
-    if (!closing) return
-    closeTrade.mutate(closing.id, {
-      onSuccess: () => {
-        toast.success(TRADE_MESSAGES.CLOSED, { duration: TRADE_TOAST_MS.SUCCESS })
-        setClosing(null)
-      },
-      onError: () => {
-        toast.error(TRADE_MESSAGES.CLOSE_FAILED, {
-          description: TRADE_MESSAGES.CLOSE_FAILED_DESCRIPTION,
-          duration: TRADE_TOAST_MS.ERROR,
-        })
-      },
-    })
-  }
-
   const tabs = (
     <PairTabs
       pairs={activePairs}
@@ -510,16 +486,16 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
             ) : null}
           </aside>
         </div>
-        <PositionsDrawer
+        <PositionsSection
           store={store}
           currency={props.currency}
           open={open}
           closed={closed}
+          activeAsset={asset}
           tab={drawerTab}
           onTabChange={setDrawerTab}
           expanded={drawerExpanded}
           onExpandedChange={setDrawerExpanded}
-          onClose={setClosing}
           asOf={positionsMark}
           closeDisabledBy={ordersClosedBy}
           size={panels.sizeOf('positions')}
@@ -601,14 +577,6 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           </>
         )}
       </WithLiveAsset>
-      <LiveClosePositionDialog
-        store={store}
-        currency={props.currency}
-        trade={closing}
-        onDismiss={() => setClosing(null)}
-        busy={closeTrade.isPending}
-        onConfirm={confirmClose}
-      />
     </AccountInputsContext.Provider>
   )
 }
@@ -622,32 +590,6 @@ function WithLiveAsset(props: {
 }) {
   const current = useLiveAsset(props.store, props.live && props.asset ? props.asset.asset_id : null)
   return props.children(current?.asset ?? props.asset)
-}
-
-/** The close confirmation, its P/L following the position's own asset while it is open. */
-function LiveClosePositionDialog(props: {
-  store: LivePriceStore
-  currency: DisplayCurrency
-  trade: Trade | null
-  onDismiss: () => void
-  busy: boolean
-  onConfirm: () => void
-}) {
-  const { trade } = props
-  const live = useLiveAsset(props.store, trade?.asset_id ?? null)
-  return (
-    <ClosePositionDialog
-      open={trade !== null}
-      onOpenChange={(next) => {
-        if (!next) props.onDismiss()
-      }}
-      trade={trade}
-      currentPnlUsd={trade ? livePosition(trade, live?.asset).pnlUsd : 0}
-      currency={props.currency}
-      busy={props.busy}
-      onConfirm={props.onConfirm}
-    />
-  )
 }
 
 /** Offline: why the orders are shut (the buttons' description points here), and what the screen shows instead. */
