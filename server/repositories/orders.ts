@@ -10,6 +10,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lte, sql, type SQL } from 'driz
 import type { OrderReason, OrderType, TradeSide } from '../../src/domain/contract'
 import type { Db } from '../db/client'
 import { assets, orders, trades } from '../db/schema'
+import type { AuditExecutor } from './audit'
 import {
   insertPosition,
   lockAccountForOpening,
@@ -313,4 +314,30 @@ export function createOrdersRepository(db: Db) {
       return { orders: rows, total }
     },
   }
+}
+
+/**
+ * Ends a pending order of `userId`'s on a member of staff's word (decision 0017): the customer's cancel's own
+ * conditional UPDATE, with reason 'staff', and `record` (the audit row) in its transaction, so the cancel and its
+ * row commit or roll back together. Another customer's order is not found; one that has ended is not pending.
+ */
+export async function cancelByStaff(
+  db: Db,
+  change: { userId: number; orderId: number; now: Date },
+  record: (tx: AuditExecutor, order: PendingOrder) => Promise<void>,
+): Promise<ChangeResult> {
+  return db.transaction(async (tx): Promise<ChangeResult> => {
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', reason: 'staff', closedAt: change.now })
+      .where(and(ownOrder(change.userId, change.orderId), isPending))
+      .returning({ id: orders.id })
+    if (!updated) {
+      const [row] = await selectOrders(tx, ownOrder(change.userId, change.orderId))
+      return row ? { kind: 'not_pending', order: row } : { kind: 'not_found' }
+    }
+    const order = await readBack(tx, updated.id)
+    await record(tx, order)
+    return { kind: 'changed', order }
+  })
 }

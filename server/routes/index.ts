@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { registerApiCompression } from '../plugins/compression'
 import { adminAuditRoutes } from './admin-audit'
+import { adminOrdersRoutes } from './admin-orders'
 import { adminOutboxRoutes } from './admin-outbox'
 import { adminFundsRoutes } from './admin-funds'
 import { adminRequestsRoutes } from './admin-requests'
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(registrationRoutes)
   await app.register(userRoutes)
   await app.register(adminUsersRoutes)
+  await app.register(adminOrdersRoutes)
   await app.register(broadcastingRoutes)
   await app.register(tradesRoutes)
   await app.register(ordersRoutes)

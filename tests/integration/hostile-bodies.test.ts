@@ -21,6 +21,7 @@ import { MarkNotificationReadRequestSchema } from '../../server/routes/notificat
 import { CloseTradeRequestSchema } from '../../server/routes/trades'
 import {
   AdjustmentRequestSchema,
+  AdminCancelOrderRequestSchema,
   AdminSettingsPatchSchema,
   CardDepositRequestSchema,
   SavingsTransferRequestSchema,
@@ -201,6 +202,15 @@ const ROUTES: readonly Route[] = [
     method: 'POST',
     url: '/api/v1/admin/users/:id/login-link',
     schema: LoginLinkRequestSchema,
+    token: () => adminToken,
+  },
+  // Decision 0017: staff cancel a client's pending order. `:orderId` names no order of this client's, so an accepted
+  // body could only answer 404.
+  {
+    name: 'POST /admin/users/:id/orders/:orderId/cancel',
+    method: 'POST',
+    url: '/api/v1/admin/users/:id/orders/:orderId/cancel',
+    schema: AdminCancelOrderRequestSchema,
     token: () => adminToken,
   },
   // Also takes form encoding (pusher-js posts it); a valid body names a channel, so it could be 403 or 200.
@@ -483,7 +493,10 @@ async function expectRejected(route: Route, body: HostileBody): Promise<void> {
   const headers: Record<string, string> = token ? bearer(token) : {}
   const contentType = body.contentType === undefined ? 'application/json' : body.contentType
   if (contentType !== null) headers['content-type'] = contentType
-  const url = route.url.replace(':type', 'autotrader').replace(':id', String(customerId))
+  const url = route.url
+    .replace(':type', 'autotrader')
+    .replace(':id', String(customerId))
+    .replace(':orderId', '1')
   const response = await app.inject({ method: route.method, url, payload: body.payload, headers })
   ;(answered[route.name] ??= []).push(response.statusCode)
 

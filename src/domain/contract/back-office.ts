@@ -3,7 +3,7 @@
 // the /admin pages.
 import { z } from 'zod'
 import { ADJUSTMENT_KINDS, REQUEST_TYPE_PATTERN } from '../back-office/codes'
-import { dataEnvelope, moneyAmount, SerialIdSchema, TextSchema } from './common'
+import { dataEnvelope, moneyAmount, SerialIdSchema, storableText, TextSchema } from './common'
 import { TradeSchema } from './trades'
 import { UserSchema, UserStatusSchema } from './user'
 
@@ -210,7 +210,15 @@ export const AdjustmentResponseSchema = z.object({
  * customer's own DELETE /orders/{id} answer (OrderResponseSchema).
  */
 export const AdminCancelOrderRequestSchema = z
-  .object({ reason: ReasonSchema.min(1, REASON_REQUIRED) })
+  .object({
+    // Left out, it reads as the reason dialog's own sentence rather than as a type error.
+    reason: z
+      .string({ error: (issue) => (issue.input === undefined ? REASON_REQUIRED : 'The reason must be text') })
+      .check(storableText)
+      .trim()
+      .max(500, 'The reason must be at most 500 characters')
+      .min(1, REASON_REQUIRED),
+  })
   .strict()
 export type AdminCancelOrderRequest = z.infer<typeof AdminCancelOrderRequestSchema>
 
