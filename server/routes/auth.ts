@@ -129,7 +129,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: LogoutRequestSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await app.repos.authTokens.revoke(authOf(request).tokenId, app.now())
+      const { tokenId } = authOf(request)
+      await app.repos.authTokens.revoke(tokenId, app.now())
+      // The device's own tabs close their sockets as they leave, but a socket must not outlive its session on the
+      // client's word alone (decision 0033, Sessions end everywhere at once).
+      app.realtime.endSessions([tokenId])
       return { message: 'Logged out.' }
     },
   )

@@ -2,7 +2,7 @@
 // "sign out all others", a password change or a reset), the Pusher socket it authorised is closed by the server with
 // 4009 within 2 s, after a pusher:error naming the session, and hears no channel event before that, not even what is
 // published right after the sign-out (a support message, a notification, user.updated), while the user's other
-// devices go on hearing it all. Its price socket is dropped and its token refused by the feed; anonymous price
+// devices go on hearing it all. Signing out on the device itself (POST /auth/logout) closes its socket the same way. Its price socket is dropped and its token refused by the feed; anonymous price
 // sockets stay. An authorisation whose token was checked just before the sign-out cannot keep its socket either.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_MESSAGES, API_PREFIX, CHANNELS, PRICE_FEED, PUSH_EVENTS } from '../../src/domain/contract'
@@ -154,6 +154,20 @@ describe('a signed-out session', () => {
       password: 'Changed5678!',
       password_confirmation: 'Changed5678!',
     })
+    expect(response.statusCode, response.body).toBe(200)
+    const closes = closing([phone])
+    await publishToCustomer(adminToken, holder.id, server.app)
+
+    await expectOnlyTheLiveDeviceHeard(closes, [phone], [phoneMark], desk, deskMark)
+  })
+
+  it("POST /auth/logout closes that device's socket too, and only its own", async () => {
+    const holder = await customerWithPassword(server.app)
+    const phone = await device(holder, SAFARI_ON_IPHONE)
+    const desk = await device(holder, CHROME_ON_WINDOWS)
+    const [phoneMark, deskMark] = [phone.socket.frames.length, desk.socket.frames.length]
+
+    const response = await call(server.app, phone.token, 'POST', '/auth/logout', {})
     expect(response.statusCode, response.body).toBe(200)
     const closes = closing([phone])
     await publishToCustomer(adminToken, holder.id, server.app)
