@@ -8,6 +8,7 @@ import { dialog } from './dialog'
 import { field } from './field'
 import { menu } from './menu'
 import { popover } from './popover'
+import { radioGroup } from './radio-group'
 import { select } from './select'
 import { spinner } from './spinner'
 import { switchRecipe } from './switch'
@@ -25,6 +26,7 @@ export const slotRecipes = {
   field,
   menu,
   popover,
+  radioGroup,
   select,
   tabs,
 }
