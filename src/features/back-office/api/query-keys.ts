@@ -7,6 +7,8 @@ export const BACK_OFFICE_KEYS = {
     ['back-office', 'clients', 'list', query] as const,
   client: (id: number) => ['back-office', 'clients', 'one', id] as const,
   clientDeposits: (id: number) => ['back-office', 'clients', 'one', id, 'deposits'] as const,
+  clientOrders: (id: number, list: 'pending' | 'history', page: number) =>
+    ['back-office', 'clients', 'one', id, 'orders', list, page] as const,
   requests: ['back-office', 'requests'] as const,
   requestList: (query: { status?: string; type?: string; page: number }) =>
     ['back-office', 'requests', 'list', query] as const,

@@ -19,6 +19,7 @@ import { ClientActions } from './client-actions'
 import { ClientAuditTrail } from './client-audit-trail'
 import { ClientDeposits } from './client-deposits'
 import { ClientLedger } from './client-ledger'
+import { ClientOrdersSection } from './client-orders'
 import { ClientPositionsTable } from './client-positions-table'
 import { ClientProfile } from './client-profile'
 import { ClientRefusedOrder } from './client-refused-order'
@@ -28,10 +29,10 @@ import { ClientSection } from './client-section'
 import { ClientStatusBadge, OnlineDot } from './client-status-badge'
 
 // One client's whole picture for the client management team (issue 14): status and actions, the account at live
-// prices, open positions with live P/L, pending requests, deposits, the last refused order, the ledger, the profile
-// and the audit trail. The figures move with this tab's price feed (the route keeps it running); positions, balance and
-// requests refetch when private-admin says this client changed (the admin layout), and every 30 s in case a push
-// was missed.
+// prices, open positions with live P/L, pending orders (staff may cancel one, decision 0017) and order history,
+// pending requests, deposits, the last refused order, the ledger, the profile and the audit trail. The figures move
+// with this tab's price feed (the route keeps it running); positions, orders, balance and requests refetch when
+// private-admin says this client changed (the admin layout), and every 30 s in case a push was missed.
 
 const CLIENT_REFETCH_MS = 30_000
 
@@ -159,6 +160,8 @@ export function ClientPage(props: { userId: number; store: LivePriceStore }) {
           >
             <ClientPositionsTable positions={data.open_positions} store={props.store} />
           </ClientSection>
+          <ClientOrdersSection userId={data.id} list="pending" />
+          <ClientOrdersSection userId={data.id} list="history" />
           <ClientRequestsSection userId={data.id} requests={data.pending_requests} />
           <ClientSection
             title="Deposits"
