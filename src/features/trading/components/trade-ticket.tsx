@@ -4,10 +4,16 @@ import { css, cx } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import type { Asset } from '../../../domain/contract/assets'
-import type { StoreTradeRequest, Trade, TradeSide } from '../../../domain/contract/trades'
+import type { Trade, TradeSide } from '../../../domain/contract/trades'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice, PRICE_DECIMALS } from '../../../domain/format/numbers'
 import { openingPriceQuote, tradeFormMarginUsd } from '../../../domain/trading/account-maths'
+import {
+  lotsText,
+  marketOrderRequest,
+  placedTradeDescription,
+  unitsText,
+} from '../../../domain/trading/market-order'
 import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../domain/trading/messages'
 import {
   checkVolumeLots,
@@ -46,14 +52,6 @@ export interface TradeTicketProps {
   stopLoss: string
   onEditTakeProfitStopLoss: () => void
   onPlaced?: (trade: Trade) => void
-}
-
-const lotsText = (lots: number) => `${lots.toFixed(2)} ${lots === 1 ? 'lot' : 'lots'}`
-const unitsText = (units: number) =>
-  `${units.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${units === 1 ? 'unit' : 'units'}`
-const levelOrZero = (text: string) => {
-  const value = Number(text)
-  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : 0
 }
 
 export function TradeTicket(props: TradeTicketProps) {
@@ -108,27 +106,20 @@ export function TradeTicket(props: TradeTicketProps) {
       })
       return
     }
-    const payload: StoreTradeRequest = {
-      type: side,
+    const payload = marketOrderRequest({
+      side,
+      asset,
+      volumeLots: check.volumeLots,
       leverage: props.leverage,
-      // Unrounded: 0.01 lot of a micro-priced coin is worth far less than a cent, and the contract wants it positive.
-      amount: volumeUnits * asset.rate,
-      qty: check.volumeLots,
-      volume: volumeUnits,
-      margin: Math.round(marginUsd * 100) / 100,
-      opening_price: priceQuote,
-      take_profit: levelOrZero(props.takeProfit),
-      stop_loss: levelOrZero(props.stopLoss),
-      id: asset.id,
-      asset_symbol: asset.symbol_display,
-      asset_name: asset.name,
-    }
+      takeProfit: props.takeProfit,
+      stopLoss: props.stopLoss,
+    })
     storeTrade.mutate(
       { payload, idempotencyKey: attemptKey.current },
       {
         onSuccess: (trade) => {
           toast.success(side === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED, {
-            description: `${lotsText(trade.qty)} (${unitsText(trade.volume)}) at ${formatPrice(trade.opening_price)}`,
+            description: placedTradeDescription(trade),
             duration: TRADE_TOAST_MS.SUCCESS,
           })
           props.onPlaced?.(trade)
