@@ -15,6 +15,8 @@ import { livePriceStore, useLiveAsset, type LiveAsset, type LivePriceStore } fro
 import { useTheme } from '../../../lib/theme-store'
 import { useCandles } from '../api/get-candles'
 import { DEFAULT_TIMEFRAME, loadChartLibrary } from '../chart-library'
+import { themeColours } from '../theme-colours'
+import { PriceLevels, type ChartLevel } from './price-levels'
 import { TimeframeSwitcher } from './timeframe-switcher'
 
 export const CHART_LOAD_FAILED = 'Failed to load the chart'
@@ -34,13 +36,21 @@ export interface AssetChartProps {
   defaultTimeframe?: CandleTimeframe
   /** The last price's 'as of' mark while prices are not live (issue 17); the price is muted then. */
   asOf?: ReactNode
+  /** Horizontal levels to draw (positions' entries and levels, pending orders), decision 0034. */
+  levels?: readonly ChartLevel[]
+  /** A draggable level was dropped at `priceQuote` (or Enter was pressed on its handle): the caller confirms. */
+  onLevelDrag?: (id: string, priceQuote: number) => void
 }
+
+const NO_LEVELS: readonly ChartLevel[] = []
 
 interface ChartHandle {
   /** The asset this chart was built for: a chart outlives its asset only until the next effect removes it. */
   assetId: string
   chart: IChartApi
   series: ISeriesApi<'Candlestick'>
+  /** The element the chart draws in. */
+  host: HTMLElement
 }
 
 const toBar = (candle: Candle): CandlestickData<UTCTimestamp> => ({
@@ -55,24 +65,6 @@ const toBar = (candle: Candle): CandlestickData<UTCTimestamp> => ({
 function liveTimeSec(live: LiveAsset): number {
   const ms = Date.parse(live.asset.updated_at)
   return (Number.isFinite(ms) ? ms : Date.now()) / 1000
-}
-
-/**
- * The app's theme colours as literals (canvas drawing cannot resolve CSS variables). Custom properties come back
- * with their var() references resolved; the fallbacks are the same tokens' hex values, for when no stylesheet is
- * loaded.
- */
-function themeColours(element: HTMLElement) {
-  const style = getComputedStyle(element)
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback
-  return {
-    text: read('--colors-text-muted', '#97a1b3'),
-    grid: read('--colors-border-muted', '#1f2634'),
-    border: read('--colors-border', '#283042'),
-    gain: read('--colors-gain', '#2ebd85'),
-    loss: read('--colors-loss', '#ff6b7d'),
-    fontFamily: style.fontFamily || 'system-ui, sans-serif',
-  }
 }
 
 const overlay = css({
@@ -97,6 +89,8 @@ export function AssetChart({
   store = livePriceStore,
   defaultTimeframe = DEFAULT_TIMEFRAME,
   asOf,
+  levels = NO_LEVELS,
+  onLevelDrag,
 }: AssetChartProps) {
   const [timeframe, setTimeframe] = useState<CandleTimeframe>(defaultTimeframe)
   const candles = useCandles(assetId, timeframe)
@@ -135,7 +129,7 @@ export function AssetChart({
           wickDownColor: colours.loss,
           borderVisible: false,
         })
-        setHandle({ assetId, chart, series })
+        setHandle({ assetId, chart, series, host })
         setLibraryFailed(false)
       })
       // The chunk failed to arrive (offline before it was cached) or the chart could not be built.
@@ -289,6 +283,17 @@ export function AssetChart({
           data-testid="asset-chart-canvas"
           className={css({ position: 'absolute', inset: '0' })}
         />
+        {active && !failed && !loading ? (
+          <PriceLevels
+            chart={active.chart}
+            series={active.series}
+            host={active.host}
+            levels={levels}
+            theme={theme}
+            decimals={decimals}
+            onLevelDrag={onLevelDrag}
+          />
+        ) : null}
         {failed ? (
           <div role="alert" className={overlay}>
             <p className={css({ color: 'text' })}>{CHART_LOAD_FAILED}</p>
