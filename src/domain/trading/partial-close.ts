@@ -6,16 +6,20 @@ import { TRADE_LIMITS } from '../contract/trades'
 import { parseDecimal } from './profit-calculator'
 import { fromLots, VOLUME_UNITS } from './volume'
 
-const lotsText = (lots: number) => `${lots.toFixed(2)} ${lots === 1 ? 'lot' : 'lots'}`
+// '0.10 lots', or every decimal of a size off the 0.01-lot grid ('0.015 lots').
+const lotsText = (lots: number) => {
+  const shown = Number.isInteger(Number((lots * 100).toPrecision(12))) ? lots.toFixed(2) : String(lots)
+  return `${shown} ${lots === 1 ? 'lot' : 'lots'}`
+}
+const MIN = `${TRADE_LIMITS.MIN_LOTS} lot`
 
 export const PARTIAL_CLOSE_MESSAGES = {
   NOT_A_NUMBER: 'Enter the volume to close, in lots.',
-  BELOW_MINIMUM: `Close at least ${lotsText(TRADE_LIMITS.MIN_LOTS)}.`,
-  OFF_GRID: `The volume must be a whole number of ${lotsText(TRADE_LIMITS.LOT_STEP)}.`,
+  BELOW_MINIMUM: `Close at least ${MIN}.`,
+  OFF_GRID: `The volume must be a multiple of ${TRADE_LIMITS.LOT_STEP} lot.`,
   aboveHolding: (positionLots: number) => `The position holds ${lotsText(positionLots)}; close at most that.`,
   remainderTooSmall: (positionLots: number) =>
-    `What stays open must be at least ${lotsText(TRADE_LIMITS.MIN_LOTS)}: close all ${lotsText(positionLots)} ` +
-    `or leave ${lotsText(TRADE_LIMITS.MIN_LOTS)} or more.`,
+    `What stays open must be at least ${MIN}: close all ${lotsText(positionLots)}, or leave ${MIN} or more.`,
 } as const
 
 export type CloseVolumeCheck =

@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronUp, X } from 'lucide-react'
+import { ChevronDown, ChevronUp, Pencil, X } from 'lucide-react'
 import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
@@ -11,6 +11,7 @@ import { formatSignedAmount, type DisplayCurrency } from '../../../domain/format
 import { formatPrice } from '../../../domain/format/numbers'
 import { OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { TRADE_MESSAGES } from '../../../domain/trading/messages'
+import { levelsSummary } from '../../../domain/trading/position-levels'
 import type { LivePriceStore } from '../../../lib/live-prices'
 import type { PanelSize } from '../hooks/use-panel-sizes'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
@@ -43,9 +44,13 @@ interface PositionsDrawerProps {
   expanded: boolean
   onExpandedChange: (expanded: boolean) => void
   onClose: (trade: Trade) => void
+  /** Opens the TP and SL dialog on a position (decision 0034); without it the rows offer Close alone. */
+  onModify?: (trade: Trade) => void
+  /** Opens the close-all confirmation; without it there is no 'Close all'. */
+  onCloseAll?: () => void
   /** The positions' 'as of' mark while they are a stored copy or the browser is offline (issue 17). */
   asOf?: ReactNode
-  /** Set while offline: the id of the element saying why Close is shut. */
+  /** Set while offline: the id of the element saying why Close, Modify and Close all are shut. */
   closeDisabledBy?: string
   /** Wide screens: the drawer's height and bounds (issue 17); without it, 16rem. */
   size?: PanelSize
@@ -69,7 +74,7 @@ const row = css({
   display: 'grid',
   gridTemplateColumns: {
     base: '1fr auto',
-    md: 'minmax(7rem, 1.2fr) 4rem 5rem repeat(2, minmax(6rem, 1fr)) minmax(8rem, 1fr) minmax(6rem, 1fr) 5.5rem',
+    md: 'minmax(7rem, 1.2fr) 4rem 5rem repeat(2, minmax(6rem, 1fr)) minmax(8rem, 1fr) minmax(6rem, 1fr) 10rem',
   },
   gap: { base: '1', md: '3' },
   alignItems: 'center',
@@ -84,6 +89,29 @@ const positionsTab = css({ px: { base: '2', md: '3' }, fontSize: { base: 'xs', m
 const numeric = css({ textStyle: 'price', whiteSpace: 'nowrap' })
 const muted = css({ color: 'text.muted', fontSize: 'xs', display: { base: 'none', md: 'block' } })
 const pnlWeight = css({ fontWeight: 'semibold' })
+// An active row on phones is a two-line card: symbol and P/L, then its levels beside Modify and Close.
+const activeLevels = css({
+  gridRow: { base: '2', md: 'auto' },
+  gridColumn: { base: '1', md: 'auto' },
+  minW: '0',
+  color: 'text.muted',
+  fontSize: 'xs',
+})
+const activePnl = css({ gridRow: { base: '1', md: 'auto' }, gridColumn: { base: '2', md: 'auto' } })
+const activeActions = css({
+  gridRow: { base: '2', md: 'auto' },
+  gridColumn: { base: '2', md: 'auto' },
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: '2',
+})
+
+/** What a position action needs while offline: shut, described by the reason on screen (decision 0021). */
+const offlineProps = (disabledBy: string | undefined) => ({
+  disabled: disabledBy !== undefined,
+  'aria-describedby': disabledBy,
+  title: disabledBy === undefined ? undefined : OFFLINE_ORDER_REASON,
+})
 
 function SideBadge({ side }: { side: Trade['trade_type'] }) {
   return (
@@ -105,6 +133,7 @@ const ActiveRow = memo(function ActiveRow(props: {
   store: LivePriceStore
   currency: DisplayCurrency
   onClose: (trade: Trade) => void
+  onModify: ((trade: Trade) => void) | undefined
   closeDisabledBy: string | undefined
 }) {
   const { trade } = props
@@ -128,23 +157,30 @@ const ActiveRow = memo(function ActiveRow(props: {
       <div className={css({ display: { base: 'none', md: 'block' } })}>
         <LiveText text={formatPrice(live.closingPriceQuote)} data-testid="position-price" />
       </div>
-      <div className={muted}>
-        TP {trade.take_profit > 0 ? formatPrice(trade.take_profit) : '—'} · SL{' '}
-        {trade.stop_loss > 0 ? formatPrice(trade.stop_loss) : '—'}
+      <div className={activeLevels} data-testid="position-levels">
+        {levelsSummary(trade)}
       </div>
       {/* Below 768 px this is the content-sized last column, so the figure ends at the row's right edge. */}
-      <div className={pnlWeight}>
+      <div className={cx(pnlWeight, activePnl)}>
         <SignedLiveText text={formatSignedAmount(live.pnlUsd, props.currency)} data-testid="position-pnl" />
       </div>
-      <div className={css({ gridColumn: { base: '1 / -1', md: 'auto' }, textAlign: 'right' })}>
+      <div className={activeActions}>
+        {props.onModify ? (
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => props.onModify?.(trade)}
+            {...offlineProps(props.closeDisabledBy)}
+          >
+            <Pencil aria-hidden /> Modify
+          </Button>
+        ) : null}
         <Button
           size="xs"
           variant="outline"
           onClick={() => props.onClose(trade)}
           aria-label={`Close ${trade.trade_type} ${trade.asset_symbol} ${lots(trade)}`}
-          disabled={props.closeDisabledBy !== undefined}
-          aria-describedby={props.closeDisabledBy}
-          title={props.closeDisabledBy === undefined ? undefined : OFFLINE_ORDER_REASON}
+          {...offlineProps(props.closeDisabledBy)}
         >
           <X aria-hidden /> Close
         </Button>
@@ -364,7 +400,8 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
             {props.expanded ? <ChevronDown aria-hidden /> : <ChevronUp aria-hidden />}
           </Button>
           {props.expanded ? (
-            <Tabs.List className={css({ flex: '1', overflowX: 'auto' })}>
+            // Phones: the tabs keep their whole width and what follows them wraps to a line of its own.
+            <Tabs.List className={css({ flex: { base: '1 0 auto', md: '1' }, overflowX: 'auto' })}>
               <Tabs.Trigger value="active" className={positionsTab}>
                 ACTIVE POSITIONS ({activeCount})
               </Tabs.Trigger>
@@ -395,17 +432,22 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
               <TotalPnl currency={props.currency} />
             </button>
           )}
-          {/* Phones: a line of its own under the tabs, so both tab names stay whole. */}
+          {/* Phones: under the tabs, so both tab names stay whole. */}
           {props.asOf ? (
-            <div
-              className={css({
-                w: { base: '100%', md: 'auto' },
-                pl: { base: '10', md: '0' },
-                pb: { base: '1', md: '0' },
-              })}
-            >
+            <div className={css({ pl: { base: '10', md: '0' }, py: { base: '1', md: '0' } })}>
               {props.asOf}
             </div>
+          ) : null}
+          {props.expanded && props.onCloseAll && activeCount > 0 ? (
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={props.onCloseAll}
+              {...offlineProps(props.closeDisabledBy)}
+              className={css({ ml: 'auto', my: { base: '1', md: '0' }, flexShrink: 0 })}
+            >
+              <X aria-hidden /> Close all
+            </Button>
           ) : null}
         </div>
         {props.expanded ? (
@@ -423,6 +465,7 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
                     store={props.store}
                     currency={props.currency}
                     onClose={props.onClose}
+                    onModify={props.onModify}
                     closeDisabledBy={props.closeDisabledBy}
                   />
                 )}

@@ -1,12 +1,22 @@
+import { useId, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
 import type { Trade } from '../../../../domain/contract/trades'
 import { USD, type DisplayCurrency } from '../../../../domain/format/currency'
 import { formatPrice } from '../../../../domain/format/numbers'
+import { checkCloseVolume, stepCloseVolume } from '../../../../domain/trading/partial-close'
 import { DetailList } from './detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
 import { SignedAmount } from '../signed-figures'
+import { StepperField } from './stepper-field'
+
+export interface CloseVolume {
+  /** Lots to close, on the 0.01-lot grid. */
+  lots: number
+  /** The whole position closes (then no volume is sent). */
+  whole: boolean
+}
 
 export interface ClosePositionDialogProps {
   open: boolean
@@ -18,15 +28,63 @@ export interface ClosePositionDialogProps {
   currency?: DisplayCurrency
   /** The close call is in flight: Confirm shows 'Closing...' and cannot be pressed again. */
   busy: boolean
-  /** The caller closes the position, then closes the dialog (spec 8 has the toasts). */
-  onConfirm: () => void
+  /** The server's refusal of the volume (422), shown under the field. */
+  volumeError?: string
+  /** The caller closes the volume asked for, then closes the dialog (spec 8 has the toasts). */
+  onConfirm: (close: CloseVolume) => void
 }
 
 const lotsText = (lots: number) => `${formatPrice(lots, 2)} ${lots === 1 ? 'lot' : 'lots'}`
 
+/** The volume to close, the whole position to start with (decision 0034: a part closes, the rest keeps its id). */
+function VolumeForm(props: {
+  formId: string
+  trade: Trade
+  busy: boolean
+  serverError: string | undefined
+  onConfirm: (close: CloseVolume) => void
+}) {
+  const { trade } = props
+  const [text, setText] = useState(trade.qty.toFixed(2))
+  // The server's message belongs to the volume it refused; a new volume hides it.
+  const [sentText, setSentText] = useState<string | null>(null)
+  const check = checkCloseVolume(text, trade.qty)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!check.ok || props.busy) return
+    setSentText(text)
+    props.onConfirm({ lots: check.lots, whole: check.whole })
+  }
+
+  const remainder =
+    check.ok && !check.whole ? (Math.round(trade.qty * 100) - Math.round(check.lots * 100)) / 100 : 0
+  return (
+    <form id={props.formId} noValidate onSubmit={submit}>
+      <StepperField
+        label="Volume (lots)"
+        decrementLabel="Decrease the volume to close by 0.01 lot"
+        incrementLabel="Increase the volume to close by 0.01 lot"
+        value={text}
+        error={check.ok ? (sentText === text ? props.serverError : undefined) : check.message}
+        helperText={
+          !check.ok
+            ? undefined
+            : check.whole
+              ? 'The whole position closes.'
+              : `Left open: ${lotsText(remainder)}.`
+        }
+        onChange={(event) => setText(event.target.value)}
+        onStep={(direction) => setText((current) => stepCloseVolume(current, trade.qty, direction))}
+      />
+    </form>
+  )
+}
+
 /** Spec 2.7 "close-position confirm" and spec 4 "Position": open until the user confirms here. */
 export function ClosePositionDialog(props: ClosePositionDialogProps) {
   const { trade } = props
+  const formId = useId()
   return (
     <DialogFrame
       open={props.open}
@@ -40,7 +98,13 @@ export function ClosePositionDialog(props: ClosePositionDialogProps) {
             <Button variant="outline">Cancel</Button>
           </Dialog.CloseTrigger>
           {trade ? (
-            <Button variant="danger" loading={props.busy} loadingText="Closing..." onClick={props.onConfirm}>
+            <Button
+              type="submit"
+              form={formId}
+              variant="danger"
+              loading={props.busy}
+              loadingText="Closing..."
+            >
               Confirm
             </Button>
           ) : null}
@@ -48,36 +112,48 @@ export function ClosePositionDialog(props: ClosePositionDialogProps) {
       }
     >
       {trade ? (
-        <DetailList
-          rows={[
-            { key: 'symbol', label: 'Symbol', value: trade.asset_symbol },
-            {
-              key: 'side',
-              label: 'Side',
-              value: (
-                <span
-                  className={css({
-                    color: trade.trade_type === 'buy' ? 'gain' : 'loss',
-                    fontWeight: 'semibold',
-                  })}
-                >
-                  {trade.trade_type === 'buy' ? 'Buy' : 'Sell'}
-                </span>
-              ),
-            },
-            { key: 'volume', label: 'Volume', value: lotsText(trade.qty) },
-            {
-              key: 'opening',
-              label: 'Opening price',
-              value: <span className={css({ textStyle: 'price' })}>{formatPrice(trade.opening_price)}</span>,
-            },
-            {
-              key: 'pnl',
-              label: 'Current P/L',
-              value: <SignedAmount amountUsd={props.currentPnlUsd} currency={props.currency ?? USD} />,
-            },
-          ]}
-        />
+        <div className={css({ display: 'grid', gap: '4' })}>
+          <DetailList
+            rows={[
+              { key: 'symbol', label: 'Symbol', value: trade.asset_symbol },
+              {
+                key: 'side',
+                label: 'Side',
+                value: (
+                  <span
+                    className={css({
+                      color: trade.trade_type === 'buy' ? 'gain' : 'loss',
+                      fontWeight: 'semibold',
+                    })}
+                  >
+                    {trade.trade_type === 'buy' ? 'Buy' : 'Sell'}
+                  </span>
+                ),
+              },
+              { key: 'volume', label: 'Open volume', value: lotsText(trade.qty) },
+              {
+                key: 'opening',
+                label: 'Opening price',
+                value: (
+                  <span className={css({ textStyle: 'price' })}>{formatPrice(trade.opening_price)}</span>
+                ),
+              },
+              {
+                key: 'pnl',
+                label: 'Current P/L',
+                value: <SignedAmount amountUsd={props.currentPnlUsd} currency={props.currency ?? USD} />,
+              },
+            ]}
+          />
+          <VolumeForm
+            key={trade.id}
+            formId={formId}
+            trade={trade}
+            busy={props.busy}
+            serverError={props.volumeError}
+            onConfirm={props.onConfirm}
+          />
+        </div>
       ) : (
         <p className={css({ color: 'text.muted' })}>No position selected.</p>
       )}
