@@ -75,6 +75,13 @@ export function formatDistance(distanceQuote: number): string {
   return `${distanceQuote > 0 ? '+' : '−'}${magnitude}`
 }
 
+/** The titles of the toasts of a refused order; their description is the server's sentence. */
+export const ORDER_FAILURES = {
+  PLACE: 'Failed to place order',
+  MODIFY: 'Failed to modify order',
+  CANCEL: 'Failed to cancel order',
+} as const
+
 /** What an order with no expiry is called: good till cancelled. */
 export const GOOD_TILL_CANCELLED = 'GTC'
 

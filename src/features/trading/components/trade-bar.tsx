@@ -184,6 +184,10 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
           iconOnly
           aria-label="Pending order"
           onClick={props.onShowPendingOrder}
+          // Offline an order could not be sent: shut as the tickets are, saying why (decision 0021).
+          disabled={props.ordersClosedBy !== undefined}
+          aria-describedby={props.ordersClosedBy}
+          title={props.ordersClosedBy === undefined ? undefined : OFFLINE_ORDER_REASON}
         >
           <Clock aria-hidden />
         </Button>

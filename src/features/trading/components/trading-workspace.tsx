@@ -27,6 +27,7 @@ import { PendingOrderDialog } from './dialogs/pending-order-dialog'
 import { ProfitCalculatorDialog } from './dialogs/profit-calculator-dialog'
 import { TakeProfitStopLossDialog } from './dialogs/take-profit-stop-loss-dialog'
 import { LeftRail, RAIL_LABELS, type RailPanel } from './left-rail'
+import { OrdersPanel } from './orders-panel'
 import { MarketPickerDialog, PairTabs, WorkspaceMarketWatch } from './market-watch'
 import { type PositionsTab, type TradeListState } from './positions-drawer'
 import { PositionsSection } from './positions-section'
@@ -161,7 +162,10 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   const [wasOffline, setWasOffline] = useState(props.offline)
   if (props.offline !== wasOffline) {
     setWasOffline(props.offline)
-    if (props.offline) setOpenTicket(null)
+    if (props.offline) {
+      setOpenTicket(null)
+      setDialog((current) => (current === 'pending' ? null : current))
+    }
   }
 
   const leverage = asset
@@ -213,6 +217,8 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
     setDrawerTab('active')
     setLevels({ takeProfit: '', stopLoss: '' })
   }, [])
+  // The trade form's TP and SL were for the next order, pending or not.
+  const onOrderPlaced = useCallback(() => setLevels({ takeProfit: '', stopLoss: '' }), [])
   const toggleRail = (panel: RailPanel) => {
     setSideMenuOpen(false)
     if (panel === 'active-orders' || panel === 'trading-history') {
@@ -270,15 +276,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
       case 'market-news':
         return props.news
       case 'active-orders':
-        return (
-          <div className={css({ p: '4', fontSize: 'sm', display: 'grid', gap: '2' })}>
-            <h3 className={css({ fontWeight: 'semibold' })}>Pending orders</h3>
-            <p className={css({ color: 'text.muted' })}>{TRADE_MESSAGES.NO_PENDING_ORDERS}</p>
-            <p className={css({ color: 'text.muted' })}>
-              Open positions: {open.trades.length}. They are listed under ACTIVE POSITIONS below the chart.
-            </p>
-          </div>
-        )
+        return <OrdersPanel store={store} assets={assets} closedBy={ordersClosedBy} />
       case 'trading-history':
         return (
           <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>
@@ -565,6 +563,12 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               onOpenChange={(next) => setDialog(next ? 'pending' : null)}
               asset={liveAsset}
               side={pendingSide}
+              onSideChange={setPendingSide}
+              leverage={leverage}
+              takeProfit={levels.takeProfit}
+              stopLoss={levels.stopLoss}
+              onMarketPlaced={onPlaced}
+              onOrderPlaced={onOrderPlaced}
             />
             <TakeProfitStopLossDialog
               open={dialog === 'tp-sl'}

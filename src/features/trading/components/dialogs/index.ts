@@ -3,11 +3,9 @@
 // the catalogue they show; the route puts them on the workspace.
 export { AssetInfoDialog, type AssetInfoDialogProps } from './asset-info-dialog'
 export { ClosePositionDialog, type ClosePositionDialogProps } from './close-position-dialog'
-export {
-  PendingOrderDialog,
-  type PendingOrderDialogProps,
-  type PendingOrderValues,
-} from './pending-order-dialog'
+export { CancelOrderDialog, type CancelOrderDialogProps } from './cancel-order-dialog'
+export { ModifyOrderDialog, type ModifyOrderDialogProps } from './modify-order-dialog'
+export { PendingOrderDialog, type PendingOrderDialogProps } from './pending-order-dialog'
 export { ProfitCalculatorDialog, type ProfitCalculatorDialogProps } from './profit-calculator-dialog'
 export {
   TakeProfitStopLossDialog,

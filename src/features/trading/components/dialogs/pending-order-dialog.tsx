@@ -1,44 +1,89 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
-import { AlertBox } from '../../../../components/ui/alert-box'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
-import { TextField } from '../../../../components/ui/input'
-import type { Asset } from '../../../../domain/contract/assets'
-import type { TradeSide } from '../../../../domain/contract/trades'
-import { openingPriceQuote } from '../../../../domain/trading/account-maths'
-import { parseDecimal, PRICE_STEPS, priceText, stepPrice } from '../../../../domain/trading/profit-calculator'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
+import { TextField } from '../../../../components/ui/input'
+import { toast } from '../../../../components/ui/toast'
+import type { Asset } from '../../../../domain/contract/assets'
+import { ORDER_MESSAGES, type Order } from '../../../../domain/contract/orders'
+import type { Trade, TradeSide } from '../../../../domain/contract/trades'
+import { openingPriceQuote } from '../../../../domain/trading/account-maths'
+import {
+  levelOrZero,
+  marketOrderRequest,
+  placedTradeDescription,
+} from '../../../../domain/trading/market-order'
+import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../../domain/trading/messages'
+import {
+  formFieldOf,
+  lotsOf,
+  ORDER_FAILURES,
+  orderAtPrice,
+  placeOrderRequest,
+  type PendingFormField,
+} from '../../../../domain/trading/pending-orders'
+import { parseDecimal, PRICE_STEPS, priceText, stepPrice } from '../../../../domain/trading/profit-calculator'
+import { errorMessage, newIdempotencyKey } from '../../../../lib/error-message'
+import { HttpError } from '../../../../lib/http'
+import { usePlaceOrder } from '../../api/orders'
+import { useStoreTrade } from '../../api/store-trade'
+import { ExpiryField } from './expiry-field'
+import { SideChoice } from './side-choice'
 import { StepperField } from './stepper-field'
-import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
 
-export interface PendingOrderValues {
-  side: TradeSide
-  /** The price as typed or stepped; null means at market (the field shows 'Current'). */
-  price: string | null
-  /** Lots, as typed (spec 5: loose strings, no rules). */
-  volume: string
-}
+// Spec 2.7 and 4 "pending order", sent (decision 0034): at 'Current' it places a market order as the ticket does;
+// at a price it places a limit or a stop, whichever that price makes against the live market, which the dialog
+// says before the customer saves. The trade form's take-profit and stop-loss go with either.
 
 export interface PendingOrderDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
-  /** Its current price is where the first nudge starts. Null shows the spec's notice. */
+  /** The active asset at its live prices. Null shows the spec's notice. */
   asset: Asset | null
   side: TradeSide
-  /** Called with the values on Save, before the dialog closes itself. Nothing is sent anywhere (spec 4). */
-  onSubmit?: (values: PendingOrderValues) => void
+  onSideChange: (side: TradeSide) => void
+  /** For a market order at 'Current' (POST /trades/store carries it). */
+  leverage: number
+  /** The trade form's TP and SL (loose text, spec 5): sent when set. */
+  takeProfit: string
+  stopLoss: string
+  /** A market order opened a position. */
+  onMarketPlaced?: (trade: Trade) => void
+  /** A pending order was placed. */
+  onOrderPlaced?: (order: Order) => void
 }
 
-export const PENDING_ORDER_NOTICE = 'Pending orders are not sent yet: this records your intended price only.'
 const MARKET_PRICE_TEXT = 'Current'
+
+type Errors = Partial<Record<PendingFormField, string>>
+
+/** The server's 422 messages on the dialog's fields. */
+function serverFieldErrors(error: unknown): Errors {
+  const errors: Errors = {}
+  if (!(error instanceof HttpError)) return errors
+  for (const [name, messages] of Object.entries(error.fieldErrors)) {
+    const field = formFieldOf(name)
+    if ((field === 'price' || field === 'volume' || field === 'expiry') && messages[0]) {
+      errors[field] = messages[0]
+    }
+  }
+  return errors
+}
 
 function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'> & { asset: Asset }) {
   const { asset, side } = props
   // null: at market. Spec 4: the price starts as Current, becomes numeric on a nudge and can revert to market.
   const [price, setPrice] = useState<string | null>(null)
   const [volume, setVolume] = useState('0.01')
+  const [expiry, setExpiry] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
   const priceInput = useRef<HTMLInputElement>(null)
+  // One key per submit, made again after each settled attempt; a retry inside one attempt reuses it.
+  const attemptKey = useRef(newIdempotencyKey())
+  const placeOrder = usePlaceOrder()
+  const storeTrade = useStoreTrade()
+  const busy = placeOrder.isPending || storeTrade.isPending
 
   const nudge = (direction: 1 | -1) => {
     const from = (price === null ? null : parseDecimal(price)) ?? openingPriceQuote(side, asset)
@@ -47,23 +92,107 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
 
   const revertToMarket = () => {
     setPrice(null)
+    setErrors((current) => ({ ...current, price: undefined }))
     // The Market button disables itself; keep the focus on the field it changed rather than lose it.
     priceInput.current?.focus()
   }
 
+  const settled = () => {
+    attemptKey.current = newIdempotencyKey()
+  }
+
+  const placeAtMarket = () => {
+    const lots = lotsOf(volume)
+    if (!lots.ok) {
+      setErrors({ volume: lots.message })
+      return
+    }
+    setErrors({})
+    const payload = marketOrderRequest({
+      side,
+      asset,
+      volumeLots: lots.lots,
+      leverage: props.leverage,
+      takeProfit: props.takeProfit,
+      stopLoss: props.stopLoss,
+    })
+    storeTrade.mutate(
+      { payload, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (trade) => {
+          toast.success(side === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED, {
+            description: placedTradeDescription(trade),
+            duration: TRADE_TOAST_MS.SUCCESS,
+          })
+          props.onMarketPlaced?.(trade)
+          props.onOpenChange(false)
+        },
+        onError: (error) => {
+          const serverMessage = error instanceof HttpError && error.status > 0 ? error.message : null
+          toast.error(TRADE_MESSAGES.EXECUTE_FAILED, {
+            description: serverMessage ?? TRADE_MESSAGES.EXECUTE_FAILED_DESCRIPTION,
+            duration: TRADE_TOAST_MS.ERROR,
+          })
+        },
+        onSettled: settled,
+      },
+    )
+  }
+
+  const placeAtPrice = (priceText: string) => {
+    const checked = placeOrderRequest({
+      side,
+      asset,
+      form: { price: priceText, volume, expiry },
+      takeProfit: levelOrZero(props.takeProfit),
+      stopLoss: levelOrZero(props.stopLoss),
+    })
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      return
+    }
+    setErrors({})
+    placeOrder.mutate(
+      { payload: checked.payload, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (order) => {
+          toast.success(ORDER_MESSAGES.PLACED, { duration: TRADE_TOAST_MS.SUCCESS })
+          props.onOrderPlaced?.(order)
+          props.onOpenChange(false)
+        },
+        onError: (error) => {
+          // A refusal keeps the dialog open, its messages under the fields they name.
+          setErrors(serverFieldErrors(error))
+          toast.error(ORDER_FAILURES.PLACE, {
+            description: errorMessage(error),
+            duration: TRADE_TOAST_MS.ERROR,
+          })
+        },
+        onSettled: settled,
+      },
+    )
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    props.onSubmit?.({ side, price, volume })
-    props.onOpenChange(false)
+    if (busy) return
+    if (price === null) placeAtMarket()
+    else placeAtPrice(price)
   }
+
+  const priceValue = price === null ? null : parseDecimal(price)
+  const typeLine = priceValue !== null && priceValue > 0 ? orderAtPrice(side, priceValue, asset) : null
+  const takeProfit = levelOrZero(props.takeProfit)
+  const stopLoss = levelOrZero(props.stopLoss)
 
   return (
     <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
-      <AlertBox description={PENDING_ORDER_NOTICE} />
+      <SideChoice side={side} onChange={props.onSideChange} />
       <StepperField
         ref={priceInput}
         label="Price"
-        helperText={price === null ? 'At market: the current price when placed.' : 'Your intended price.'}
+        helperText={price === null ? 'At market: the current price when placed.' : undefined}
+        error={errors.price}
         decrementLabel="Decrease by 0.00001"
         incrementLabel="Increase by 0.00001"
         value={price ?? MARKET_PRICE_TEXT}
@@ -76,32 +205,43 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
           </Button>
         }
       />
+      {/* What the price makes against the live market, said before the customer saves. */}
+      <p
+        role="status"
+        data-testid="pending-order-type"
+        className={css({ fontSize: 'sm', color: typeLine?.type ? 'text' : 'text.muted', minH: '1lh' })}
+      >
+        {price === null ? 'Market order: opens now at the current price.' : (typeLine?.text ?? '')}
+      </p>
       <TextField
         label="Volume"
         helperText="In lots"
         inputMode="decimal"
         autoComplete="off"
         value={volume}
+        error={errors.volume}
         onChange={(event) => setVolume(event.target.value)}
       />
-      <div
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column-reverse', md: 'row' },
-          justifyContent: 'flex-end',
-          gap: '3',
-        })}
-      >
+      {price === null ? null : <ExpiryField value={expiry} onChange={setExpiry} error={errors.expiry} />}
+      {takeProfit > 0 || stopLoss > 0 ? (
+        <p className={css({ fontSize: 'xs', color: 'text.muted' })} data-testid="pending-order-levels">
+          From the trade form: take profit {takeProfit > 0 ? takeProfit : '—'} · stop loss{' '}
+          {stopLoss > 0 ? stopLoss : '—'}
+        </p>
+      ) : null}
+      <Dialog.Footer>
         <Dialog.CloseTrigger asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.CloseTrigger>
-        <Button type="submit">Save</Button>
-      </div>
+        <Button type="submit" loading={busy} loadingText="Placing...">
+          Save
+        </Button>
+      </Dialog.Footer>
     </form>
   )
 }
 
-/** Spec 2.7 and 4 "pending order": gathers a price and a volume; it sends nothing and says so. */
+/** Spec 2.7 and 4 "pending order": a market order at 'Current', a limit or stop order at a price. */
 export function PendingOrderDialog({ open, asset, ...props }: PendingOrderDialogProps) {
   return (
     <DialogFrame
@@ -112,7 +252,7 @@ export function PendingOrderDialog({ open, asset, ...props }: PendingOrderDialog
       size="sm"
     >
       {asset ? (
-        <PendingOrderForm key={`${asset.asset_id}-${props.side}`} asset={asset} {...props} />
+        <PendingOrderForm key={asset.asset_id} asset={asset} {...props} />
       ) : (
         <p className={css({ color: 'text.muted' })}>{TRADE_MESSAGES.NO_ASSET}</p>
       )}
