@@ -44,6 +44,8 @@ export interface PriceLevel {
   label: string
   /** What assistive technology hears: 'Stop loss 1.08000', 'Take profit 1.09000 of the buy limit 0.01'. */
   name: string
+  /** The position or order it belongs to: 'Buy 0.01 @ 1.08412', 'Buy limit 0.01 at 1.07500'. */
+  owner: string
   /** What a drag changes; null for an entry, which cannot move. */
   move: LevelMove | null
 }
@@ -68,6 +70,7 @@ function tradeLevels(trade: Trade): PriceLevel[] {
     price: trade.opening_price,
     label: entry,
     name: `Entry: ${entry}`,
+    owner: entry,
     move: null,
   })
   for (const field of ['take_profit', 'stop_loss'] as const) {
@@ -79,6 +82,7 @@ function tradeLevels(trade: Trade): PriceLevel[] {
       price,
       label: `${FIELD_TAGS[field]} ${formatPrice(price)}`,
       name: `${FIELD_NAMES[field]} ${formatPrice(price)}`,
+      owner: entry,
       move: { target: 'trade', id: trade.id, side: trade.trade_type, field, from: price },
     })
   }
@@ -87,6 +91,7 @@ function tradeLevels(trade: Trade): PriceLevel[] {
 
 function orderLevels(order: Order): PriceLevel[] {
   const title = `${sideWord(order.trade_type)} ${order.order_type} ${lotsText(order.qty)}`
+  const owner = `${title} at ${formatPrice(order.price)}`
   const terms = { price: order.price, take_profit: order.take_profit, stop_loss: order.stop_loss }
   const moveOf = (field: LevelField): LevelMove => ({
     target: 'order',
@@ -103,7 +108,8 @@ function orderLevels(order: Order): PriceLevel[] {
       kind: 'order',
       price: order.price,
       label: title,
-      name: `${title} at ${formatPrice(order.price)}`,
+      name: owner,
+      owner,
       move: moveOf('price'),
     },
   ]
@@ -116,26 +122,42 @@ function orderLevels(order: Order): PriceLevel[] {
       price,
       label: `${FIELD_TAGS[field]} ${formatPrice(price)}`,
       name: `${FIELD_NAMES[field]} ${formatPrice(price)} of the ${title.toLowerCase()}`,
+      owner,
       move: moveOf(field),
     })
   }
   return levels
 }
 
+/** A move on its way (being confirmed, or sent and not yet answered): its level is drawn at the new price. */
+export interface MovePreview {
+  move: LevelMove
+  price: number
+}
+
+const moved = <T extends { id: number }>(item: T, target: LevelMove['target'], preview?: MovePreview): T =>
+  preview && preview.move.target === target && preview.move.id === item.id
+    ? { ...item, [preview.move.field]: preview.price }
+    : item
+
 /**
  * The levels of one asset (Trade.asset_id and Order.asset_id are the feed's id, Asset.asset_id): open positions
  * first, then pending orders, each in the order given. Closed positions and orders no longer pending draw nothing.
+ * With a preview, the level it moves is drawn (and labelled) at its new price.
  */
 export function chartLevels(
   assetId: string,
   trades: readonly Trade[],
   orders: readonly Order[],
+  preview?: MovePreview,
 ): PriceLevel[] {
   return [
-    ...trades.filter((trade) => trade.asset_id === assetId && trade.status === 'open').flatMap(tradeLevels),
+    ...trades
+      .filter((trade) => trade.asset_id === assetId && trade.status === 'open')
+      .flatMap((trade) => tradeLevels(moved(trade, 'trade', preview))),
     ...orders
       .filter((order) => order.asset_id === assetId && order.status === 'pending')
-      .flatMap(orderLevels),
+      .flatMap((order) => orderLevels(moved(order, 'order', preview))),
   ]
 }
 

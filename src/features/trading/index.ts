@@ -3,3 +3,4 @@ export { TradingWorkspace, type TradingWorkspaceProps } from './components/tradi
 export { refreshTrades, getTradesQueryOptions } from './api/get-trades'
 export { refreshOrders } from './api/orders'
 export { workspaceStore, useWorkspace } from './workspace-store'
+export { ChartLevels, type ChartLevelsProps, type ChartLevelView } from './components/chart-levels'

@@ -100,6 +100,32 @@ describe('the levels of one asset', () => {
       'Take profit 1.08000 of the buy limit 0.01',
       'Stop loss 1.07000 of the buy limit 0.01',
     ])
+    expect(new Set(levels.map((level) => level.owner))).toEqual(new Set(['Buy limit 0.01 at 1.07500']))
+  })
+
+  it('draws a move being confirmed at its new price, and only that level', () => {
+    const trades = [trade({}), trade({ id: 13, stop_loss: 1.081 })]
+    const orders = [order({ take_profit: 1.08 })]
+    const before = chartLevels('eurusd', trades, orders)
+    const stop = byId(before, 'trade:12:sl')
+    const after = chartLevels('eurusd', trades, orders, { move: stop, price: 1.0795 })
+    expect(after.find((level) => level.id === 'trade:12:sl')).toMatchObject({
+      price: 1.0795,
+      label: 'SL 1.07950',
+      owner: 'Buy 0.01 @ 1.08412',
+    })
+    expect(after.find((level) => level.id === 'trade:13:sl')?.price).toBe(1.081)
+    expect(after.filter((level) => level.id !== 'trade:12:sl')).toEqual(
+      before.filter((level) => level.id !== 'trade:12:sl'),
+    )
+    // An order's price moves its line, not its own take-profit.
+    const price = byId(before, 'order:5:price')
+    const moved = chartLevels('eurusd', trades, orders, { move: price, price: 1.074 })
+    expect(moved.find((level) => level.id === 'order:5:price')).toMatchObject({
+      price: 1.074,
+      name: 'Buy limit 0.01 at 1.07400',
+    })
+    expect(moved.find((level) => level.id === 'order:5:tp')?.price).toBe(1.08)
   })
 
   it("keeps only the asset's open positions and pending orders, positions first", () => {

@@ -8,7 +8,7 @@ import { AlgoTraderPanel, PlansComparison, useDisplayCurrency } from '../../../f
 import { LiveStatus } from '../../../features/realtime'
 import { loadCurrentUser, useLogout, useSession } from '../../../features/session'
 import { useLeverageMap, useSettings } from '../../../features/site'
-import { TradingWorkspace, workspaceStore } from '../../../features/trading'
+import { ChartLevels, TradingWorkspace, workspaceStore } from '../../../features/trading'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import { livePriceStore } from '../../../lib/live-prices'
 import { useLivePrices } from '../../-live-prices'
@@ -56,12 +56,18 @@ function WorkspacePage() {
         onCurrencyChange={display.setCurrency}
         status={<LiveStatus compactBelowMd />}
         chart={(asset, asOf) => (
-          <AssetChart
-            key={asset.asset_id}
-            assetId={asset.asset_id}
-            label={asset.symbol_display}
-            asOf={asOf}
-          />
+          // The chart draws the asset's positions and orders; dragging one is confirmed by trading (decision 0034).
+          <ChartLevels key={asset.asset_id} asset={asset} store={livePriceStore} readOnly={offline}>
+            {(levels, onLevelDrag) => (
+              <AssetChart
+                assetId={asset.asset_id}
+                label={asset.symbol_display}
+                asOf={asOf}
+                levels={levels}
+                onLevelDrag={onLevelDrag}
+              />
+            )}
+          </ChartLevels>
         )}
         calendar={<EconomicCalendar />}
         news={<MarketNews />}
