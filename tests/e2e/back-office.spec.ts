@@ -1,7 +1,8 @@
 // The back office (issue 14) in Chromium, the admin and the customer side by side in two browser contexts: an
 // approval releases the waiting customer's screen by itself, a deactivation reaches an open /mt4 within 2 s, a
 // +500 adjustment reaches the workspace's bottom bar without a reload, the chat console's customer panel shows a
-// position's P/L moving, and each role lands where it belongs.
+// position's P/L moving, each role lands where it belongs, and staff cancel a client's pending order with a reason
+// that the order history and the audit trail then show (decision 0017), at desktop width and 390 px.
 import type { Page } from '@playwright/test'
 import { test, expect, signedInContext, signInThroughForm } from './support/fixtures'
 import { activeCustomer, adjustBalance, newApplicant, openPosition, registerCustomer } from './support/api'
@@ -232,4 +233,74 @@ test('a rejection with a reason reaches the customer at once, as a toast and a n
 
   await expect(page.getByText('Request rejected').first()).toBeVisible()
   await expect(page.getByText(`Your auto trader request was rejected: ${reason}`).first()).toBeVisible()
+})
+
+/** A buy limit far below the market (good till cancelled), placed as the workspace places one; its reference. */
+async function placeBuyLimit(baseUrl: string, token: string, symbol: string, price: number): Promise<string> {
+  const assets = (await (
+    await fetch(`${baseUrl}/api/v1/assets`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { data: { id: number; symbol: string; contract_size: number }[] }
+  const asset = assets.data.find((candidate) => candidate.symbol === symbol)
+  if (!asset) throw new Error(`no asset ${symbol}`)
+  const response = await fetch(`${baseUrl}/api/v1/orders`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+    body: JSON.stringify({
+      type: 'buy',
+      order_type: 'limit',
+      id: asset.id,
+      volume: Number((0.1 * asset.contract_size).toFixed(6)),
+      price,
+    }),
+  })
+  if (response.status !== 201) throw new Error(`order ${symbol}: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { data: { order_id: string } }).data.order_id
+}
+
+test("staff cancel a client's pending order with a reason; the order history and the audit trail show it @mobile", async ({
+  sharedServer,
+  newContext,
+}) => {
+  const customer = await activeCustomer(sharedServer.url, 'orders')
+  await adjustBalance(sharedServer.url, customer.id, '10000')
+  const reference = await placeBuyLimit(
+    sharedServer.url,
+    await apiLogin(sharedServer.url, customer),
+    'EURUSD',
+    0.5,
+  )
+
+  const admin = await (await signedInContext(newContext, sharedServer.url, DEMO_ADMIN)).newPage()
+  await admin.goto(`${sharedServer.url}/admin/clients/${customer.id}`)
+  const pending = admin.getByTestId('client-pending-orders')
+  const row = pending.getByTestId('client-order').filter({ hasText: reference })
+  await expect(row).toContainText('Buy limit')
+  await expect(row).toContainText('Good till cancelled')
+  await expect(admin.getByTestId('client-history-orders').getByText('No order history')).toBeVisible()
+  // Nothing is wider than the screen: on a phone each order is a card of labelled lines.
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+  await row.getByRole('button', { name: 'Cancel' }).click()
+  const dialog = admin.getByRole('dialog', { name: `Cancel order ${reference}?` })
+  await dialog.getByRole('button', { name: 'Cancel order' }).click()
+  await expect(dialog.getByText('A reason is required.')).toBeVisible()
+  await dialog.getByLabel('Reason').fill('The client asked us to on the phone')
+  await dialog.getByRole('button', { name: 'Cancel order' }).click()
+  await expect(dialog).toBeHidden()
+
+  await expect(pending.getByText('No pending orders')).toBeVisible()
+  const ended = admin
+    .getByTestId('client-history-orders')
+    .getByTestId('client-order')
+    .filter({ hasText: reference })
+  await expect(ended).toContainText('Cancelled')
+  await expect(ended).toContainText('By staff')
+  const audited = admin.getByTestId('client-audit-event').filter({ hasText: 'Order cancelled' })
+  await expect(audited).toContainText(reference)
+  await expect(audited).toContainText('The client asked us to on the phone')
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 })

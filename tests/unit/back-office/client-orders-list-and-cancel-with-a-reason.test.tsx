@@ -1,4 +1,4 @@
-// The client page's pending orders and order history (decision 0017): each order's reference, symbol, 'Buy limit',
+// The client page's pending orders and order history (decision 0017): each order's symbol, 'Buy limit', reference,
 // lots, price, levels and expiry ('Good till cancelled' without one); how an ended order ended; the empty lists in
 // words; and 'Cancel' on a pending order, which asks for a reason, sends it, says so, and refreshes both lists and the
 // audit trail. A 409 (the order filled meanwhile) is said inside the dialog as the server says it.
@@ -124,24 +124,27 @@ describe('the client page’s orders', { timeout: 30_000 }, () => {
     expect(within(section).getByText('2')).toBeInTheDocument()
 
     const [first, second] = within(table).getAllByTestId('client-order')
-    for (const [text, label] of [
-      ['O0000012', 'Order'],
-      ['EURUSD', 'Symbol'],
-      ['Buy limit', 'Type'],
-      ['0.10', 'Lots'],
-      ['1.07250', 'Price'],
-      ['1.09000', 'TP'],
-      ['1.05000', 'SL'],
-      ['Good till cancelled', 'Expiry'],
-    ] as const) {
-      expect(within(first!).getByText(text).closest('td')).toHaveAttribute('data-label', label)
+    for (const text of [
+      'EURUSD',
+      'Buy limit',
+      'O0000012',
+      '0.10 lots at 1.07250',
+      'TP 1.09000',
+      'SL 1.05000',
+    ]) {
+      expect(first).toHaveTextContent(text)
     }
-    expect(second).toHaveTextContent('Sell stop')
-    expect(second).toHaveTextContent('1.25')
-    expect(second).toHaveTextContent('61,250.50000')
-    expect(within(second!).getAllByText('None')).toHaveLength(2)
+    expect(first).toHaveTextContent('Good till cancelled')
+    expect(first).toHaveTextContent(`Placed ${formatDateTime('2026-11-28T10:00:00.000Z')}`)
+    expect(second).toHaveTextContent('BTCUSD Sell stop O0000011')
+    expect(second).toHaveTextContent('1.25 lots at 61,250.50000')
+    expect(second).toHaveTextContent('TP None · SL None')
     expect(second).toHaveTextContent(formatDateTime(EXPIRY))
     expect(second).not.toHaveTextContent('Good till cancelled')
+    // Each Cancel says which order it cancels.
+    expect(within(second!).getByRole('button', { name: 'Cancel' })).toHaveAccessibleDescription(
+      'BTCUSD Sell stop O0000011',
+    )
     expect(within(second!).getByRole('button', { name: 'Cancel' })).toBeInTheDocument()
   })
 
@@ -158,7 +161,10 @@ describe('the client page’s orders', { timeout: 30_000 }, () => {
     expect(expired).toHaveTextContent('Expired')
     expect(noMargin).toHaveTextContent('Not enough free margin at the fill')
     expect(within(table).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument()
-    expect(byStaff).toHaveTextContent(formatDateTime('2026-11-28T11:00:00.000Z'))
+    expect(byStaff).toHaveTextContent(
+      `By staff · Closed ${formatDateTime('2026-11-28T11:00:00.000Z')} · Placed ${formatDateTime('2026-11-28T10:00:00.000Z')}`,
+    )
+    expect(expired).toHaveTextContent(`Closed ${formatDateTime('2026-11-28T10:20:00.000Z')} · Placed`)
   })
 
   it('says when there are none', async () => {

@@ -1,20 +1,9 @@
 import { X } from 'lucide-react'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
 import { Button } from '../../../components/ui/button'
+import { EntryEnd, EntryList, EntryRow, EntryWide } from '../../../components/ui/entry-list'
 import { ListPager } from '../../../components/ui/list-pager'
-import {
-  actionsCell,
-  amountCell,
-  cell,
-  ListLoadError,
-  ListLoading,
-  ListTable,
-  mutedText,
-  nowrapCell,
-  referenceText,
-  row,
-} from '../../../components/ui/list-table'
+import { ListLoadError, ListLoading, referenceText } from '../../../components/ui/list-table'
 import { StatusChip } from '../../../components/ui/status-chip'
 import { Text } from '../../../components/ui/text'
 import { toast } from '../../../components/ui/toast'
@@ -34,15 +23,17 @@ import { ClientSection } from './client-section'
 import { ReasonDialog } from './reason-dialog'
 
 // A client's pending orders and order history on the client page (decision 0017), the customer's own lists a server
-// page at a time: reference, symbol, 'Buy limit', lots, price, take-profit, stop-loss, expiry, and when it was placed
-// or ended. A pending order has 'Cancel', which asks for a reason (kept in the audit log and told to the customer);
-// an ended one says how it ended. Both refetch when private-admin says this client changed (a fill, an expiry).
+// page at a time. Each order is an entry of an EntryList, as the deposits and the ledger on the same page: symbol and
+// 'Buy limit', lots and price; its reference and when it was placed or ended; take-profit, stop-loss and expiry. A
+// table of ten columns would not fit the page's main column on a desktop without hiding 'Cancel' behind a scroll. A
+// pending order has 'Cancel', which asks for a reason (kept in the audit log and told to the customer); an ended one
+// says how it ended. Both refetch when private-admin says this client changed (a fill, an expiry).
 
 const LISTS = {
   pending: {
     title: 'Pending orders',
     empty: 'No pending orders',
-    caption: "The client's pending orders",
+    label: "The client's pending orders",
     loading: 'Loading the pending orders...',
     failed: 'The pending orders could not be loaded.',
     pages: 'Pending order pages',
@@ -50,137 +41,98 @@ const LISTS = {
   history: {
     title: 'Order history',
     empty: 'No order history',
-    caption: "The client's filled, cancelled and expired orders",
+    label: "The client's filled, cancelled and expired orders",
     loading: 'Loading the order history...',
     failed: 'The order history could not be loaded.',
     pages: 'Order history pages',
   },
 } as const
 
-const COMMON_COLUMNS = [
-  'Order',
-  'Symbol',
-  'Type',
-  { label: 'Lots', align: 'end' },
-  { label: 'Price', align: 'end' },
-  { label: 'TP', align: 'end' },
-  { label: 'SL', align: 'end' },
-  'Expiry',
-] as const
-
-const stacked = css({ display: 'grid', gap: '0.5', justifyItems: { base: 'end', md: 'start' } })
-
-function OrderCells(props: { order: Order; referenceId: string }) {
+function OrderEntry(props: { order: Order; onCancel?: (order: Order) => void }) {
   const { order } = props
+  const pending = order.status === 'pending'
+  const nameId = `client-order-${order.id}`
+  const outcome = orderOutcome(order)
+  // How it ended (history only), when it ended, when it was placed.
+  const said = [
+    outcome,
+    order.closed_at ? `Closed ${formatDateTime(order.closed_at)}` : null,
+    `Placed ${formatDateTime(order.created_at)}`,
+  ].filter(Boolean)
   return (
-    <>
-      <td className={cell} data-label="Order">
-        <span id={props.referenceId} className={referenceText}>
-          {order.order_id}
-        </span>
-      </td>
-      <td className={cell} data-label="Symbol">
-        <span className={css({ fontWeight: 'semibold' })}>{order.asset_symbol}</span>
-      </td>
-      <td className={nowrapCell} data-label="Type">
+    <EntryRow data-testid="client-order" data-status={order.status}>
+      <Text as="span" size="sm" id={nameId}>
+        <strong>{order.asset_symbol}</strong>{' '}
         <Text as="span" size="sm" tone={order.trade_type === 'buy' ? 'gain' : 'loss'}>
           {orderKindLabel(order)}
+        </Text>{' '}
+        <span className={referenceText}>{order.order_id}</span>
+      </Text>
+      <EntryEnd>
+        <Text as="span" size="sm" numeric>
+          {formatPrice(order.qty, 2)} lots at {formatPrice(order.price)}
         </Text>
-      </td>
-      <td className={amountCell} data-label="Lots">
-        {formatPrice(order.qty, 2)}
-      </td>
-      <td className={amountCell} data-label="Price">
-        {formatPrice(order.price)}
-      </td>
-      <td className={amountCell} data-label="TP">
-        {orderLevelLabel(order.take_profit)}
-      </td>
-      <td className={amountCell} data-label="SL">
-        {orderLevelLabel(order.stop_loss)}
-      </td>
-      <td className={nowrapCell} data-label="Expiry">
+      </EntryEnd>
+      <Text as="span" size="xs" tone="muted">
+        TP {orderLevelLabel(order.take_profit)} · SL {orderLevelLabel(order.stop_loss)} ·{' '}
         {orderExpiryLabel(order.expires_at)}
-      </td>
-    </>
+      </Text>
+      <EntryEnd>
+        {pending ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-describedby={nameId}
+            onClick={() => props.onCancel?.(order)}
+          >
+            <X size={16} aria-hidden="true" />
+            Cancel
+          </Button>
+        ) : (
+          <StatusChip tone={ORDER_STATUS_TONES[order.status]} status={order.status}>
+            {ORDER_STATUS_LABELS[order.status]}
+          </StatusChip>
+        )}
+      </EntryEnd>
+      <EntryWide>
+        <Text as="span" size="xs" tone="muted">
+          {said.join(' · ')}
+        </Text>
+      </EntryWide>
+    </EntryRow>
   )
 }
 
-export interface ClientOrdersTableProps {
+export interface ClientOrdersListProps {
   list: ClientOrderList
   orders: readonly Order[]
   /** Pending only: opens the cancel dialog for this order. */
   onCancel?: (order: Order) => void
+  /** A newer page is loading over this one. */
   stale?: boolean
 }
 
-/** The rows of one list; the empty list says so in words. */
-export function ClientOrdersTable(props: ClientOrdersTableProps) {
-  const { list, orders, onCancel } = props
-  const words = LISTS[list]
-  if (orders.length === 0) {
+/** One list's entries; the empty list says so in words. */
+export function ClientOrdersList(props: ClientOrdersListProps) {
+  const words = LISTS[props.list]
+  if (props.orders.length === 0) {
     return (
       <Text size="sm" tone="muted">
         {words.empty}
       </Text>
     )
   }
-  const pending = list === 'pending'
   return (
-    <ListTable
-      data-testid={`client-orders-${list}`}
-      caption={words.caption}
-      // Every pending order is pending: the status earns its column in the history.
-      columns={pending ? [...COMMON_COLUMNS, 'Placed'] : [...COMMON_COLUMNS, 'Status', 'Closed']}
-      actionsColumn={pending ? 'Actions' : undefined}
-      stale={props.stale}
+    <EntryList
+      aria-label={words.label}
+      aria-busy={props.stale || undefined}
+      data-testid={`client-orders-${props.list}`}
+      style={props.stale ? { opacity: 0.6 } : undefined}
     >
-      {orders.map((order) => {
-        const referenceId = `client-order-${order.id}`
-        const outcome = orderOutcome(order)
-        return (
-          <tr key={order.id} className={row} data-testid="client-order" data-status={order.status}>
-            <OrderCells order={order} referenceId={referenceId} />
-            {pending ? (
-              <>
-                <td className={nowrapCell} data-label="Placed">
-                  {formatDateTime(order.created_at)}
-                </td>
-                <td className={actionsCell}>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-describedby={referenceId}
-                    className={css({ flex: { base: '1', md: 'none' } })}
-                    onClick={() => onCancel?.(order)}
-                  >
-                    <X size={16} aria-hidden="true" />
-                    Cancel
-                  </Button>
-                </td>
-              </>
-            ) : (
-              <>
-                <td className={cell} data-label="Status">
-                  <span className={stacked}>
-                    <StatusChip tone={ORDER_STATUS_TONES[order.status]} status={order.status}>
-                      {ORDER_STATUS_LABELS[order.status]}
-                    </StatusChip>
-                    {outcome ? <span className={mutedText}>{outcome}</span> : null}
-                  </span>
-                </td>
-                <td className={nowrapCell} data-label="Closed">
-                  <span className={stacked}>
-                    {order.closed_at ? formatDateTime(order.closed_at) : null}
-                    <span className={mutedText}>Placed {formatDateTime(order.created_at)}</span>
-                  </span>
-                </td>
-              </>
-            )}
-          </tr>
-        )
-      })}
-    </ListTable>
+      {props.orders.map((order) => (
+        <OrderEntry key={order.id} order={order} onCancel={props.onCancel} />
+      ))}
+    </EntryList>
   )
 }
 
@@ -239,7 +191,7 @@ export function ClientOrdersSection(props: { userId: number; list: ClientOrderLi
         <ListLoadError title={words.failed} query={orders} />
       ) : (
         <>
-          <ClientOrdersTable
+          <ClientOrdersList
             list={list}
             orders={orders.data.data}
             stale={orders.isPlaceholderData}
