@@ -160,6 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorHandler,
     trustProxy: options.trustProxy ?? false,
+    // The broker's GET /apps/{id}/channels/{name} takes Pusher's 164-character names (decision 0036); past this
+    // limit a path parameter is refused (400) before any route sees it.
+    routerOptions: { maxParamLength: 200 },
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -12,6 +12,11 @@ export interface ClusterBus {
   publishJson(topic: string, json: string): void
   /** Handles `topic`'s messages from other instances. Returns the function that stops handling them. */
   subscribe(topic: string, handler: BusHandler): () => void
+  /**
+   * How many other instances listen to `topic` now (Redis PUBSUB NUMSUB, less this one): how many answers a
+   * question asked on it will get. Rejects when Redis does not answer.
+   */
+  peers(topic: string): Promise<number>
   close(): void
 }
 
@@ -101,6 +106,11 @@ export function createRedisBus(options: {
         listeners.delete(handler)
       }
     },
+    async peers(topic) {
+      const reply = (await commands.pubsub('NUMSUB', channelOf(topic))) as [string, number | string]
+      const listening = Number(reply[1])
+      return Math.max(0, listening - (handlers.has(topic) ? 1 : 0))
+    },
     close() {
       handlers.clear()
     },
@@ -112,5 +122,6 @@ export const SOLO_BUS: ClusterBus = {
   publish: () => undefined,
   publishJson: () => undefined,
   subscribe: () => () => undefined,
+  peers: async () => 0,
   close: () => undefined,
 }

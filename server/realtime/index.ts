@@ -94,7 +94,12 @@ export async function registerRealtime(
       handle: (request, socket, head) => broker.handleUpgrade(request, socket, head),
     })
   }
-  const upgrades = routeUpgrades(app.server, routes)
+  // pusher-js stops on 4005 where an HTTP 404 would have it retry forever (decision 0036).
+  const upgrades = routeUpgrades(
+    app.server,
+    routes,
+    broker ? (request, socket, head) => broker.refuseUnknownPath(request, socket, head) : undefined,
+  )
 
   app.decorate('publisher', publisher)
   app.decorate('prices', {

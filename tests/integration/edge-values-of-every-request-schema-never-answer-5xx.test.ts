@@ -219,7 +219,7 @@ function engine(name: 'PGlite' | 'PostgreSQL') {
     }
 
     /** The broker's API is signed as Pusher's SDKs sign it: the auth parameters, then their HMAC. */
-    function signed(path: string, search: string, payload: string | undefined) {
+    function signed(method: string, path: string, search: string, payload: string | undefined) {
       const auth: Record<string, string> = {
         auth_key: PUSHER.key,
         auth_timestamp: String(Math.floor(Date.now() / 1000)),
@@ -230,14 +230,20 @@ function engine(name: 'PGlite' | 'PostgreSQL') {
         .filter(Boolean)
         .sort()
         .join('&')
-      const signature = createHmac('sha256', PUSHER.secret).update(`POST\n${path}\n${query}`).digest('hex')
+      const signature = createHmac('sha256', PUSHER.secret)
+        .update(`${method}\n${path}\n${query}`)
+        .digest('hex')
       return `${path}?${query}&auth_signature=${signature}`
     }
 
     async function send(route: DescribedRoute, fields: Map<string, Field>, request: EdgeRequest) {
       const { path, search, payload } = requestFor(route, fields, request)
       const brokerApi = route.url.startsWith('/apps/')
-      const url = brokerApi ? signed(path, search, payload) : search ? `${path}?${search}` : path
+      const url = brokerApi
+        ? signed(route.method, path, search, payload)
+        : search
+          ? `${path}?${search}`
+          : path
       const inject = () =>
         app.inject({
           method: route.method as 'GET',

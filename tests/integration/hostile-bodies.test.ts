@@ -16,7 +16,11 @@ import {
   trades,
   withdrawals,
 } from '../../server/db/schema'
-import { BatchBodySchema, TriggerBodySchema } from '../../server/realtime/broker/http-api'
+import {
+  BatchBodySchema,
+  TerminateBodySchema,
+  TriggerBodySchema,
+} from '../../server/realtime/broker/http-api'
 import { MarkNotificationReadRequestSchema } from '../../server/routes/notifications'
 import { CloseTradeRequestSchema } from '../../server/routes/trades'
 import {
@@ -464,6 +468,14 @@ const ROUTES: readonly Route[] = [
     alwaysRefused: true,
     token: () => undefined,
   },
+  {
+    name: 'POST /apps/:appId/users/:userId/terminate_connections',
+    method: 'POST',
+    url: '/apps/:appId/users/:userId/terminate_connections',
+    schema: TerminateBodySchema,
+    alwaysRefused: true,
+    token: () => undefined,
+  },
 ]
 
 /** What the server would hand to the route's schema, or `invalid` when it cannot get that far. */
@@ -833,7 +845,9 @@ describe('after the barrage', () => {
     for (const route of ROUTES) {
       const statuses = answered[route.name] ?? []
       expect(statuses.length, route.name).toBeGreaterThanOrEqual(200)
-      for (const status of [413, 415, 422]) expect(statuses, `${route.name} ${status}`).toContain(status)
+      // The broker's HTTP API answers an unreadable body 400, as Pusher does (decision 0036).
+      const invalid = route.url.startsWith('/apps/') ? 400 : 422
+      for (const status of [413, 415, invalid]) expect(statuses, `${route.name} ${status}`).toContain(status)
     }
     // The tokens stayed valid throughout, so no answer was an auth refusal hiding a body problem.
     for (const route of ROUTES.filter((candidate) => candidate.token() !== undefined)) {

@@ -1,5 +1,6 @@
 // The embedded Pusher-protocol broker: WebSocket connections at /app/{key}, public, private and presence channels,
-// client events (when enabled), the activity check, and fan-out of events published through the HTTP API.
+// client events (when enabled), user authentication (`pusher:signin` and the server-to-user channel), the activity
+// check, fan-out of events published through the HTTP API, and the channel counts its queries answer.
 // One app (one key) per server: the API is its only publisher.
 import { randomInt } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
@@ -16,8 +17,13 @@ import {
   encodeError,
   isPresenceChannel,
   needsAuth,
+  MAX_CHANNEL_NAME_LENGTH,
   PresenceChannelDataSchema,
   SERVER_EVENTS,
+  SERVER_TO_USER_PREFIX,
+  serverToUserChannel,
+  SignedInUserSchema,
+  SigninDataSchema,
   SubscribeDataSchema,
   SUPPORTED_PROTOCOLS,
   UnsubscribeDataSchema,
@@ -28,7 +34,7 @@ import { defaultMaxConnections, openFileLimit } from '../../lib/open-files'
 import { EndedSessions } from '../ended-sessions'
 import { SocketGate } from '../socket-gate'
 import { rawSocketOf, textFrame } from './frames'
-import { channelAuthMatches, type AppCredentials } from './signatures'
+import { channelAuthMatches, userAuthMatches, type AppCredentials } from './signatures'
 
 export interface BrokerOptions {
   /** Seconds of silence after which pusher-js pings (sent in connection_established; spec 9 default 120). */
@@ -116,6 +122,16 @@ interface Connection {
   invalidFrameCount: number
   /** Set when the owner's account was deactivated: the only private channels this socket may still hold. */
   restrictedTo: ReadonlySet<string> | undefined
+  /** The user this socket signed in as (`pusher:signin`), whose server-to-user channel it holds. */
+  userId: string | undefined
+}
+
+/** Which channels' subscription counts a query asks for (ChannelQuery answers). */
+export interface ChannelQuery {
+  /** These channels (a trigger's `info`, one channel's info) whether occupied or not... */
+  channels?: readonly string[] | undefined
+  /** ...or else every occupied channel whose name starts with this ('' for all), as GET /channels lists them. */
+  prefix?: string | undefined
 }
 
 interface PresenceMember {
@@ -137,6 +153,8 @@ const MAX_INCOMING_BYTES = 64 * 1024
 export const MAX_INVALID_FRAMES_PER_SECOND = 20
 /** The close reason, and the pusher:error message before it, when a signed-out session's socket is closed. */
 export const SESSION_ENDED_MESSAGE = 'Session signed out'
+/** The close reason, and the pusher:error message before it, of terminateUserConnections (Pusher's and soketi's). */
+export const TERMINATED_MESSAGE = 'You got disconnected by the app.'
 
 function newSocketId(): string {
   return `${randomInt(1, 2 ** 40)}.${randomInt(1, 2 ** 40)}`
@@ -165,6 +183,8 @@ export class PusherBroker {
   private readonly connections = new Map<string, Connection>()
   private readonly channels = new Map<string, Set<Connection>>()
   private readonly members = new Map<string, Map<string, PresenceMember>>()
+  /** Signed-in sockets by user id (`pusher:signin`): what terminateUserConnections closes. */
+  private readonly users = new Map<string, Set<Connection>>()
   /** Deactivated users and the private channels their sockets may keep (restrictUser). */
   private readonly restrictions = new Map<number, ReadonlySet<string>>()
   /** Sessions signed out lately (closeSessions): an authorisation they obtained just before closes its socket. */
@@ -177,7 +197,7 @@ export class PusherBroker {
   constructor(
     readonly app: AppCredentials,
     readonly options: BrokerOptions,
-    private readonly hooks: BrokerHooks,
+    protected readonly hooks: BrokerHooks,
   ) {
     this.wss = new WebSocketServer({
       noServer: true,
@@ -232,6 +252,21 @@ export class PusherBroker {
     this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, request))
   }
 
+  /**
+   * Takes an upgrade to a path nothing serves: completed, then closed with 4005 (Pusher's 'path not found'), so a
+   * misconfigured pusher-js stops instead of retrying forever as it does after an HTTP 404 (decision 0036).
+   */
+  refuseUnknownPath(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.closing) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+      return
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on('error', () => undefined)
+      this.refuse(ws, CLOSE_CODES.PATH_NOT_FOUND, 'Path not found')
+    })
+  }
+
   private accept(ws: WebSocket, request: IncomingMessage): void {
     ws.on('error', () => undefined)
     const url = new URL(request.url ?? '/', 'http://broker.invalid')
@@ -282,6 +317,7 @@ export class PusherBroker {
       invalidFrameWindowStartMs: 0,
       invalidFrameCount: 0,
       restrictedTo: undefined,
+      userId: undefined,
     }
     this.connections.set(socketId, connection)
     ws.on('message', (raw, isBinary) => this.onFrame(connection, raw, isBinary))
@@ -368,6 +404,9 @@ export class PusherBroker {
       case CLIENT_EVENTS.SUBSCRIBE:
         this.subscribe(connection, dataObject(message.data))
         return
+      case CLIENT_EVENTS.SIGNIN:
+        this.signin(connection, dataObject(message.data))
+        return
       case CLIENT_EVENTS.UNSUBSCRIBE: {
         const data = UnsubscribeDataSchema.safeParse(dataObject(message.data))
         if (data.success) this.unsubscribe(connection, data.data.channel)
@@ -401,8 +440,13 @@ export class PusherBroker {
     if (!parsed.success) {
       const channel =
         typeof rawData === 'object' && rawData !== null && 'channel' in rawData ? rawData.channel : ''
+      // Named back (up to the SDK's 200 characters) so pusher-js hands the error to that channel's listeners.
       if (typeof channel === 'string' && channel !== '' && channel.length <= 200) {
-        this.subscriptionError(connection, channel, 400, 'Invalid channel name or subscription data')
+        const error =
+          channel.length > MAX_CHANNEL_NAME_LENGTH
+            ? `Channel names may have at most ${MAX_CHANNEL_NAME_LENGTH} characters`
+            : 'Invalid channel name or subscription data'
+        this.subscriptionError(connection, channel, 400, error)
       } else {
         this.sendError(connection, 'Invalid subscription: a channel name is required')
       }
@@ -414,6 +458,19 @@ export class PusherBroker {
       // 200,000 subscriptions over 10 sockets once held 70 MB (issue 17): each one past the cap is refused.
       const error = `Too many subscriptions: at most ${max} channels per connection`
       this.subscriptionError(connection, channel, 429, error, 'LimitReached')
+      return
+    }
+
+    // A user's server-to-user channel is theirs alone: a socket signed in as them holds it from the sign-in on (the
+    // subscribe pusher-js sends for it is answered below); anybody else is refused.
+    const signedInAs = connection.userId === undefined ? undefined : serverToUserChannel(connection.userId)
+    if (channel.startsWith(SERVER_TO_USER_PREFIX) && channel !== signedInAs) {
+      this.subscriptionError(
+        connection,
+        channel,
+        403,
+        'Only the signed-in user may subscribe to this channel',
+      )
       return
     }
 
@@ -445,10 +502,7 @@ export class PusherBroker {
       this.sendSubscribed(connection, channel)
       return
     }
-    connection.channels.add(channel)
-    let subscribers = this.channels.get(channel)
-    if (!subscribers) this.channels.set(channel, (subscribers = new Set()))
-    subscribers.add(connection)
+    const subscribers = this.join(connection, channel)
 
     if (presenceMember) {
       connection.presence.set(channel, presenceMember.id)
@@ -474,15 +528,116 @@ export class PusherBroker {
     this.sendSubscribed(connection, channel)
   }
 
+  private join(connection: Connection, channel: string): Set<Connection> {
+    connection.channels.add(channel)
+    let subscribers = this.channels.get(channel)
+    if (!subscribers) this.channels.set(channel, (subscribers = new Set()))
+    subscribers.add(connection)
+    return subscribers
+  }
+
   private sendSubscribed(connection: Connection, channel: string): void {
     let data = {}
     if (isPresenceChannel(channel)) {
-      // The union over instances: this one's members, and the others' (the cluster's; none when alone).
-      const hash = new Map<string, unknown>(this.otherMembers(channel))
-      for (const [id, member] of this.members.get(channel) ?? []) hash.set(id, member.info ?? null)
+      const hash = this.presenceMembers(channel)
       data = { presence: { ids: [...hash.keys()], hash: Object.fromEntries(hash), count: hash.size } }
     }
     this.send(connection, encode(SERVER_EVENTS.SUBSCRIPTION_SUCCEEDED, data, channel))
+  }
+
+  /**
+   * `pusher:signin` (user authentication): `auth` must be the app's signature over `socket_id::user::user_data`, and
+   * `user_data` a JSON object with an `id`. The socket then holds the user's `#server-to-user-{id}` channel, which
+   * `sendToUser` publishes to, and terminateUserConnections closes it. A refusal is a pusher:error (4009, as soketi
+   * answers) and the socket stays open; it counts as an invalid frame.
+   */
+  private signin(connection: Connection, rawData: unknown): void {
+    const parsed = SigninDataSchema.safeParse(rawData)
+    if (!parsed.success) {
+      this.sendError(
+        connection,
+        'Invalid sign-in: auth and user_data are required',
+        CLOSE_CODES.SIGNIN_REFUSED,
+      )
+      return
+    }
+    const { auth, user_data: userData } = parsed.data
+    if (!userAuthMatches(this.app, auth, connection.socketId, userData)) {
+      this.sendError(connection, 'Invalid signature for pusher:signin', CLOSE_CODES.SIGNIN_REFUSED)
+      return
+    }
+    const user = SignedInUserSchema.safeParse(dataObject(userData))
+    if (!user.success) {
+      const error = 'user_data must be a JSON object whose id is 1-148 letters, digits or _-=@,.;'
+      this.sendError(connection, error, CLOSE_CODES.SIGNIN_REFUSED)
+      return
+    }
+    const userId = user.data.id
+    if (connection.userId !== undefined && connection.userId !== userId) {
+      this.sendError(connection, 'This socket is signed in as another user', CLOSE_CODES.SIGNIN_REFUSED)
+      return
+    }
+    if (connection.userId === undefined) {
+      connection.userId = userId
+      let sockets = this.users.get(userId)
+      if (!sockets) this.users.set(userId, (sockets = new Set()))
+      sockets.add(connection)
+      // Held at once, so a sendToUser right after the sign-in reaches it before pusher-js's own subscribe does.
+      this.join(connection, serverToUserChannel(userId))
+    }
+    this.send(connection, encode(SERVER_EVENTS.SIGNIN_SUCCESS, { user_data: userData }))
+  }
+
+  /**
+   * Closes every socket signed in as this user, here (with 4009 and a pusher:error before it, as Pusher and soketi
+   * do: pusher-js does not reconnect by itself). Out of every channel first, synchronously, so nothing published
+   * after this call reaches them. Answers how many sockets were closed.
+   */
+  terminateUserConnections(userId: string): number {
+    const sockets = [...(this.users.get(userId) ?? [])]
+    for (const connection of sockets) {
+      for (const channel of [...connection.channels]) this.unsubscribe(connection, channel)
+      this.send(
+        connection,
+        encodeError(SERVER_EVENTS.ERROR, {
+          code: CLOSE_CODES.TERMINATED_BY_APP,
+          message: TERMINATED_MESSAGE,
+        }),
+      )
+      this.closeConnection(connection, CLOSE_CODES.TERMINATED_BY_APP, TERMINATED_MESSAGE)
+    }
+    return sockets.length
+  }
+
+  /** This instance's subscription count of each occupied channel the query names (none for a vacant one). */
+  localChannelCounts(query: ChannelQuery): Map<string, number> {
+    const counts = new Map<string, number>()
+    if (query.channels) {
+      for (const channel of query.channels) {
+        const count = this.channels.get(channel)?.size ?? 0
+        if (count > 0) counts.set(channel, count)
+      }
+      return counts
+    }
+    const prefix = query.prefix ?? ''
+    for (const [channel, subscribers] of this.channels) {
+      // A server-to-user channel is the user's connection, not one of the app's channels: Pusher lists none.
+      if (channel.startsWith(SERVER_TO_USER_PREFIX) || !channel.startsWith(prefix)) continue
+      counts.set(channel, subscribers.size)
+    }
+    return counts
+  }
+
+  /** The cluster's subscription counts for a query (ClusteredBroker asks the other instances); alone, this one's. */
+  channelCounts(query: ChannelQuery): Promise<Map<string, number>> {
+    return Promise.resolve(this.localChannelCounts(query))
+  }
+
+  /** A presence channel's members, user id to user_info: the union over instances (none elsewhere when alone). */
+  presenceMembers(channel: string): Map<string, unknown> {
+    const hash = new Map<string, unknown>(this.otherMembers(channel))
+    for (const [id, member] of this.members.get(channel) ?? []) hash.set(id, member.info ?? null)
+    return hash
   }
 
   private unsubscribe(connection: Connection, channel: string): void {
@@ -693,6 +848,11 @@ export class PusherBroker {
 
   private onClosed(connection: Connection): void {
     for (const channel of [...connection.channels]) this.unsubscribe(connection, channel)
+    if (connection.userId !== undefined) {
+      const sockets = this.users.get(connection.userId)
+      sockets?.delete(connection)
+      if (sockets?.size === 0) this.users.delete(connection.userId)
+    }
     if (this.connections.delete(connection.socketId)) this.gate.release(connection.addressKey)
   }
 

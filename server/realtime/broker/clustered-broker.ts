@@ -3,10 +3,19 @@
 // them, once: delivered here at once, and sent to the others through the cluster bus, serialised once. The
 // bookkeeping of who owns a socket, which accounts are restricted and which sessions were signed out crosses too,
 // because the socket that /broadcasting/auth signs for, the account an admin deactivates, or the device a customer
-// signs out, may live on another instance. Alone (no Redis), the bus goes nowhere and this is the plain broker.
+// signs out, may live on another instance; so do terminateUserConnections and the HTTP API's channel counts, which
+// are the cluster's: asked of every instance and summed (decision 0036). Alone (no Redis), the bus goes nowhere and
+// this is the plain broker.
+import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { ClusterBus } from '../../cluster/bus'
-import { PusherBroker, type BrokerHooks, type BrokerOptions, type PublishedEvent } from './broker'
+import {
+  PusherBroker,
+  type BrokerHooks,
+  type BrokerOptions,
+  type ChannelQuery,
+  type PublishedEvent,
+} from './broker'
 import type { AppCredentials } from './signatures'
 
 const TOPICS = {
@@ -18,7 +27,16 @@ const TOPICS = {
   MEMBER: 'pusher:member',
   PRESENCE: 'pusher:presence',
   PRESENCE_SYNC: 'pusher:presence-sync',
+  TERMINATE_USER: 'pusher:terminate-user',
+  COUNT_QUERY: 'pusher:count-query',
+  COUNT_REPLY: 'pusher:count-reply',
 } as const
+
+/**
+ * How long a channel query waits for the other instances' counts. They answer in a millisecond or two; one that
+ * does not within this (paused, overloaded) is left out of the answer, with a warning, rather than holding it.
+ */
+export const COUNT_QUERY_TIMEOUT_MS = 1_000
 
 /** Each instance restates its presence members this often; one not heard of for PRESENCE_EXPIRY_MS has died. */
 const PRESENCE_REFRESH_MS = 5_000
@@ -46,6 +64,23 @@ const MemberMessage = z.object({
   info: z.unknown(),
 })
 const PresenceMessage = z.object({ presence: z.record(z.string(), z.record(z.string(), z.unknown())) })
+const TerminateUserMessage = z.object({ userId: z.string() })
+const CountQueryMessage = z.object({
+  id: z.string(),
+  channels: z.array(z.string()).max(1_000).optional(),
+  prefix: z.string().max(200).optional(),
+})
+const CountReplyMessage = z.object({
+  id: z.string(),
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+})
+
+interface PendingQuery {
+  replies: number
+  expected: number | undefined
+  totals: Map<string, number>
+  settle: () => void
+}
 
 /** What one other instance holds: its presence members by channel, and when it last said so. */
 interface InstancePresence {
@@ -59,6 +94,8 @@ export class ClusteredBroker extends PusherBroker {
   private readonly elsewhere = new Map<string, InstancePresence>()
   private readonly presenceTimer: NodeJS.Timeout
   private statedPresence = false
+  /** Channel queries this instance asked, by id, until every other instance answered or the time ran out. */
+  private readonly queries = new Map<string, PendingQuery>()
 
   constructor(
     app: AppCredentials,
@@ -102,6 +139,11 @@ export class ClusteredBroker extends PusherBroker {
         if (parsed.success) this.replaceElsewhere(from, parsed.data.presence)
       }),
       bus.subscribe(TOPICS.PRESENCE_SYNC, () => this.statePresence(true)),
+      on(TOPICS.TERMINATE_USER, TerminateUserMessage, ({ userId }) => super.terminateUserConnections(userId)),
+      on(TOPICS.COUNT_QUERY, CountQueryMessage, ({ id, ...query }) =>
+        bus.publish(TOPICS.COUNT_REPLY, { id, counts: Object.fromEntries(this.localChannelCounts(query)) }),
+      ),
+      on(TOPICS.COUNT_REPLY, CountReplyMessage, ({ id, counts }) => this.countReply(id, counts)),
     ]
     // A joiner asks the others what they hold; everyone restates it now and then, which is also how a dead
     // instance's members are noticed gone.
@@ -125,7 +167,9 @@ export class ClusteredBroker extends PusherBroker {
   }
 
   protected override localMemberAdded(channel: string, userId: string, info: unknown): void {
-    this.bus.publish(TOPICS.MEMBER, { channel, change: 'added', userId, info })
+    // null, not undefined: JSON would drop the key, and the others' schema would then refuse the message (a member
+    // signed without user_info reached them only with the next restatement, up to 5 s later).
+    this.bus.publish(TOPICS.MEMBER, { channel, change: 'added', userId, info: info ?? null })
   }
 
   protected override localMemberRemoved(channel: string, userId: string): void {
@@ -220,6 +264,60 @@ export class ClusteredBroker extends PusherBroker {
   override liftRestriction(userId: number): void {
     super.liftRestriction(userId)
     this.bus.publish(TOPICS.LIFT, { userId })
+  }
+
+  override terminateUserConnections(userId: string): number {
+    this.bus.publish(TOPICS.TERMINATE_USER, { userId })
+    return super.terminateUserConnections(userId)
+  }
+
+  /**
+   * The cluster's subscription counts: this instance's plus every other's, asked on the bus and summed. PUBSUB
+   * NUMSUB says how many answers to wait for; each instance answers from memory, so the wait is one round trip
+   * through Redis. It also orders things: an instance's answer comes after every presence change it published
+   * before it, so presenceMembers() read after this is the cluster's too. Without Redis, this instance's alone.
+   */
+  override async channelCounts(query: ChannelQuery): Promise<Map<string, number>> {
+    const id = randomUUID()
+    const totals = this.localChannelCounts(query)
+    const pending: PendingQuery = { replies: 0, expected: undefined, totals, settle: () => undefined }
+    const settled = new Promise<void>((resolve) => (pending.settle = resolve))
+    this.queries.set(id, pending)
+    let timer: NodeJS.Timeout | undefined
+    try {
+      this.bus.publish(TOPICS.COUNT_QUERY, { id, ...query })
+      pending.expected = await this.bus.peers(TOPICS.COUNT_QUERY)
+      if (pending.replies < pending.expected) {
+        const timedOut = new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), COUNT_QUERY_TIMEOUT_MS)
+        })
+        if (await Promise.race([settled.then(() => false), timedOut])) {
+          this.hooks.log.warn(
+            { answered: pending.replies, instances: pending.expected },
+            'channel counts: not every instance answered in time; answering with those that did',
+          )
+        }
+      }
+    } catch (error) {
+      this.hooks.log.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'channel counts: the other instances could not be asked; answering with this one’s',
+      )
+    } finally {
+      clearTimeout(timer)
+      this.queries.delete(id)
+    }
+    return totals
+  }
+
+  private countReply(id: string, counts: Record<string, number>): void {
+    const pending = this.queries.get(id)
+    if (!pending) return
+    for (const [channel, count] of Object.entries(counts)) {
+      if (count > 0) pending.totals.set(channel, (pending.totals.get(channel) ?? 0) + count)
+    }
+    pending.replies += 1
+    if (pending.expected !== undefined && pending.replies >= pending.expected) pending.settle()
   }
 
   override close(): Promise<void> {

@@ -1,13 +1,32 @@
-// The broker's HTTP events API, as the official `pusher` SDK calls it: POST /apps/{app_id}/events and
-// /apps/{app_id}/batch_events, signed with the app secret. The signature covers an MD5 of the exact body, so this
-// scope keeps the raw text beside the parsed JSON.
+// The broker's HTTP API, as the official `pusher` SDK calls it: POST /apps/{app_id}/events and /batch_events (with
+// `info`), the channel queries GET /apps/{app_id}/channels, /channels/{name} and /channels/{name}/users, and
+// POST /apps/{app_id}/users/{user_id}/terminate_connections; all signed with the app secret. The signature covers
+// an MD5 of the exact body, so this scope keeps the raw text beside the parsed JSON. Counts are the cluster's
+// (ClusteredBroker.channelCounts; decision 0036).
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { TextSchema } from '../../../src/domain/contract'
 import { sendError } from '../../plugins/errors'
 import type { PusherBroker } from './broker'
-import { CHANNEL_NAME_PATTERN, SOCKET_ID_PATTERN } from './protocol'
+import {
+  CHANNEL_ATTRIBUTES,
+  channelAttributes,
+  LIST_ATTRIBUTES,
+  parseInfo,
+  USER_COUNT_NEEDS_PRESENCE,
+  userCountAllowed,
+  type ChannelAttribute,
+  type ChannelAttributes,
+} from './channel-info'
+import {
+  CHANNEL_NAME_PATTERN,
+  isChannelName,
+  isPresenceChannel,
+  MAX_CHANNEL_NAME_LENGTH,
+  SOCKET_ID_PATTERN,
+  USER_ID_PATTERN,
+} from './protocol'
 import { verifyApiRequest } from './signatures'
 
 /** Pusher's limits: 100 channels per event, 10 events per batch. */
@@ -17,18 +36,22 @@ const MAX_BATCH_EVENTS = 10
 const BODY_LIMIT_BYTES = 256 * 1024
 
 // The API's one text rule (decision 0018) holds here too: a NUL or a lone surrogate reaches no socket.
-const ChannelNameSchema = TextSchema.regex(CHANNEL_NAME_PATTERN, 'Invalid channel name')
+const INVALID_CHANNEL_NAME = `Invalid channel name: at most ${MAX_CHANNEL_NAME_LENGTH} letters, digits or _-=@,.;`
+/** An app's channel, or a user's `#server-to-user-{id}` (what `sendToUser` publishes to). */
+const TriggerChannelSchema = TextSchema.refine(isChannelName, INVALID_CHANNEL_NAME)
+const ChannelNameSchema = TextSchema.regex(CHANNEL_NAME_PATTERN, INVALID_CHANNEL_NAME)
 const EventNameSchema = TextSchema.min(1).max(200)
 const SocketIdSchema = TextSchema.regex(SOCKET_ID_PATTERN, 'Invalid socket_id')
+const InfoSchema = TextSchema.max(200)
 
 export const TriggerBodySchema = z
   .object({
     name: EventNameSchema,
     data: TextSchema,
-    channels: z.array(ChannelNameSchema).min(1).max(MAX_CHANNELS_PER_EVENT).optional(),
-    channel: ChannelNameSchema.optional(),
+    channels: z.array(TriggerChannelSchema).min(1).max(MAX_CHANNELS_PER_EVENT).optional(),
+    channel: TriggerChannelSchema.optional(),
     socket_id: SocketIdSchema.optional(),
-    info: TextSchema.max(200).optional(),
+    info: InfoSchema.optional(),
   })
   .refine((body) => body.channels !== undefined || body.channel !== undefined, {
     message: 'channels or channel is required',
@@ -40,17 +63,39 @@ export const BatchBodySchema = z.object({
       z.object({
         name: EventNameSchema,
         data: TextSchema,
-        channel: ChannelNameSchema,
+        channel: TriggerChannelSchema,
         socket_id: SocketIdSchema.optional(),
-        info: TextSchema.max(200).optional(),
+        info: InfoSchema.optional(),
       }),
     )
     .min(1)
     .max(MAX_BATCH_EVENTS),
 })
 
+/** The SDK's terminateUserConnections posts `{}`. */
+export const TerminateBodySchema = z.object({})
+
 const AppParamsSchema = z.object({ appId: TextSchema.max(64) })
+const ChannelParamsSchema = AppParamsSchema.extend({ channelName: ChannelNameSchema })
+const UserParamsSchema = AppParamsSchema.extend({
+  userId: TextSchema.regex(USER_ID_PATTERN, 'Invalid user id'),
+})
+const ListQuerySchema = z.object({
+  filter_by_prefix: TextSchema.max(MAX_CHANNEL_NAME_LENGTH).optional(),
+  info: InfoSchema.optional(),
+})
+const ChannelQuerySchema = z.object({ info: InfoSchema.optional() })
+
+const AttributesSchema = z.object({
+  user_count: z.number().int().optional(),
+  subscription_count: z.number().int().optional(),
+})
 const EmptyAnswerSchema = z.object({})
+const TriggerAnswerSchema = z.object({ channels: z.record(z.string(), AttributesSchema).optional() })
+const BatchAnswerSchema = z.object({ batch: z.array(AttributesSchema).optional() })
+const ChannelListAnswerSchema = z.object({ channels: z.record(z.string(), AttributesSchema) })
+const ChannelAnswerSchema = AttributesSchema.extend({ occupied: z.boolean() })
+const UsersAnswerSchema = z.object({ users: z.array(z.object({ id: z.string() })) })
 
 export interface BrokerHttpApiOptions {
   broker: PusherBroker
@@ -91,27 +136,54 @@ export const brokerHttpApi: FastifyPluginAsyncZod<BrokerHttpApiOptions> = async 
     return undefined
   })
 
+  // Pusher answers an invalid request 400 where the rest of this API answers 422 (decision 0036): the same
+  // envelope, the status Pusher's clients and operators expect.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 422) reply.code(400)
+    return payload
+  })
+
   const tooLarge = (data: string) => Buffer.byteLength(data) > broker.options.maxEventBytes
   const tooLargeMessage = `The data content of this event exceeds the allowed maximum (${broker.options.maxEventBytes} bytes)`
-  // Internal traffic, one request per published event: only failures are worth a log line.
+  // Internal traffic, one request per published event: only failures are worth a log line. Pusher has no HEAD.
   const routeOptions = { bodyLimit: BODY_LIMIT_BYTES, logLevel: 'warn' } as const
+  const queryOptions = { logLevel: 'warn', exposeHeadRoute: false } as const
+  const userCount = (channel: string) => broker.presenceMembers(channel).size
+
+  /** Each channel's attributes as asked, from the cluster's counts (gathered once for all of them). */
+  async function attributesOf(
+    channels: readonly string[],
+    attributes: ReadonlySet<ChannelAttribute>,
+  ): Promise<Map<string, ChannelAttributes>> {
+    const counts = await broker.channelCounts({ channels: [...new Set(channels)] })
+    return new Map(
+      channels.map((channel) => [
+        channel,
+        channelAttributes(channel, attributes, counts.get(channel) ?? 0, userCount),
+      ]),
+    )
+  }
 
   app.post(
     '/apps/:appId/events',
     {
       ...routeOptions,
-      schema: { params: AppParamsSchema, body: TriggerBodySchema, response: { 200: EmptyAnswerSchema } },
+      schema: { params: AppParamsSchema, body: TriggerBodySchema, response: { 200: TriggerAnswerSchema } },
     },
     async (request, reply) => {
       const body = request.body
       if (tooLarge(body.data)) return sendError(reply, 413, { message: tooLargeMessage })
+      const info = parseInfo(body.info, CHANNEL_ATTRIBUTES)
+      if (!info.ok) return sendError(reply, 400, { message: info.message })
+      const channels = body.channels ?? (body.channel === undefined ? [] : [body.channel])
       broker.publish({
-        channels: body.channels ?? (body.channel === undefined ? [] : [body.channel]),
+        channels,
         name: body.name,
         data: body.data,
         ...(body.socket_id === undefined ? {} : { excludeSocketId: body.socket_id }),
       })
-      return {}
+      if (info.attributes.size === 0) return {}
+      return { channels: Object.fromEntries(await attributesOf(channels, info.attributes)) }
     },
   )
 
@@ -119,13 +191,19 @@ export const brokerHttpApi: FastifyPluginAsyncZod<BrokerHttpApiOptions> = async 
     '/apps/:appId/batch_events',
     {
       ...routeOptions,
-      schema: { params: AppParamsSchema, body: BatchBodySchema, response: { 200: EmptyAnswerSchema } },
+      schema: { params: AppParamsSchema, body: BatchBodySchema, response: { 200: BatchAnswerSchema } },
     },
     async (request, reply) => {
       const { batch } = request.body
       // All or nothing: a batch is never half delivered.
       if (batch.some((event) => tooLarge(event.data)))
         return sendError(reply, 413, { message: tooLargeMessage })
+      const infos: ReadonlySet<ChannelAttribute>[] = []
+      for (const event of batch) {
+        const info = parseInfo(event.info, CHANNEL_ATTRIBUTES)
+        if (!info.ok) return sendError(reply, 400, { message: info.message })
+        infos.push(info.attributes)
+      }
       for (const event of batch) {
         broker.publish({
           channels: [event.channel],
@@ -134,6 +212,98 @@ export const brokerHttpApi: FastifyPluginAsyncZod<BrokerHttpApiOptions> = async 
           ...(event.socket_id === undefined ? {} : { excludeSocketId: event.socket_id }),
         })
       }
+      if (infos.every((attributes) => attributes.size === 0)) return {}
+      // One gathering for every channel asked about; an event without `info` answers {} in its place.
+      const asked = batch.filter((_event, index) => (infos[index]?.size ?? 0) > 0)
+      const counts = await broker.channelCounts({ channels: [...new Set(asked.map((e) => e.channel))] })
+      return {
+        batch: batch.map((event, index) =>
+          channelAttributes(
+            event.channel,
+            infos[index] ?? new Set(),
+            counts.get(event.channel) ?? 0,
+            userCount,
+          ),
+        ),
+      }
+    },
+  )
+
+  app.get(
+    '/apps/:appId/channels',
+    {
+      ...queryOptions,
+      schema: {
+        params: AppParamsSchema,
+        querystring: ListQuerySchema,
+        response: { 200: ChannelListAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const prefix = request.query.filter_by_prefix ?? ''
+      const info = parseInfo(request.query.info, LIST_ATTRIBUTES)
+      if (!info.ok) return sendError(reply, 400, { message: info.message })
+      if (!userCountAllowed(info.attributes, prefix))
+        return sendError(reply, 400, { message: USER_COUNT_NEEDS_PRESENCE })
+      const counts = await broker.channelCounts({ prefix })
+      const channels: Record<string, ChannelAttributes> = {}
+      for (const [channel, count] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        channels[channel] = channelAttributes(channel, info.attributes, count, userCount)
+      }
+      return { channels }
+    },
+  )
+
+  app.get(
+    '/apps/:appId/channels/:channelName',
+    {
+      ...queryOptions,
+      schema: {
+        params: ChannelParamsSchema,
+        querystring: ChannelQuerySchema,
+        response: { 200: ChannelAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { channelName } = request.params
+      const info = parseInfo(request.query.info, CHANNEL_ATTRIBUTES)
+      if (!info.ok) return sendError(reply, 400, { message: info.message })
+      if (!userCountAllowed(info.attributes, channelName))
+        return sendError(reply, 400, { message: USER_COUNT_NEEDS_PRESENCE })
+      const counts = await broker.channelCounts({ channels: [channelName] })
+      const count = counts.get(channelName) ?? 0
+      return {
+        occupied: count > 0,
+        ...channelAttributes(channelName, info.attributes, count, userCount),
+      }
+    },
+  )
+
+  app.get(
+    '/apps/:appId/channels/:channelName/users',
+    {
+      ...queryOptions,
+      schema: { params: ChannelParamsSchema, response: { 200: UsersAnswerSchema } },
+    },
+    async (request, reply) => {
+      const { channelName } = request.params
+      if (!isPresenceChannel(channelName)) {
+        return sendError(reply, 400, { message: 'Users can only be listed for presence channels' })
+      }
+      // Asking the other instances first also waits out the presence changes they published before answering.
+      await broker.channelCounts({ channels: [channelName] })
+      return { users: [...broker.presenceMembers(channelName).keys()].map((id) => ({ id })) }
+    },
+  )
+
+  app.post(
+    '/apps/:appId/users/:userId/terminate_connections',
+    {
+      ...routeOptions,
+      schema: { params: UserParamsSchema, body: TerminateBodySchema, response: { 200: EmptyAnswerSchema } },
+    },
+    async (request) => {
+      broker.terminateUserConnections(request.params.userId)
       return {}
     },
   )

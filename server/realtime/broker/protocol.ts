@@ -13,6 +13,8 @@ export const SUPPORTED_PROTOCOLS = new Set([5, 6, 7])
  */
 export const CLOSE_CODES = {
   APP_NOT_FOUND: 4001,
+  /** Pusher's 'path not found': an upgrade to anything but /app/{key}. pusher-js gives up instead of retrying. */
+  PATH_NOT_FOUND: 4005,
   UNSUPPORTED_PROTOCOL: 4007,
   /** Pusher's 'connection is unauthorized': a page from an Origin not on the list; not retried. */
   ORIGIN_NOT_ALLOWED: 4009,
@@ -23,6 +25,10 @@ export const CLOSE_CODES = {
   SESSION_ENDED: 4009,
   /** A client that keeps sending frames the broker cannot act on: retrying would only repeat them (decision 0033). */
   INVALID_FRAMES: 4009,
+  /** POST /apps/{id}/users/{user_id}/terminate_connections closed the signed-in user's sockets (decision 0036). */
+  TERMINATED_BY_APP: 4009,
+  /** A `pusher:signin` whose signature or user_data is refused (a pusher:error only; the socket stays open). */
+  SIGNIN_REFUSED: 4009,
   OVER_CAPACITY: 4100,
   /** Slow consumer: its send buffer grew past the limit. Back off, then try again. */
   TOO_SLOW: 4100,
@@ -39,6 +45,7 @@ export const SERVER_EVENTS = {
   SUBSCRIPTION_ERROR: 'pusher:subscription_error',
   MEMBER_ADDED: 'pusher_internal:member_added',
   MEMBER_REMOVED: 'pusher_internal:member_removed',
+  SIGNIN_SUCCESS: 'pusher:signin_success',
 } as const
 
 export const CLIENT_EVENTS = {
@@ -46,14 +53,26 @@ export const CLIENT_EVENTS = {
   PONG: 'pusher:pong',
   SUBSCRIBE: 'pusher:subscribe',
   UNSUBSCRIBE: 'pusher:unsubscribe',
+  SIGNIN: 'pusher:signin',
 } as const
 
 export const CLIENT_EVENT_PREFIX = 'client-'
 export const PRIVATE_PREFIX = 'private-'
 export const PRESENCE_PREFIX = 'presence-'
 
-/** Pusher's channel name alphabet; the SDK allows up to 200 characters. */
-export const CHANNEL_NAME_PATTERN = /^[-a-zA-Z0-9_=@,.;]{1,200}$/
+/**
+ * Pusher's channel name rule: its alphabet, at most 164 characters, prefixes included
+ * (https://pusher.com/docs/channels/using_channels/channels/#channel-naming-conventions). The SDK lets 200 through,
+ * but a name Pusher would refuse must not work here either (decision 0036).
+ */
+export const MAX_CHANNEL_NAME_LENGTH = 164
+export const CHANNEL_NAME_PATTERN = /^[-a-zA-Z0-9_=@,.;]{1,164}$/
+/** The channel `sendToUser` publishes to and pusher-js subscribes to after `pusher:signin` (user authentication). */
+export const SERVER_TO_USER_PREFIX = '#server-to-user-'
+/** A signed-in user's id: the channel alphabet, short enough that its server-to-user channel is at most 164 long. */
+export const USER_ID_PATTERN = /^[-a-zA-Z0-9_=@,.;]{1,148}$/
+export const SERVER_TO_USER_CHANNEL_PATTERN = /^#server-to-user-[-a-zA-Z0-9_=@,.;]{1,148}$/
+export const serverToUserChannel = (userId: string) => `${SERVER_TO_USER_PREFIX}${userId}`
 export const SOCKET_ID_PATTERN = /^\d+\.\d+$/
 
 export const isPrivateChannel = (channel: string) => channel.startsWith(PRIVATE_PREFIX)
@@ -67,13 +86,26 @@ export const ClientMessageSchema = z.object({
 })
 export type ClientMessage = z.infer<typeof ClientMessageSchema>
 
+/** A channel a client may name: an ordinary one, or a user's server-to-user channel. */
+export const isChannelName = (name: string) =>
+  CHANNEL_NAME_PATTERN.test(name) || SERVER_TO_USER_CHANNEL_PATTERN.test(name)
+
 export const SubscribeDataSchema = z.object({
-  channel: z.string().regex(CHANNEL_NAME_PATTERN),
+  channel: z.string().refine(isChannelName),
   auth: z.string().max(512).optional(),
   channel_data: z.string().max(10_000).optional(),
 })
 
 export const UnsubscribeDataSchema = z.object({ channel: z.string().max(200) })
+
+/** `pusher:signin`: the `auth` and the exact `user_data` text the app's server signed (SDK `authenticateUser`). */
+export const SigninDataSchema = z.object({
+  auth: z.string().max(512),
+  user_data: z.string().max(10_000),
+})
+
+/** What `user_data` must hold: an `id` (pusher-js refuses a sign-in without one); anything else is the app's. */
+export const SignedInUserSchema = z.object({ id: z.string().regex(USER_ID_PATTERN) })
 
 /** A presence member as the authoriser signed it: `user_id` identifies the member across their sockets. */
 export const PresenceChannelDataSchema = z.object({

@@ -1,5 +1,6 @@
-// Pusher's two signatures: channel authorisation (what /broadcasting/auth hands to the client) and the signed
-// HTTP events API (what the `pusher` SDK sends). Both are HMAC-SHA256 with the app secret, compared in constant time.
+// Pusher's three signatures: channel authorisation (what /broadcasting/auth hands to the client), user
+// authentication (`pusher:signin`) and the signed HTTP API (what the `pusher` SDK sends). All are HMAC-SHA256 with
+// the app secret, compared in constant time.
 import { createHash, createHmac } from 'node:crypto'
 import { equalsInConstantTime } from '../../lib/constant-time'
 
@@ -32,6 +33,27 @@ export function channelAuthMatches(
   channelData?: string,
 ): boolean {
   return equalsInConstantTime(auth, channelAuth(app, socketId, channel, channelData))
+}
+
+/**
+ * `key:hex(HMAC-SHA256(secret, socket_id::user::user_data))`, the `auth` of a `pusher:signin`: what the SDK's
+ * `authenticateUser` hands to the client, over the exact `user_data` text.
+ */
+export function userAuth(
+  app: Pick<AppCredentials, 'key' | 'secret'>,
+  socketId: string,
+  userData: string,
+): string {
+  return `${app.key}:${hmacHex(app.secret, `${socketId}::user::${userData}`)}`
+}
+
+export function userAuthMatches(
+  app: Pick<AppCredentials, 'key' | 'secret'>,
+  auth: string,
+  socketId: string,
+  userData: string,
+): boolean {
+  return equalsInConstantTime(auth, userAuth(app, socketId, userData))
 }
 
 export interface ApiRequest {
