@@ -35,6 +35,21 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // The unmodified ecosystem clients (pusher-js, the `pusher` SDK) against the broker (decision 0036).
+          name: 'conformance',
+          include: ['tests/conformance/**/*.test.ts'],
+          environment: 'node',
+          // Test apps start from the integration suite's seeded dump (tests/integration/support/test-server.ts).
+          globalSetup: ['tests/integration/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 })
