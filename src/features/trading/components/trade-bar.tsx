@@ -147,9 +147,10 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
         bg: 'bg.surface',
       })}
     >
-      <div className={css({ minW: '0', flex: '1' })}>
+      {/* Wide screens with a rail panel open leave the bar ~530 px: the symbol keeps one line rather than break. */}
+      <div className={css({ minW: { base: '0', md: '5rem' }, flex: '1' })}>
         <h1
-          className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.2' })}
+          className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.2', truncate: true })}
           data-testid="active-asset"
         >
           {asset?.symbol_display ?? 'No asset'}
