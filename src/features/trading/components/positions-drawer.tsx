@@ -97,7 +97,12 @@ const activeLevels = css({
   color: 'text.muted',
   fontSize: 'xs',
 })
-const activePnl = css({ gridRow: { base: '1', md: 'auto' }, gridColumn: { base: '2', md: 'auto' } })
+const activePnl = css({
+  gridRow: { base: '1', md: 'auto' },
+  gridColumn: { base: '2', md: 'auto' },
+  // The figure's box has its own width (LiveText): the cell ends at the row's right edge, over Close.
+  justifySelf: { base: 'end', md: 'auto' },
+})
 const activeActions = css({
   gridRow: { base: '2', md: 'auto' },
   gridColumn: { base: '2', md: 'auto' },
@@ -160,7 +165,6 @@ const ActiveRow = memo(function ActiveRow(props: {
       <div className={activeLevels} data-testid="position-levels">
         {levelsSummary(trade)}
       </div>
-      {/* Below 768 px this is the content-sized last column, so the figure ends at the row's right edge. */}
       <div className={cx(pnlWeight, activePnl)}>
         <SignedLiveText text={formatSignedAmount(live.pnlUsd, props.currency)} data-testid="position-pnl" />
       </div>
