@@ -47,6 +47,11 @@ export interface Publisher {
     channel: string,
     presence?: { user_id: string; user_info?: Record<string, unknown> },
   ): { auth: string; channel_data?: string }
+  /** The `auth` and `user_data` of a `pusher:signin` (user authentication), signed with the app secret. */
+  authenticateUser(
+    socketId: string,
+    user: { id: string; user_info?: Record<string, unknown> },
+  ): { auth: string; user_data: string }
   close(): void
 }
 
@@ -185,6 +190,9 @@ export function createPublisher(
     },
     authorizeChannel(socketId, channel, presence) {
       return signer.authorizeChannel(socketId, channel, presence)
+    },
+    authenticateUser(socketId, user) {
+      return signer.authenticateUser(socketId, user)
     },
     close() {
       agent.destroy()

@@ -1,11 +1,15 @@
-// POST /broadcasting/auth (spec 7): signs a private channel subscription for the channel's owner only. Takes JSON,
-// and also the form encoding that pusher-js's default authorizer posts.
+// POST /broadcasting/auth (spec 7): signs a private channel subscription for the channel's owner only; and
+// POST /broadcasting/user-auth, Laravel Echo's and pusher-js's `userAuthentication` route: signs the caller's
+// `pusher:signin` (decision 0036). Both take JSON, and also the form encoding that pusher-js's default authorizers
+// post.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   ACCOUNT_STATUS_MESSAGES,
   BroadcastingAuthRequestSchema,
   BroadcastingAuthResponseSchema,
   CHANNELS,
+  TextSchema,
   USER_STATUS,
 } from '../../src/domain/contract'
 import { authOf } from '../plugins/auth'
@@ -13,6 +17,12 @@ import { sendError } from '../plugins/errors'
 import { mayAuthorizeChannel } from '../realtime/channel-access'
 
 export const CHANNEL_FORBIDDEN = 'You may not subscribe to this channel.'
+
+/** pusher-js's user authenticator posts the socket's id alone. */
+export const BroadcastingUserAuthRequestSchema = z.object({
+  socket_id: TextSchema.regex(/^\d+\.\d+$/, 'Invalid socket id'),
+})
+const BroadcastingUserAuthResponseSchema = z.object({ auth: z.string(), user_data: z.string() })
 // Two short fields; anything near this size is not an authorisation request.
 const BODY_LIMIT_BYTES = 4 * 1024
 
@@ -53,6 +63,31 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
       // drop its subscriptions and a sign-out close it at once (decision 0033).
       app.realtime.broker?.noteSocketOwner(socketId, user.id, tokenId)
       return reply.header('cache-control', 'no-store').send(app.publisher.authorizeChannel(socketId, channel))
+    },
+  )
+
+  app.post(
+    '/broadcasting/user-auth',
+    {
+      // Active accounts only: the gate screen of a pending or deactivated one needs no user sign-in.
+      onRequest: [app.authenticate],
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        body: BroadcastingUserAuthRequestSchema,
+        response: { 200: BroadcastingUserAuthResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { socket_id: socketId } = request.body
+      const { user, tokenId } = authOf(request)
+      // As for channels: a sign-out of this session closes the socket it signed in (decision 0033).
+      app.realtime.broker?.noteSocketOwner(socketId, user.id, tokenId)
+      // The id is the user's, as a string: the server's sendToUser and terminateUserConnections name it so.
+      const signed = app.publisher.authenticateUser(socketId, {
+        id: String(user.id),
+        user_info: { name: `${user.firstName} ${user.lastName}`, role: user.role },
+      })
+      return reply.header('cache-control', 'no-store').send(signed)
     },
   )
 }

@@ -15,7 +15,13 @@ import {
   sleep,
   waitFor,
 } from '../integration/support/realtime-clients'
-import { listenTestApp, type ListeningServer } from '../integration/support/test-server'
+import {
+  bearer,
+  DEMO_CUSTOMER,
+  listenTestApp,
+  loginToken,
+  type ListeningServer,
+} from '../integration/support/test-server'
 import {
   closeCodesOf,
   getJson,
@@ -174,6 +180,55 @@ describe('terminateUserConnections', () => {
     await sdk.terminateUserConnections('trader-5')
     expect((await raw.next('pusher:error')).data).toMatchObject({ code: 4009 })
     expect((await raw.closed).code).toBe(4009)
+  })
+})
+
+describe('the app’s own POST /api/v1/broadcasting/user-auth', () => {
+  it('signs pusher-js’s default user authenticator in as the caller; a sign-out of that session closes it', async () => {
+    const token = await loginToken(server.app, DEMO_CUSTOMER)
+    const me = await server.app.inject({ url: '/api/v1/user', headers: bearer(token) })
+    const customerId = String((me.json() as { data: { id: number } }).data.id)
+    // pusher-js's own authenticator (form-encoded POST), as Laravel Echo configures it.
+    const client = await connectedPusher(server.baseUrl, CREDENTIALS.key, {
+      userAuthentication: {
+        transport: 'ajax',
+        endpoint: `${server.baseUrl}/api/v1/broadcasting/user-auth`,
+        headers: bearer(token),
+      },
+    })
+    const success = waitFor('sign-in', (deliver) => client.bind('pusher:signin_success', deliver))
+    client.signin()
+    await success
+    expect(client.user.user_data).toMatchObject({ id: customerId, user_info: { role: 'customer' } })
+    const heard = nextUserEvent(client, 'statement')
+    await sdk.sendToUser(customerId, 'statement', { month: 7 })
+    expect(await heard).toEqual({ month: 7 })
+
+    const codes = closeCodesOf(client)
+    const logout = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(token),
+    })
+    expect(logout.statusCode).toBeLessThan(300)
+    await eventually(() => expect(codes).toContain(4009))
+  })
+
+  it('answers 401 without a session and 422 without a socket id', async () => {
+    const unsigned = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/broadcasting/user-auth',
+      payload: { socket_id: '1.2' },
+    })
+    expect(unsigned.statusCode).toBe(401)
+    const token = await loginToken(server.app, DEMO_CUSTOMER)
+    const noSocket = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/broadcasting/user-auth',
+      headers: bearer(token),
+      payload: { socket_id: 'not-a-socket' },
+    })
+    expect(noSocket.statusCode).toBe(422)
   })
 })
 

@@ -21,6 +21,7 @@ import {
   TerminateBodySchema,
   TriggerBodySchema,
 } from '../../server/realtime/broker/http-api'
+import { BroadcastingUserAuthRequestSchema } from '../../server/routes/broadcasting'
 import { MarkNotificationReadRequestSchema } from '../../server/routes/notifications'
 import { CloseTradeRequestSchema } from '../../server/routes/trades'
 import {
@@ -223,6 +224,14 @@ const ROUTES: readonly Route[] = [
     method: 'POST',
     url: '/api/v1/broadcasting/auth',
     schema: BroadcastingAuthRequestSchema,
+    token: () => customerToken,
+  },
+  // pusher-js's user authentication (form-encoded too); a valid body is signed (200).
+  {
+    name: 'POST /broadcasting/user-auth',
+    method: 'POST',
+    url: '/api/v1/broadcasting/user-auth',
+    schema: BroadcastingUserAuthRequestSchema,
     token: () => customerToken,
   },
   // Sent without an Idempotency-Key, so even a body the schema accepts opens nothing (it is skipped here anyway).

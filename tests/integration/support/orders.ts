@@ -110,6 +110,7 @@ export function recordingPublisher(publisher: Publisher) {
     },
     authorizeChannel: (socketId, channel, presence) =>
       publisher.authorizeChannel(socketId, channel, presence),
+    authenticateUser: (socketId, user) => publisher.authenticateUser(socketId, user),
     close: () => publisher.close(),
   }
   return { publisher: recorder, events }
