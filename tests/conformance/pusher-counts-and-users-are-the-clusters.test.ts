@@ -148,6 +148,27 @@ describe.skipIf(!hasPostgres)('two instances behind Redis', () => {
     expect(await getJson(sdkA, '/channels/only-b')).toEqual({ occupied: false })
   })
 
+  it('answers within a second with the counts it has when one instance does not answer', async () => {
+    const onB = await connectedPusher(b.baseUrl, CREDENTIALS.key)
+    await subscribed(onB, 'quiet')
+    // A third 'instance' that listens to the question and never answers (a paused process).
+    const silent = new Redis(REDIS_URL)
+    await silent.subscribe(`${PREFIX}:bus:pusher:count-query`)
+    try {
+      const started = Date.now()
+      expect(await getJson(sdkA, '/channels/quiet', { info: 'subscription_count' })).toEqual({
+        occupied: true,
+        subscription_count: 1,
+      })
+      const took = Date.now() - started
+      // It waited for the silent one (NUMSUB counted it), then answered with A's and B's counts.
+      expect(took).toBeGreaterThanOrEqual(900)
+      expect(took).toBeLessThan(5_000)
+    } finally {
+      await silent.quit()
+    }
+  })
+
   it('delivers sendToUser to the user’s sockets on both, and terminates them on both', async () => {
     const [onA, onB, other] = await Promise.all([
       signedIn(a.baseUrl, CREDENTIALS, sdkA, { id: 'trader-7' }),

@@ -284,19 +284,24 @@ export class ClusteredBroker extends PusherBroker {
     const settled = new Promise<void>((resolve) => (pending.settle = resolve))
     this.queries.set(id, pending)
     let timer: NodeJS.Timeout | undefined
-    try {
+    // One deadline for the whole question, NUMSUB included: a Redis that stopped answering must not hold the call.
+    const timedOut = new Promise<'timed out'>((resolve) => {
+      timer = setTimeout(() => resolve('timed out'), COUNT_QUERY_TIMEOUT_MS)
+    })
+    const answered = (async () => {
       this.bus.publish(TOPICS.COUNT_QUERY, { id, ...query })
       pending.expected = await this.bus.peers(TOPICS.COUNT_QUERY)
-      if (pending.replies < pending.expected) {
-        const timedOut = new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(true), COUNT_QUERY_TIMEOUT_MS)
-        })
-        if (await Promise.race([settled.then(() => false), timedOut])) {
-          this.hooks.log.warn(
-            { answered: pending.replies, instances: pending.expected },
-            'channel counts: not every instance answered in time; answering with those that did',
-          )
-        }
+      if (pending.replies < pending.expected) await settled
+      return 'answered' as const
+    })()
+    try {
+      if ((await Promise.race([answered, timedOut])) === 'timed out') {
+        // Still running: its failure, if it comes, has nobody left to tell.
+        answered.catch(() => undefined)
+        this.hooks.log.warn(
+          { answered: pending.replies, instances: pending.expected ?? null },
+          'channel counts: not every instance answered in time; answering with those that did',
+        )
       }
     } catch (error) {
       this.hooks.log.warn(
