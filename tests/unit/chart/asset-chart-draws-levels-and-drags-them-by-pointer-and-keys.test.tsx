@@ -3,8 +3,9 @@
 // handing the price to the caller; the handles follow the scale without a React render.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { Profiler, type ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import type { Asset, Candle } from '../../../src/domain/contract/assets'
 import { AssetChart, type ChartLevel } from '../../../src/features/chart'
 import { configureHttp, resetHttpConfig } from '../../../src/lib/http'
@@ -90,6 +91,8 @@ const TAKE: ChartLevel = {
   draggable: true,
 }
 
+let fetchMock: Mock<typeof fetch>
+
 beforeEach(() => {
   scale.top = 110
   lib.lines.length = 0
@@ -97,11 +100,10 @@ beforeEach(() => {
   lib.dataChanged.clear()
   lib.rangeChanged.clear()
   lib.created = 0
-  configureHttp({
-    getBaseUrl: () => 'http://api.test/api/v1',
-    fetch: vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ data: CANDLES }), { status: 200 })),
-    log: () => {},
-  })
+  fetchMock = vi.fn<typeof fetch>(
+    async () => new Response(JSON.stringify({ data: CANDLES }), { status: 200 }),
+  )
+  configureHttp({ getBaseUrl: () => 'http://api.test/api/v1', fetch: fetchMock, log: () => {} })
   // jsdom has no pointer capture.
   HTMLElement.prototype.setPointerCapture = () => undefined
 })
@@ -213,9 +215,9 @@ describe('levels on the chart', () => {
     expect(line.options.price).toBe(96)
     expect(handle).toHaveTextContent('SL 100.00000→ 96.00000')
     expect(topOf(handle)?.[2]).toBe('140')
-    // Past the pane's bottom (300 px), the line stops at its edge.
+    // Past the pane's bottom (300 px), the line stops a pixel inside its edge (80.1), where it stays on the scale.
     fireEvent.pointerMove(handle, { pointerId: 1, clientY: 900 })
-    expect(line.options.price).toBe(80)
+    expect(line.options.price).toBe(80.1)
     fireEvent.pointerMove(handle, { pointerId: 1, clientY: 540.26 })
     fireEvent.pointerUp(handle, { pointerId: 1, clientY: 540.26 })
 
@@ -264,6 +266,23 @@ describe('levels on the chart', () => {
     // Enter on a handle not moved opens the confirmation at its own price.
     fireEvent.keyDown(handle, { key: 'Enter' })
     expect(onLevelDrag).toHaveBeenLastCalledWith('trade:1:sl', 100)
+  })
+
+  it('keeps its lines through a change of timeframe, and hides the handles while the candles load', async () => {
+    const user = userEvent.setup()
+    setup([ENTRY, STOP])
+    await drawn()
+    let answer: (response: Response) => void = () => {}
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)))
+    await user.click(screen.getByRole('button', { name: '5m' }))
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the chart...')
+    expect(screen.queryByTestId('chart-level-trade:1:sl')).not.toBeInTheDocument()
+    answer(new Response(JSON.stringify({ data: CANDLES }), { status: 200 }))
+    await drawn()
+    expect(screen.getByTestId('chart-level-trade:1:sl')).toBeInTheDocument()
+    // The same two lines, never made again.
+    expect(lib.lines).toHaveLength(2)
+    expect(lib.removed).toEqual([])
   })
 
   it('keeps a preview through a refetch of the same levels', async () => {

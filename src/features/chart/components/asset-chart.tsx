@@ -281,9 +281,12 @@ export function AssetChart({
           role="img"
           aria-label={`Price chart for ${label}`}
           data-testid="asset-chart-canvas"
-          className={css({ position: 'absolute', inset: '0' })}
+          // isolate: the library's canvases carry z-indexes of their own; the level handles must stay above them.
+          className={css({ position: 'absolute', inset: '0', isolation: 'isolate' })}
         />
-        {active && !failed && !loading ? (
+        {/* Mounted for the chart's whole life: its price lines are kept by it, and a timeframe's loading must not
+            make them twice. Only the handles wait for the candles. */}
+        {active ? (
           <PriceLevels
             chart={active.chart}
             series={active.series}
@@ -291,6 +294,7 @@ export function AssetChart({
             levels={levels}
             theme={theme}
             decimals={decimals}
+            handles={!failed && !loading}
             onLevelDrag={onLevelDrag}
           />
         ) : null}

@@ -93,6 +93,8 @@ export interface PriceLevelsProps {
   /** The colour theme: the lines are painted in its colours, again when it changes. */
   theme: string
   decimals: number
+  /** false while the chart loads or has failed: the lines stay, the handles wait. */
+  handles: boolean
   onLevelDrag?: (id: string, priceQuote: number) => void
 }
 
@@ -104,13 +106,14 @@ export function PriceLevels(props: PriceLevelsProps) {
   const preview = useRef<Preview | null>(null)
   const drag = useRef<Drag | null>(null)
   const announcer = useRef<HTMLSpanElement>(null)
-  const draggable = levels.filter((level) => level.draggable)
+  const draggable = props.handles ? levels.filter((level) => level.draggable) : []
 
   const levelOf = (id: string | undefined) => levels.find((level) => level.id === id)
   const priceOf = (level: ChartLevel) =>
     preview.current?.id === level.id ? preview.current.price : level.price
 
-  // One price line per level, kept by id: a changed level is changed in place, a gone one removed.
+  // One price line per level, kept by id: a changed level is changed in place, a gone one removed. A theme switch
+  // repaints them in the new theme's colours, read again from the host.
   useEffect(() => {
     if (lines.current?.series !== series) lines.current = { series, byId: new Map() }
     const byId = lines.current.byId
@@ -144,7 +147,6 @@ export function PriceLevels(props: PriceLevelsProps) {
     }
     // A preview of a level that is gone (filled, closed) ends with it.
     if (preview.current && !seen.has(preview.current.id)) preview.current = null
-    // theme: not read here, but a new theme's colours are read again from the host.
   }, [series, host, levels, theme])
 
   /**
@@ -281,7 +283,7 @@ export function PriceLevels(props: PriceLevelsProps) {
       event.currentTarget.dataset.dragging = ''
     }
     // The line stays on the pane: a handle dragged past the chart's edge stops there.
-    const y = Math.min(Math.max(0, current.startY + dy), chart.paneSize(0).height)
+    const y = Math.min(Math.max(1, current.startY + dy), chart.paneSize(0).height - 1)
     const price = series.coordinateToPrice(y)
     if (price !== null) showPreview(level, roundPrice(price, decimals))
   }
