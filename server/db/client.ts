@@ -84,15 +84,17 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DbHandle> {
     await mkdir(pgliteDir, { recursive: true })
   }
   // Each engine's driver loads only when used: a server on one never pays for loading the other.
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { drizzle }, { migrate }, { preparedStatementClient }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./pglite-statements'),
   ])
   // Before the wasm module is instantiated: the budget is read then.
   setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`)
   const client = await PGlite.create(pgliteDir, memoryTemplate ? { loadDataDir: memoryTemplate } : {})
-  const db = drizzle({ client, schema })
+  // Drizzle's queries run as prepared statements: PGlite's own query() parses and plans each anew (decision 0035).
+  const db = drizzle({ client: preparedStatementClient(client) as typeof client, schema })
   onPhase('database open')
   try {
     await migrate(db, { migrationsFolder })
@@ -163,12 +165,15 @@ async function openPostgres(
   onIdleConnectionError: (error: Error) => void = () => undefined,
   onPhase: (phase: string) => void = () => undefined,
 ): Promise<DbHandle> {
-  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ default: pg }, { drizzle }, { migrate }, { nameStatements }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
+    import('./postgres-statements'),
   ])
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+  // Each connection prepares Drizzle's statements once rather than parsing and planning each anew (decision 0035).
+  pool.on('connect', (client) => nameStatements(client))
   // Without a listener, pg's 'error' event for an idle connection (the server restarted or dropped it) would be an
   // uncaught exception and take the process down.
   pool.on('error', onIdleConnectionError)
