@@ -121,6 +121,8 @@ export interface ClosePosition {
   closingPriceQuote: number
   reason: CloseReason
   now: Date
+  /** The position's asset as the caller read it: the closed position is answered with it rather than read back. */
+  asset?: PositionAsset
 }
 
 export type CloseResult =
@@ -177,52 +179,77 @@ export async function lockAccountForOpening(
   return { ...account, openPositions }
 }
 
+function positionValues(position: NewPosition) {
+  return {
+    userId: position.userId,
+    assetId: position.assetId,
+    side: position.side,
+    status: 'open' as const,
+    volumeLots: position.volumeLots,
+    volumeUnits: position.volumeUnits,
+    contractSize: position.contractSize,
+    leverage: position.leverage,
+    openingPrice: position.openingPriceQuote,
+    takeProfit: position.takeProfitQuote,
+    stopLoss: position.stopLossQuote,
+    trailingStop: position.trailingStopQuote,
+    orderId: position.orderId,
+    marginUsd: position.marginUsd,
+    idempotencyKey: position.idempotencyKey,
+    requestHash: position.requestHash,
+    requested: position.requested,
+    openedAt: position.now,
+  }
+}
+
 /** Writes a new open position; undefined when its (user, key) already names one. */
 export async function insertPosition(tx: Transaction, position: NewPosition): Promise<number | undefined> {
   const [inserted] = await tx
     .insert(trades)
-    .values({
-      userId: position.userId,
-      assetId: position.assetId,
-      side: position.side,
-      status: 'open',
-      volumeLots: position.volumeLots,
-      volumeUnits: position.volumeUnits,
-      contractSize: position.contractSize,
-      leverage: position.leverage,
-      openingPrice: position.openingPriceQuote,
-      takeProfit: position.takeProfitQuote,
-      stopLoss: position.stopLossQuote,
-      trailingStop: position.trailingStopQuote,
-      orderId: position.orderId,
-      marginUsd: position.marginUsd,
-      idempotencyKey: position.idempotencyKey,
-      requestHash: position.requestHash,
-      requested: position.requested,
-      openedAt: position.now,
-    })
+    .values(positionValues(position))
     .onConflictDoNothing({ target: [trades.userId, trades.idempotencyKey] })
     .returning({ id: trades.id })
   return inserted?.id
 }
 
-/** Books a closed position's realised P/L: the balance moved and its ledger row, in the close's transaction. */
+/**
+ * Books a closed position's realised P/L: the balance moved and its ledger row, in the close's transaction. One
+ * statement: the ledger row is written from the balance the UPDATE returned, so the two cannot disagree.
+ */
 async function bookPnl(tx: Transaction, userId: number, tradeId: number, pnlUsd: string, now: Date) {
-  const [balance] = await tx
-    .update(users)
-    .set({ balanceUsd: sql`${users.balanceUsd} + cast(${pnlUsd} as numeric(18, 2))` })
-    .where(eq(users.id, userId))
-    .returning({ balanceUsd: users.balanceUsd })
-  if (!balance) throw new Error(`user ${userId} vanished while closing trade ${tradeId}`)
-  await tx.insert(ledgerEntries).values({
-    userId,
-    kind: 'trade_pnl',
-    amountUsd: pnlUsd,
-    balanceAfterUsd: balance.balanceUsd,
-    tradeId,
-    createdAt: now,
-  })
-  return balance.balanceUsd
+  const pnl = sql`cast(${pnlUsd} as numeric(18, 2))`
+  const booked = await tx.execute(sql`
+    with moved as (
+      update ${users} set balance = balance + ${pnl} where id = cast(${userId} as integer) returning balance
+    )
+    insert into ${ledgerEntries} (user_id, kind, amount, balance_after, trade_id, created_at)
+    select cast(${userId} as integer), 'trade_pnl', ${pnl}, moved.balance, cast(${tradeId} as integer),
+      cast(${now.toISOString()} as timestamptz)
+    from moved
+    returning balance_after`)
+  // PGlite and node-postgres both answer { rows }; numeric comes back as text on both.
+  const [row] = (booked as unknown as { rows: { balance_after: string }[] }).rows
+  if (!row) throw new Error(`user ${userId} vanished while closing trade ${tradeId}`)
+  return row.balance_after
+}
+
+/** The asset fields of a position from the asset the engine priced it with (what selectPositions joins). */
+export function positionAssetOf(asset: {
+  asset_id: string
+  symbol: string
+  name: string
+  type: PositionAsset['type']
+  buy_spread: number
+  sell_spread: number
+}): PositionAsset {
+  return {
+    feedId: asset.asset_id,
+    symbol: asset.symbol,
+    name: asset.name,
+    type: asset.type,
+    buySpread: asset.buy_spread,
+    sellSpread: asset.sell_spread,
+  }
 }
 
 /** 'T' and seven digits, from the row id: a reference a person can read out on the phone. */
@@ -244,29 +271,53 @@ export function createTradesRepository(db: Db) {
      * Opens the position unless `check` refuses, in one transaction holding the customer's row lock. A key seen
      * before answers the position it opened, also when the first request is still in flight (the lock makes the
      * duplicate wait) or on another instance (the unique index on (user_id, idempotency_key) backs the lock up).
+     * `asset` is the asset the engine priced the position with: the new position is answered with it rather than
+     * read back. One read finds both the open positions the check needs and a position under the key.
      */
     async open(
       position: NewPosition,
       check: (account: AccountForOpening) => string | undefined,
+      asset: PositionAsset,
     ): Promise<OpenResult> {
       return db.transaction(async (tx) => {
-        const account = await lockAccountForOpening(tx, position.userId)
+        const [account] = await tx
+          .select({ status: users.status, balanceUsd: users.balanceUsd })
+          .from(users)
+          .where(eq(users.id, position.userId))
+          .for('update')
         if (!account) return { kind: 'refused', message: 'Your account no longer exists.' }
 
+        // Read after the lock is held, in a statement of its own: its snapshot then has every position a
+        // transaction that held the lock before committed (one statement joining the lock would read from before
+        // the wait). One read finds the open positions the check needs and a position under the key.
         const ownKey = and(
           eq(trades.userId, position.userId),
           eq(trades.idempotencyKey, position.idempotencyKey),
         )
-        const [existing] = await selectPositions(tx, ownKey)
+        const positions = await selectPositions(
+          tx,
+          and(
+            eq(trades.userId, position.userId),
+            or(eq(trades.status, 'open'), eq(trades.idempotencyKey, position.idempotencyKey)),
+          ),
+        )
+        const existing = positions.find((row) => row.trade.idempotencyKey === position.idempotencyKey)
         if (existing) return { kind: 'existing', position: existing }
 
-        const refusal = check(account)
+        const openPositions = positions.filter((row) => row.trade.status === 'open')
+        const refusal = check({ ...account, openPositions })
         if (refusal !== undefined) return { kind: 'refused', message: refusal }
 
-        const inserted = await insertPosition(tx, position)
-        const [created] = await selectPositions(tx, inserted ? eq(trades.id, inserted) : ownKey)
-        if (!created) throw new Error('the position just written could not be read back')
-        return { kind: inserted ? 'opened' : 'existing', position: created }
+        const [inserted] = await tx
+          .insert(trades)
+          .values(positionValues(position))
+          .onConflictDoNothing({ target: [trades.userId, trades.idempotencyKey] })
+          .returning()
+        if (inserted) return { kind: 'opened', position: { trade: inserted, asset } }
+        // Another instance wrote the key between the read and the insert: its position is the answer.
+        const [created] = await selectPositions(tx, ownKey)
+        if (!created) throw new Error('the position under this key could not be read back')
+        return { kind: 'existing', position: created }
       })
     },
 
@@ -291,7 +342,7 @@ export function createTradesRepository(db: Db) {
           .where(
             and(eq(trades.id, close.tradeId), eq(trades.userId, close.userId), eq(trades.status, 'open')),
           )
-          .returning({ id: trades.id, pnlUsd: trades.pnlUsd })
+          .returning()
         if (!closed) {
           const [row] = await tx
             .select({ id: trades.id })
@@ -303,29 +354,34 @@ export function createTradesRepository(db: Db) {
 
         // Negative balance protection: the account's last open position left the balance below zero, so the broker
         // takes the rest of the loss. While other positions are open their P/L may still cover it (and a customer
-        // must not gain a credit an open winner would have paid), so only the last close is credited.
+        // must not gain a credit an open winner would have paid), so only the last close is credited. The row is
+        // locked by the booking above, so a balance at or above zero here stays so until the commit.
         let balanceAfterUsd = balanceUsd
-        const otherOpenPositions = tx
-          .select({ id: trades.id })
-          .from(trades)
-          .where(and(eq(trades.userId, close.userId), eq(trades.status, 'open')))
-        const [credited] = await tx
-          .update(users)
-          .set({ balanceUsd: '0.00' })
-          .where(and(eq(users.id, close.userId), lt(users.balanceUsd, '0'), notExists(otherOpenPositions)))
-          .returning({ balanceUsd: users.balanceUsd })
-        if (credited) {
-          await tx.insert(ledgerEntries).values({
-            userId: close.userId,
-            kind: 'negative_balance_protection',
-            amountUsd: sql`-cast(${balanceUsd} as numeric(18, 2))`,
-            balanceAfterUsd: credited.balanceUsd,
-            tradeId: closed.id,
-            createdAt: close.now,
-          })
-          balanceAfterUsd = credited.balanceUsd
+        if (balanceUsd.startsWith('-')) {
+          const otherOpenPositions = tx
+            .select({ id: trades.id })
+            .from(trades)
+            .where(and(eq(trades.userId, close.userId), eq(trades.status, 'open')))
+          const [credited] = await tx
+            .update(users)
+            .set({ balanceUsd: '0.00' })
+            .where(and(eq(users.id, close.userId), lt(users.balanceUsd, '0'), notExists(otherOpenPositions)))
+            .returning({ balanceUsd: users.balanceUsd })
+          if (credited) {
+            await tx.insert(ledgerEntries).values({
+              userId: close.userId,
+              kind: 'negative_balance_protection',
+              amountUsd: sql`-cast(${balanceUsd} as numeric(18, 2))`,
+              balanceAfterUsd: credited.balanceUsd,
+              tradeId: closed.id,
+              createdAt: close.now,
+            })
+            balanceAfterUsd = credited.balanceUsd
+          }
         }
 
+        if (close.asset)
+          return { kind: 'closed', position: { trade: closed, asset: close.asset }, balanceAfterUsd }
         const [position] = await selectPositions(tx, eq(trades.id, closed.id))
         if (!position) throw new Error('the position just closed could not be read back')
         return { kind: 'closed', position, balanceAfterUsd }

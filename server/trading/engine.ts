@@ -28,6 +28,7 @@ import { publishNotification } from '../realtime/user-events'
 import type { Repositories } from '../repositories'
 import type { FillResult } from '../repositories/orders'
 import {
+  positionAssetOf,
   tradeReference,
   type AccountForOpening,
   type CloseReason,
@@ -205,6 +206,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
       closingPriceQuote: closingPriceAt(trade.side, asset, rate),
       reason,
       now: now(),
+      asset,
     })
     if (result.kind === 'not_found') return refuse(404, TRADE_MESSAGES.TRADE_NOT_FOUND)
     if (result.kind === 'already_closed') return refuse(409, TRADE_MESSAGES.ALREADY_CLOSED)
@@ -347,33 +349,40 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
         const placed = side === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED
         return { ok: true, statusCode: 200, message: placed, trade: view(position) }
       }
-      // A retry of a submit that already went through, even one that would be refused now (the market closed since).
-      const replay = await repos.trades.findByIdempotencyKey(user.id, idempotencyKey)
-      if (replay) return replayOf(replay)
+      // A retry of a submit that already went through answers its first answer, even when the order would be
+      // refused now (the market closed since): a refusal below looks the key up first. A retry that would not be
+      // refused finds its position in the opening's own transaction, which reads the key under the row lock anyway.
+      const refusedUnlessReplay = async (refusal: EngineResult): Promise<EngineResult> => {
+        const replay = await repos.trades.findByIdempotencyKey(user.id, idempotencyKey)
+        return replay ? replayOf(replay) : refusal
+      }
 
       const asset = await opener.tradableAsset(user, request.id)
-      if ('ok' in asset) return asset
+      if ('ok' in asset) return refusedUnlessReplay(asset)
 
       // Lots have two decimals (the step is 0.01); dividing an integer keeps 0.29 from becoming 0.29000000000000004.
       const volumeLots = Math.round(request.qty * 100) / 100
       const volumeUnits = Number((volumeLots * asset.contract_size).toFixed(6))
       if (Math.abs(request.volume - volumeUnits) > Math.max(volumeUnits * 1e-6, 1e-9)) {
-        return refuse(
-          422,
-          `Volume must be lots x contract size: ${volumeLots} x ${asset.contract_size} = ${volumeUnits} units.`,
-          'volume',
+        return refusedUnlessReplay(
+          refuse(
+            422,
+            `Volume must be lots x contract size: ${volumeLots} x ${asset.contract_size} = ${volumeUnits} units.`,
+            'volume',
+          ),
         )
       }
 
-      if (prices.isOpen(asset.asset_id) !== true) return refuse(422, marketClosedMessage(asset))
+      if (prices.isOpen(asset.asset_id) !== true)
+        return refusedUnlessReplay(refuse(422, marketClosedMessage(asset)))
       const rate = rateOf(asset.asset_id)
-      if (rate === undefined) return refuse(422, noPriceMessage(asset.symbol))
+      if (rate === undefined) return refusedUnlessReplay(refuse(422, noPriceMessage(asset.symbol)))
       const quote = quoteAt({ buySpread: asset.buy_spread, sellSpread: asset.sell_spread }, rate)
       const openingQuote = openingPriceQuote(request.type, quote)
       const levelRefusal = fieldsRefused(
         levelProblems(request.type, request, openingQuote, closingPriceQuote(request.type, quote)),
       )
-      if (levelRefusal) return levelRefusal
+      if (levelRefusal) return refusedUnlessReplay(levelRefusal)
 
       const opening: Opening = {
         userId: user.id,
@@ -398,7 +407,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
         orderId: null,
       }
       const result = await opener.openWith(opening, (position, refusalOf) =>
-        repos.trades.open(position, (account) => refusalOf(account)?.message),
+        repos.trades.open(position, (account) => refusalOf(account)?.message, positionAssetOf(asset)),
       )
       if (result.kind === 'refused') return refuse(422, result.message)
       if (result.kind === 'existing') return replayOf(result.position)
