@@ -19,10 +19,12 @@ import {
   or,
   sql,
   type AnyColumn,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm'
 import { TRADE_LIMITS, type CloseReason, type TradeSide } from '../../src/domain/contract'
 import type { Db } from '../db/client'
+import { inTransaction } from '../db/prepared-queries'
 import { assets, ledgerEntries, trades, users } from '../db/schema'
 import type { UserRow } from './users'
 
@@ -255,10 +257,89 @@ export function positionAssetOf(asset: {
 /** 'T' and seven digits, from the row id: a reference a person can read out on the phone. */
 export { tradeReference } from '../../src/domain/trading/trade-reference'
 
+/** Each insert's value, by its placeholder's name: the columns `positionValues` fills. */
+const insertPlaceholders = Object.fromEntries(
+  (
+    [
+      'userId',
+      'assetId',
+      'side',
+      'volumeLots',
+      'volumeUnits',
+      'contractSize',
+      'leverage',
+      'openingPrice',
+      'takeProfit',
+      'stopLoss',
+      'trailingStop',
+      'orderId',
+      'marginUsd',
+      'idempotencyKey',
+      'requestHash',
+      'requested',
+      'openedAt',
+    ] as const
+  ).map((name) => [name, sql.placeholder(name)]),
+) as Record<Exclude<keyof ReturnType<typeof positionValues>, 'status'>, Placeholder>
+
+/**
+ * The order path's statements, built once with placeholders (decision 0035: Drizzle builds a statement's SQL anew on
+ * every call, which cost as much as running it). Those inside a transaction run through `inTransaction`.
+ */
+function preparedStatements(db: Db) {
+  const { placeholder } = sql
+  const closingPrice = sql`cast(${placeholder('closingPrice')} as numeric(24, 10))`
+  return {
+    owned: selectPositions(
+      db,
+      and(eq(trades.id, placeholder('tradeId')), eq(trades.userId, placeholder('userId'))),
+    ).prepare('trades_owned'),
+    lockAccount: db
+      .select({ status: users.status, balanceUsd: users.balanceUsd })
+      .from(users)
+      .where(eq(users.id, placeholder('userId')))
+      .for('update')
+      .prepare('trades_lock_account'),
+    openOrUnderKey: selectPositions(
+      db,
+      and(
+        eq(trades.userId, placeholder('userId')),
+        or(eq(trades.status, 'open'), eq(trades.idempotencyKey, placeholder('idempotencyKey'))),
+      ),
+    ).prepare('trades_open_or_under_key'),
+    insertOpen: db
+      .insert(trades)
+      .values({ ...insertPlaceholders, status: 'open' })
+      .onConflictDoNothing({ target: [trades.userId, trades.idempotencyKey] })
+      .returning()
+      .prepare('trades_insert_open'),
+    close: db
+      .update(trades)
+      .set({
+        status: 'closed',
+        closingPrice: sql`${closingPrice}`,
+        // An update's SET takes no placeholder as a value; SQL does (the time as text, the reason as it is).
+        closedAt: sql`${placeholder('closedAt')}`,
+        closeReason: sql`${placeholder('closeReason')}`,
+        pnlUsd: sql`round((case when ${trades.side} = 'buy' then ${closingPrice} - ${trades.openingPrice} else ${trades.openingPrice} - ${closingPrice} end) * ${trades.volumeUnits}, 2)`,
+      })
+      .where(
+        and(
+          eq(trades.id, placeholder('tradeId')),
+          eq(trades.userId, placeholder('userId')),
+          eq(trades.status, 'open'),
+        ),
+      )
+      .returning()
+      .prepare('trades_close'),
+  }
+}
+
 export function createTradesRepository(db: Db) {
+  const prepared = preparedStatements(db)
   return {
     async findOwned(userId: number, tradeId: number): Promise<Position | undefined> {
-      const [row] = await selectPositions(db, and(eq(trades.id, tradeId), eq(trades.userId, userId)))
+      const [row] = await prepared.owned.execute({ tradeId, userId })
       return row
     },
 
@@ -280,27 +361,14 @@ export function createTradesRepository(db: Db) {
       asset: PositionAsset,
     ): Promise<OpenResult> {
       return db.transaction(async (tx) => {
-        const [account] = await tx
-          .select({ status: users.status, balanceUsd: users.balanceUsd })
-          .from(users)
-          .where(eq(users.id, position.userId))
-          .for('update')
+        const [account] = await inTransaction(prepared.lockAccount, tx, { userId: position.userId })
         if (!account) return { kind: 'refused', message: 'Your account no longer exists.' }
 
         // Read after the lock is held, in a statement of its own: its snapshot then has every position a
         // transaction that held the lock before committed (one statement joining the lock would read from before
         // the wait). One read finds the open positions the check needs and a position under the key.
-        const ownKey = and(
-          eq(trades.userId, position.userId),
-          eq(trades.idempotencyKey, position.idempotencyKey),
-        )
-        const positions = await selectPositions(
-          tx,
-          and(
-            eq(trades.userId, position.userId),
-            or(eq(trades.status, 'open'), eq(trades.idempotencyKey, position.idempotencyKey)),
-          ),
-        )
+        const { userId, idempotencyKey } = position
+        const positions = await inTransaction(prepared.openOrUnderKey, tx, { userId, idempotencyKey })
         const existing = positions.find((row) => row.trade.idempotencyKey === position.idempotencyKey)
         if (existing) return { kind: 'existing', position: existing }
 
@@ -308,13 +376,10 @@ export function createTradesRepository(db: Db) {
         const refusal = check({ ...account, openPositions })
         if (refusal !== undefined) return { kind: 'refused', message: refusal }
 
-        const [inserted] = await tx
-          .insert(trades)
-          .values(positionValues(position))
-          .onConflictDoNothing({ target: [trades.userId, trades.idempotencyKey] })
-          .returning()
+        const [inserted] = await inTransaction(prepared.insertOpen, tx, positionValues(position))
         if (inserted) return { kind: 'opened', position: { trade: inserted, asset } }
         // Another instance wrote the key between the read and the insert: its position is the answer.
+        const ownKey = and(eq(trades.userId, userId), eq(trades.idempotencyKey, idempotencyKey))
         const [created] = await selectPositions(tx, ownKey)
         if (!created) throw new Error('the position under this key could not be read back')
         return { kind: 'existing', position: created }
@@ -329,20 +394,13 @@ export function createTradesRepository(db: Db) {
     async close(close: ClosePosition): Promise<CloseResult> {
       return db.transaction(async (tx) => {
         // The price as stored (numeric(24,10)) is the one the P/L is computed from, so the two always agree.
-        const price = sql`cast(${close.closingPriceQuote} as numeric(24, 10))`
-        const [closed] = await tx
-          .update(trades)
-          .set({
-            status: 'closed',
-            closingPrice: sql`${price}`,
-            closedAt: close.now,
-            closeReason: close.reason,
-            pnlUsd: sql`round((case when ${trades.side} = 'buy' then ${price} - ${trades.openingPrice} else ${trades.openingPrice} - ${price} end) * ${trades.volumeUnits}, 2)`,
-          })
-          .where(
-            and(eq(trades.id, close.tradeId), eq(trades.userId, close.userId), eq(trades.status, 'open')),
-          )
-          .returning()
+        const [closed] = await inTransaction(prepared.close, tx, {
+          closingPrice: close.closingPriceQuote,
+          closedAt: close.now.toISOString(),
+          closeReason: close.reason,
+          tradeId: close.tradeId,
+          userId: close.userId,
+        })
         if (!closed) {
           const [row] = await tx
             .select({ id: trades.id })
