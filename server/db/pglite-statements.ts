@@ -41,6 +41,9 @@ interface Prepared {
   fields: Field[]
 }
 
+/** Names are unique in the process, so two clients on one PGlite (as in a test) never take the same. */
+let nextId = 0
+
 /** What Drizzle's PGlite session calls. */
 export type StatementClient = Pick<PGlite, 'query' | 'transaction'>
 
@@ -71,7 +74,6 @@ export function preparedStatementClient(
   const { serialize } = protocol
   /** By text, least recently used first (a Map keeps insertion order; a use moves the entry to the end). */
   const statements = new Map<string, Prepared>()
-  let nextId = 0
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
     if (statements.size >= capacity) {
