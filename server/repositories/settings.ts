@@ -26,6 +26,9 @@ export type SettingsRepository = ReturnType<typeof createSettingsRepository>
 
 const SETTINGS_ROW_ID = 1
 
+/** Built once: every order reads the settings (the leverage chain), and building the schema cost more than parsing. */
+const StoredSiteSettingsSchema = omit(SiteSettingsSchema, { realtime: true })
+
 function merge(stored: Record<string, unknown> | undefined): StoredSiteSettings {
   const value = { ...stored }
   const leverage = typeof value.leverage === 'object' && value.leverage !== null ? value.leverage : {}
@@ -35,7 +38,7 @@ function merge(stored: Record<string, unknown> | undefined): StoredSiteSettings 
     leverage: { ...DEFAULT_SITE_SETTINGS.leverage, ...leverage },
   }
   // A hand-edited row that no longer fits the contract must not take the site down: fall back to the defaults.
-  const parsed = omit(SiteSettingsSchema, { realtime: true }).safeParse(merged)
+  const parsed = StoredSiteSettingsSchema.safeParse(merged)
   return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS
 }
 
