@@ -10,6 +10,7 @@ import {
   CLOSE_REASONS,
   TRADES_PAGE_SIZE,
   type LivePriceUpdate,
+  type SiteSettings,
   type StoreTradeRequest,
   type Trade,
   type TradesPage,
@@ -419,9 +420,11 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
      * A pending order's fill (decision 0034): the market order's leverage, margin, account check and events, in the
      * order's own transaction, which ends the order once.
      */
-    async fill(orderId: number, opening: Opening): Promise<FillResult> {
-      const result = await opener.openWith(opening, (position, refusalOf) =>
-        repos.orders.fill(orderId, position, refusalOf),
+    async fill(orderId: number, opening: Opening, siteSettings?: Promise<SiteSettings>): Promise<FillResult> {
+      const result = await opener.openWith(
+        opening,
+        (position, refusalOf) => repos.orders.fill(orderId, position, refusalOf),
+        siteSettings,
       )
       if (result.kind === 'filled') opened(result.position)
       return result

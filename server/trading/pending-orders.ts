@@ -7,8 +7,10 @@ import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
 import {
   ORDER_MESSAGES,
+  type Asset,
   type LivePriceUpdate,
   type OrderType,
+  type SiteSettings,
   type TradeSide,
 } from '../../src/domain/contract'
 import { fillPriceQuote, orderTriggered } from '../../src/domain/trading/order-rules'
@@ -22,6 +24,7 @@ import type { Repositories } from '../repositories'
 import type { AccountRefusal, PendingOrder } from '../repositories/orders'
 import type { Position } from '../repositories/trades'
 import type { TradeEngine } from './engine'
+import type { Opening } from './position-opener'
 import { formatPrice, quoteAt, type Quote, type Spreads } from './pricing'
 import { publishOrderChange } from './trade-events'
 import { toOrderJson } from './views'
@@ -198,14 +201,34 @@ export function createPendingOrders(deps: PendingOrdersDependencies) {
     if (stored) publishNotification(publisher, stored)
   }
 
-  async function fill({ order, quote }: TriggeredOrder): Promise<void> {
+  /**
+   * The reads every fill of one tick batch would repeat, made once for the batch: the asset (by its id) and the site
+   * settings (the leverage chain). A tick that crosses forty orders is forty fills at the same moment.
+   */
+  function sharedReads() {
+    const assetsById = new Map<number, Promise<Asset | undefined>>()
+    let settings: Promise<SiteSettings> | undefined
+    return {
+      asset(assetId: number) {
+        let asset = assetsById.get(assetId)
+        if (!asset) assetsById.set(assetId, (asset = repos.assets.findByIdOrAssetId(String(assetId))))
+        return asset
+      },
+      settings: () => (settings ??= repos.settings.get()),
+    }
+  }
+
+  async function fill(
+    { order, quote }: TriggeredOrder,
+    shared: ReturnType<typeof sharedReads>,
+  ): Promise<void> {
     const pending = await repos.orders.findPending(order.orderId)
     // Cancelled, changed away or filled meanwhile: its own change told the book.
     if (!pending) return
-    const asset = await repos.assets.findByIdOrAssetId(String(pending.order.assetId))
+    const asset = await shared.asset(pending.order.assetId)
     if (!asset) return
     const { order: row } = pending
-    const result = await engine.fill(row.id, {
+    const opening: Opening = {
       userId: row.userId,
       asset,
       side: row.side,
@@ -220,7 +243,8 @@ export function createPendingOrders(deps: PendingOrdersDependencies) {
       requestHash: row.requestHash,
       requested: { order_id: row.id, price: row.price, volume: row.volumeUnits },
       orderId: row.id,
-    })
+    }
+    const result = await engine.fill(row.id, opening, shared.settings())
     if (result.kind === 'gone') return
     unwatch(order.feedId, order.orderId)
     publishOrderChange(publisher, row.userId, toOrderJson(result.order))
@@ -240,9 +264,10 @@ export function createPendingOrders(deps: PendingOrdersDependencies) {
     // Every instance sees the same ticks; one acts on them.
     if (!leader.isLeader || book.size === 0) return
     const isOpen = (feedId: string) => prices.isOpen(feedId) === true
+    const shared = sharedReads()
     for (const triggered of book.take(ticks, isOpen, now().getTime())) {
       run(
-        fill(triggered).catch((error: unknown) => {
+        fill(triggered, shared).catch((error: unknown) => {
           // Watched again, so the next tick that still reaches the order retries.
           book.add(triggered.order)
           log.error({ err: errorOf(error), orderId: triggered.order.orderId }, 'could not fill an order')

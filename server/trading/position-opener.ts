@@ -2,7 +2,7 @@
 // fill: the leverage chain GET /data shows, the margin at the opening price, and the account check under the
 // customer's row lock (status, then free margin at the server's prices). Only the transaction differs: a market
 // order's looks its Idempotency-Key up, a fill's ends its order.
-import type { Asset, TradeSide } from '../../src/domain/contract'
+import type { Asset, SiteSettings, TradeSide } from '../../src/domain/contract'
 import { positionMarginUsd, roundToCents } from '../../src/domain/trading/account-maths'
 import { leverageFor } from '../../src/domain/trading/leverage'
 import type { Repositories } from '../repositories'
@@ -42,11 +42,12 @@ export type PositionOpener = ReturnType<typeof createPositionOpener>
 
 export function createPositionOpener({ repos, marks, now }: OpenerDependencies) {
   /** Spec 6's leverage chain, with the same per-class map GET /data gives the workspace: the margin shown is taken. */
-  async function leverageOf(userId: number, asset: Asset): Promise<number> {
-    const [settings, planLeverage] = await Promise.all([
-      repos.settings.get(),
-      repos.users.planLeverage(userId),
-    ])
+  async function leverageOf(
+    userId: number,
+    asset: Asset,
+    siteSettings: Promise<SiteSettings> = repos.settings.get(),
+  ): Promise<number> {
+    const [settings, planLeverage] = await Promise.all([siteSettings, repos.users.planLeverage(userId)])
     return leverageFor({
       type: asset.type,
       categoryLeverage: settings.leverage,
@@ -86,12 +87,16 @@ export function createPositionOpener({ repos, marks, now }: OpenerDependencies) 
 
     refusalFor,
 
-    /** Prices the opening's margin and hands the position and its account check to `commit`'s transaction. */
+    /**
+     * Prices the opening's margin and hands the position and its account check to `commit`'s transaction.
+     * `siteSettings`: the settings a caller already read for several openings at once (the fills of one tick).
+     */
     async openWith<Result>(
       opening: Opening,
       commit: (position: NewPosition, refusalOf: RefusalOf) => Promise<Result>,
+      siteSettings?: Promise<SiteSettings>,
     ): Promise<Result> {
-      const leverage = await leverageOf(opening.userId, opening.asset)
+      const leverage = await leverageOf(opening.userId, opening.asset, siteSettings)
       const marginUsd = roundToCents(positionMarginUsd(opening.volumeUnits, opening.openingQuote, leverage))
       const position: NewPosition = {
         userId: opening.userId,
