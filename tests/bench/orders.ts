@@ -11,7 +11,8 @@
 // - pending-order fills: BENCH_PENDING_ORDERS (1,000) limit and stop orders a hair from the market, and the time
 //   from the tick that crosses each (as above) to the trade.updated of the position its fill opened.
 // PGlite runs on disk, as the server does (BENCH_PGLITE_DIR; 'memory://' for an in-memory one). BENCH_CPU_PROFILE
-// names a directory for a CPU profile of the server over the measured open-and-close run, one file per engine.
+// names a directory for CPU profiles of the server over the measured open-and-close run and over the fills, one
+// file each per engine.
 import { fork } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
@@ -318,9 +319,14 @@ async function benchOn(database: 'PGlite' | 'PostgreSQL', databaseUrl?: string) 
     if (refusals.length > 0) {
       console.log(`${database}: ${refusals.length} pending orders refused, e.g. ${refusals[0]}`)
     }
-    await sleep(WATCH_MS)
+    // While the ticks cross them: the statements the fills ran (placing is over), and a profile of the fills.
+    const watchStartMs = wallNowMs()
+    const statementsBeforeWatch = statements.read()
+    await profiled(`${database}-fills`, () => sleep(WATCH_MS))
+    const statementsInWatch = statements.read() - statementsBeforeWatch
     stopListening()
     const { fills } = await ask<{ fills: Record<string, number> }>({ kind: 'fills' }, 'filled')
+    const filledInWatch = Object.values(fills).filter((arrivedMs) => arrivedMs >= watchStartMs).length
     const fillTimes: number[] = []
     for (const { orderId, placedAtMs, body } of placed) {
       const arrived = fills[String(orderId)]
@@ -333,13 +339,14 @@ async function benchOn(database: 'PGlite' | 'PostgreSQL', databaseUrl?: string) 
       )
       if (crossing && arrived > crossing.atMs) fillTimes.push(arrived - crossing.atMs)
     }
-    rows.push(
-      summary(
+    rows.push({
+      ...summary(
         database,
         `pending fill: crossing tick -> trade.updated (${placed.length} placed, ${Object.keys(fills).length} filled)`,
         fillTimes,
       ),
-    )
+      statements_per_fill: Number((statementsInWatch / Math.max(filledInWatch, 1)).toFixed(1)),
+    })
     loads.push(load())
     await ask({ kind: 'stop' }, 'stopped')
     return { rows, sweep, loads }
