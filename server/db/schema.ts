@@ -1057,3 +1057,83 @@ export const storedFiles = pgTable('stored_files', {
   sizeBytes: integer('size_bytes').notNull(),
   createdAt: createdAt(),
 })
+
+/**
+ * Price alerts (decision 0037): the bid of an asset going above or below a price. Active until the leader's tick
+ * fires it (`triggered`, once: `UPDATE ... WHERE status = 'active'`), its owner cancels it or its expiry passes.
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    condition: text('condition').$type<'above' | 'below'>().notNull(),
+    price: priceQuote('price'),
+    note: text('note'),
+    status: text('status')
+      .$type<'active' | 'triggered' | 'expired' | 'cancelled'>()
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+    triggeredPrice: numeric('triggered_price', { precision: 24, scale: 10, mode: 'number' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('price_alerts_user_status_idx').on(t.userId, t.status),
+    // The leader reads every active alert when it starts leading: only those, however long the history.
+    index('price_alerts_active_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'active'`),
+    check('price_alerts_condition_valid', sql`${t.condition} in ('above', 'below')`),
+    check('price_alerts_status_valid', sql`${t.status} in ('active', 'triggered', 'expired', 'cancelled')`),
+    check('price_alerts_ended_at', sql`(${t.status} = 'active') = (${t.endedAt} is null)`),
+    check(
+      'price_alerts_triggered',
+      sql`(${t.status} = 'triggered') = (${t.triggeredAt} is not null and ${t.triggeredPrice} is not null)`,
+    ),
+  ],
+)
+
+/**
+ * Web Push subscriptions (decision 0037): one per browser (its push service's endpoint), kept for the customer who
+ * subscribed it last; at most ten per customer, the oldest dropped first.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * The VAPID key pair every instance signs its pushes with (one row, id 1): generated at first start unless the
+ * environment gives one, as the realtime credentials are.
+ */
+export const vapidKeys = pgTable(
+  'vapid_keys',
+  {
+    id: integer('id').primaryKey().default(1),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('vapid_keys_single_row', sql`${t.id} = 1`)],
+)
