@@ -18,6 +18,9 @@ export default defineConfig({
           // cores). The setup file starts each file with fresh modules of our own, an empty document and storage.
           isolate: false,
           maxWorkers: 2,
+          // A budget, not a speed check: the property tests run thousands of cases (5,000 in the guard-and-contract
+          // pairs), 1-2 s on a quiet machine and past vitest's default 5 s with the machine's two cores loaded.
+          testTimeout: 20_000,
         },
       },
       {
