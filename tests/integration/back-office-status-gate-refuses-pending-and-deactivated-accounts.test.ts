@@ -2,8 +2,8 @@
 // with the gate's own sentence everywhere except the four calls its gate screen needs (GET /user, logout, the
 // heartbeat, and the signature of its own private-user channel). The routes are read from fastify's route table,
 // so a route added later is covered without being listed here. Deactivation also drops the customer's other
-// private channels from the embedded broker at once, and an old signature cannot bring them back until the account
-// is reactivated. Customers get 403 on every /admin route, and callers without a token 401.
+// private channels from the embedded broker at once, each with a pusher:subscription_error (decision 0036), and an
+// old signature cannot bring them back until the account is reactivated. Customers get 403 on every /admin route, and callers without a token 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channelAuthMatches } from '../../server/realtime/broker/signatures'
 import {
@@ -28,7 +28,7 @@ import {
   tokenPusher,
   tokenRoutes,
 } from './support/back-office'
-import { closeAllClients, rawPusherSocket } from './support/realtime-clients'
+import { closeAllClients, rawPusherSocket, waitFor } from './support/realtime-clients'
 import { newCustomer, refusal, ROOMY_RATE_LIMITS } from './support/trading'
 import {
   bearer,
@@ -223,6 +223,14 @@ describe('the broker, when a customer is deactivated', () => {
     await probe(notification.name, 1)
     expect(await delivered).toEqual([{ n: 1 }, { n: 1 }])
 
+    // Each dropped channel is told so (decision 0036): pusher-js reports a subscription_error on it.
+    const ended = [trade.name, notification.name].map((name) =>
+      waitFor<{ status?: number; error?: string }>(`subscription_error on ${name}`, (deliver) =>
+        client.channel(name).bind('pusher:subscription_error', deliver),
+      ),
+    )
+    let userErrors = 0
+    client.channel(user.name).bind('pusher:subscription_error', () => (userErrors += 1))
     const gateShows = user.next(PUSH_EVENTS.USER_UPDATED)
     const deactivated = await patchUser(server.app, adminToken, customer.id, {
       status: 'deactivated',
@@ -230,6 +238,9 @@ describe('the broker, when a customer is deactivated', () => {
     })
     expect(deactivated.statusCode, deactivated.body).toBe(200)
     expect(UserUpdatedEventSchema.parse(await gateShows).user_id).toBe(customer.id)
+    for (const error of await Promise.all(ended)) {
+      expect(error).toMatchObject({ status: 403, error: 'This account may not subscribe to this channel' })
+    }
 
     // One socket delivers in order: once the probe on private-user arrived, the others would have arrived first.
     const userProbe = user.next('probe')
@@ -239,6 +250,7 @@ describe('the broker, when a customer is deactivated', () => {
     expect(await userProbe).toEqual({ n: 2 })
     expect(trade.events).toEqual([{ event: 'probe', data: { n: 1 } }])
     expect(notification.events).toEqual([{ event: 'probe', data: { n: 1 } }])
+    expect(userErrors).toBe(0)
 
     // Subscribing again is refused at the signature.
     client.unsubscribe(trade.name)

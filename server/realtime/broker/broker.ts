@@ -153,6 +153,8 @@ const MAX_INCOMING_BYTES = 64 * 1024
 export const MAX_INVALID_FRAMES_PER_SECOND = 20
 /** The close reason, and the pusher:error message before it, when a signed-out session's socket is closed. */
 export const SESSION_ENDED_MESSAGE = 'Session signed out'
+/** The subscription_error of a channel a deactivated account lost, or may not take again until reactivated. */
+export const RESTRICTED_MESSAGE = 'This account may not subscribe to this channel'
 /** The close reason, and the pusher:error message before it, of terminateUserConnections (Pusher's and soketi's). */
 export const TERMINATED_MESSAGE = 'You got disconnected by the app.'
 
@@ -478,7 +480,7 @@ export class PusherBroker {
     if (needsAuth(channel)) {
       // A signature handed out before the account was deactivated must not bring its channels back.
       if (connection.restrictedTo && !connection.restrictedTo.has(channel)) {
-        this.subscriptionError(connection, channel, 403, 'This account may not subscribe to this channel')
+        this.subscriptionError(connection, channel, 403, RESTRICTED_MESSAGE)
         return
       }
       const presence = isPresenceChannel(channel)
@@ -786,8 +788,9 @@ export class PusherBroker {
 
   /**
    * A deactivated account keeps only `keep` (its own user channel, for the gate's live release): every other
-   * private or presence subscription of its sockets is dropped at once, and re-subscribing is refused until
-   * `liftRestriction`. Answers how many subscriptions were dropped.
+   * private or presence subscription of its sockets is dropped at once, each with a `pusher:subscription_error`
+   * (403) on its channel, never silently (decision 0036): the client then knows its events stopped. Re-subscribing
+   * is refused until `liftRestriction`. Answers how many subscriptions were dropped.
    */
   restrictUser(userId: number, keep: readonly string[]): number {
     const allowed = new Set(keep)
@@ -799,6 +802,15 @@ export class PusherBroker {
       for (const channel of [...connection.channels]) {
         if (!needsAuth(channel) || allowed.has(channel)) continue
         this.unsubscribe(connection, channel)
+        // Not counted as an invalid frame: the socket did nothing wrong.
+        this.send(
+          connection,
+          encodeError(
+            SERVER_EVENTS.SUBSCRIPTION_ERROR,
+            { type: 'AuthError', error: RESTRICTED_MESSAGE, status: 403 },
+            channel,
+          ),
+        )
         dropped += 1
       }
     }

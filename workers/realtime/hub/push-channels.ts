@@ -149,6 +149,8 @@ export function createPushChannels(deps: PushChannelsDeps) {
       },
       onSubscriptionError: (channel, reason) => {
         if (!current()) return
+        // Also after a confirmation: the broker ends a deactivated account's channels this way (decision 0036).
+        confirmed.delete(channel)
         log.warn('[realtime] subscription refused', channel, reason)
         tabs.sendToChannel(channel, { type: 'channelError', channel, message: reason })
       },
