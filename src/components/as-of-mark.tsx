@@ -1,4 +1,4 @@
-// The mark beside a last known figure (issue 17): 'as of 14:02', shown while the browser is offline or while the
+// The mark beside a last known figure (decision 0021): 'as of 14:02', shown while the browser is offline or while the
 // figure is a stored copy nothing has refreshed yet. Quiet, with a clock, so it reads as a note and not an error.
 import { Clock } from 'lucide-react'
 import { useState } from 'react'

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 
-/** The frame every full-screen state of spec 2.6 shares: an icon, a heading, a message and actions. */
+/**
+ * The frame every full-screen state of docs/product/site-and-gates.md#full-screen-states shares: an icon, a heading,
+ * a message and actions.
+ */
 export function FullScreenState(props: {
   icon: ReactNode
   title: string

@@ -1,6 +1,6 @@
-// The customer's plan (spec 2.7): a crown in the plan's colour and its title, optionally with the leverage it
-// grants, as a button to the plans comparison where the screen offers one. The workspace header, its side menu and
-// the Algo Trader panel show it.
+// The customer's plan (docs/product/marketplace.md#account-plans): a crown in the plan's colour and its title,
+// optionally with the leverage it grants, as a button to the plans comparison where the screen offers one. The
+// workspace header, its side menu and the Algo Trader panel show it.
 import { Crown } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
 import type { User } from '../domain/contract/user'

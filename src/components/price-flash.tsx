@@ -1,5 +1,6 @@
-// The price flash of spec 4 (rising green, falling red, cleared 2.2 s after the change) as a hook, and its
-// non-colour cue: a triangle for the eye, named for screen readers, since colour is never the only signal.
+// The price flash of docs/product/trading-workspace.md#market-watch (rising green, falling red, cleared 2.2 s after
+// the change) as a hook, and its non-colour cue: a triangle for the eye, named for screen readers, since colour is
+// never the only signal.
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { PRICE_FLASH_MS } from '../domain/market/live-prices'

@@ -1,8 +1,8 @@
-// index.html draws the loading splash (spec 2.6) before any script runs, a copy of what SplashScreen renders at 0 %
-// (tests/unit/site/boot-splash-matches-the-react-splash.test.tsx keeps the two equal). It stands beside #root and
-// goes the moment React has drawn anything there: a MutationObserver's callback runs after React's commit and
-// before the next paint, so no frame shows both or neither. The icons' pulse carries on where it was, so even the
-// animation does not jump when React's splash takes over.
+// index.html draws the loading splash (docs/product/site-and-gates.md#splash) before any script runs, a copy of what
+// SplashScreen renders at 0 % (tests/unit/site/boot-splash-matches-the-react-splash.test.tsx keeps the two equal). It
+// stands beside #root and goes the moment React has drawn anything there: a MutationObserver's callback runs after
+// React's commit and before the next paint, so no frame shows both or neither. The icons' pulse carries on where it
+// was, so even the animation does not jump when React's splash takes over.
 
 const BOOT_SPLASH_SELECTOR = '[data-boot-splash]'
 

@@ -1,5 +1,6 @@
-// The customer's display currency (spec 3 Currency, spec 9): a code kept in localStorage under `currency`, USD by
-// default, followed across tabs through the `storage` event so every open page shows the same currency.
+// The customer's display currency (docs/product/data-model.md#currency,
+// docs/product/offline-and-pwa.md#browser-storage): a code kept in localStorage under `currency`, USD by default,
+// followed across tabs through the `storage` event so every open page shows the same currency.
 import { useSyncExternalStore } from 'react'
 import { USD } from '../domain/format/currency'
 import { STORAGE_KEYS } from '../domain/storage-keys'

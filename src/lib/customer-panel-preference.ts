@@ -1,4 +1,4 @@
-// Whether the admin chat console shows the customer panel beside the conversation (issue 14). Kept per browser:
+// Whether the admin chat console shows the customer panel beside the conversation (decision 0017). Kept per browser:
 // admins keep the console open all day and choose once. Storage blocked (private mode): open, and the choice holds
 // until the page is left.
 import { STORAGE_KEYS } from '../domain/storage-keys'

@@ -1,6 +1,6 @@
-// The app's one IndexedDB database (DESIGN section 5), and the only module that imports Dexie. Other modules call the
-// small functions below; none opens the database itself. Rows are validated when read: anything written by an
-// older version or by hand is treated as absent, never trusted.
+// The app's one IndexedDB database (docs/architecture.md#offline), and the only module that imports Dexie. Other
+// modules call the small functions below; none opens the database itself. Rows are validated when read: anything
+// written by an older version or by hand is treated as absent, never trusted.
 import Dexie, { type EntityTable, type Table } from 'dexie'
 import { ChatMessageSchema, type ChatMessage } from '../domain/contract/chat'
 import { LivePriceUpdateSchema, type LivePriceUpdate } from '../domain/contract/realtime'
@@ -17,9 +17,10 @@ export interface DraftRow {
 }
 
 /**
- * The watchlist (spec 3, Watchlist: saved assets, kept locally; spec 9 names its storage 'watchlist', the table's
- * name). One row per saved asset, keyed by the price feed's id (Asset.asset_id) so a row survives a reseed that
- * renumbers Asset.id; addedAt (ISO, strictly increasing) keeps the order the assets were saved in.
+ * The watchlist (docs/product/data-model.md#watchlist: saved assets, kept locally;
+ * docs/product/offline-and-pwa.md#browser-storage names its storage 'watchlist', the table's name). One row per saved
+ * asset, keyed by the price feed's id (Asset.asset_id) so a row survives a reseed that renumbers Asset.id; addedAt
+ * (ISO, strictly increasing) keeps the order the assets were saved in.
  */
 export interface WatchlistRow {
   assetId: string
@@ -27,9 +28,9 @@ export interface WatchlistRow {
 }
 
 /**
- * Chat history (DESIGN section 5: per conversation, the newest pages), shown at once when a conversation opens and
- * when offline. `conversationId` names the viewer as well as the conversation (`<viewerId>:<customerId>`), so what
- * one signed-in user saw is never shown to another on the same browser; the compound key keeps one row per
+ * Chat history (docs/architecture.md#offline: per conversation, the newest pages), shown at once when a conversation
+ * opens and when offline. `conversationId` names the viewer as well as the conversation (`<viewerId>:<customerId>`),
+ * so what one signed-in user saw is never shown to another on the same browser; the compound key keeps one row per
  * message per conversation.
  */
 export interface ChatHistoryRow {
@@ -43,9 +44,9 @@ export interface ChatHistoryRow {
 export const CHAT_HISTORY_LIMIT = 200
 
 /**
- * The last good answer of a query the app shows offline (issue 17: user, assets, open trades, candles), as TanStack
- * Query held it, with the time it was fetched. Keyed by the signed-in user's id and the query's hash, so one user's
- * copy is never another's; `kind` (the key's first part) lets a kind keep only its newest few.
+ * The last good answer of a query the app shows offline (decision 0021: user, assets, open trades, candles), as
+ * TanStack Query held it, with the time it was fetched. Keyed by the signed-in user's id and the query's hash, so one
+ * user's copy is never another's; `kind` (the key's first part) lets a kind keep only its newest few.
  */
 export interface QueryCopyRow {
   userId: number
@@ -84,7 +85,7 @@ function database(): CfdTraderDb {
   // Version 2: the chat history is keyed by conversation and message (a message id alone cannot say whose copy it
   // is). Dexie cannot change a table's primary key, so the reserved, never-used chatMessages table goes.
   db.version(2).stores({ chatMessages: null, chatHistory: '[conversationId+id]' })
-  // Version 3: what the workspace shows offline (issue 17, decision 0021).
+  // Version 3: what the workspace shows offline (decision 0021).
   db.version(3).stores({
     queryCopies: '[userId+queryHash], [userId+kind+dataUpdatedAt]',
     lastPrices: 'assetId',
@@ -142,7 +143,7 @@ export async function toggleWatchlist(assetId: string, now: Date = new Date()): 
   })
 }
 
-/** Logout (DESIGN section 5): everything this browser keeps about the user goes, drafts included. */
+/** Logout (docs/architecture.md#offline): everything this browser keeps about the user goes, drafts included. */
 export async function clearUserData(): Promise<void> {
   const db = database()
   const tables = [db.drafts, db.watchlist, db.chatHistory, db.queryCopies, db.lastPrices]

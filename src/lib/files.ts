@@ -1,8 +1,8 @@
-// Files over the API: uploads with progress (spec 7: POST /chat/upload, "upload progress tracked") and downloads
-// of protected files. Uploads use XMLHttpRequest, because fetch reports no upload progress. Files are served only
-// with the bearer token (no cookies), so an <img src> or a plain link cannot fetch them: downloads come back as
-// Blobs for object URLs. Same base address, token and 401 rule as the http client; errors are the same
-// HttpError, so callers read `status` and the server's `message` the same way.
+// Files over the API: uploads with progress (docs/product/api.md#http-client: POST /chat/upload, "upload progress
+// tracked") and downloads of protected files. Uploads use XMLHttpRequest, because fetch reports no upload progress.
+// Files are served only with the bearer token (no cookies), so an <img src> or a plain link cannot fetch them:
+// downloads come back as Blobs for object URLs. Same base address, token and 401 rule as the http client; errors are
+// the same HttpError, so callers read `status` and the server's `message` the same way.
 import { ApiErrorSchema } from '../domain/contract/wire'
 import { applySessionExpiryRule, getApiBaseUrl, getSessionToken, HttpError } from './http'
 

@@ -1,6 +1,6 @@
-// The one HTTP client (spec section 7): base address, 15 s time-out, bearer header, JSON, contract parsing,
-// error logging and the once-per-request 401 rule. It knows nothing of React or of the session store: main.tsx
-// plugs those in with configureHttp, so this module stays testable on its own.
+// The one HTTP client (docs/product/api.md#http-client): base address, 15 s time-out, bearer header, JSON, contract
+// parsing, error logging and the once-per-request 401 rule. It knows nothing of React or of the session store:
+// main.tsx plugs those in with configureHttp, so this module stays testable on its own.
 import { ApiErrorGuard } from '../domain/contract/sign-in-guards'
 import { API_PREFIX } from '../domain/contract/wire-rules'
 import { safeParse, type StandardSchemaV1 } from '../domain/guard'
@@ -49,7 +49,10 @@ export interface BaseUrlInput {
   hostname: string | null | undefined
   /** VITE_API_BASE_URL: an explicit API address always wins. */
   override?: string | undefined
-  /** VITE_DEMO_API_URL: spec 7's fixed demo backend for localhost, IP and preview hosts, when the build sets one. */
+  /**
+   * VITE_DEMO_API_URL: the fixed demo backend (docs/product/api.md#http-client) for localhost, IP and preview hosts, when
+   * the build sets one.
+   */
   demoBackendUrl?: string | undefined
 }
 
@@ -62,7 +65,10 @@ export function isLocalOrPreviewHost(hostname: string): boolean {
   )
 }
 
-/** Spec 7: the site's own origin plus /api/v1; on localhost, an IP or a preview host, the demo backend if set. */
+/**
+ * docs/product/api.md#http-client: the site's own origin plus /api/v1; on localhost, an IP or a preview host, the
+ * demo backend if set.
+ */
 export function resolveApiBaseUrl(input: BaseUrlInput): string {
   const trimmed = (value: string | undefined) => value?.trim().replace(/\/+$/, '') || undefined
   const override = trimmed(input.override)
@@ -77,7 +83,7 @@ interface HttpConfig {
   getBaseUrl: () => string
   getToken: () => string | null
   getPathname: () => string
-  /** Clears the session and sends the user to / (spec 7). */
+  /** Clears the session and sends the user to / (docs/product/sign-in-and-security.md#session-expiry). */
   onSessionExpired: () => void
   log: (message: string, details: Record<string, unknown>) => void
   timeoutMs: number
@@ -109,9 +115,9 @@ export const getApiBaseUrl = () => config.getBaseUrl()
 export const getSessionToken = () => config.getToken()
 
 /**
- * Spec 7: once per request, a 401 off the exempt paths ends the session; the caller still gets the error. Only a
- * request that carried the session's token can say that session expired. Every request to the API applies it,
- * including those made outside `http`.
+ * docs/product/sign-in-and-security.md#session-expiry: once per request, a 401 off the exempt paths ends the session;
+ * the caller still gets the error. Only a request that carried the session's token can say that session expired.
+ * Every request to the API applies it, including those made outside `http`.
  */
 export function applySessionExpiryRule(status: number, sentToken: string | null): void {
   if (status === 401 && sentToken && !isSessionExpiryExempt(config.getPathname())) config.onSessionExpired()

@@ -1,7 +1,7 @@
 // Live prices for the page: assets keyed by asset_id, updated by tick batches. Each row subscribes to its own
-// asset, so a batch re-renders only the rows whose asset changed (DESIGN 4), never the whole table. One store per
-// tab, shared by every feature that shows prices (market watch, workspace, positions), so prices survive
-// navigation and a tick is applied once however many components show it.
+// asset, so a batch re-renders only the rows whose asset changed (docs/architecture.md#the-realtime-hub), never the
+// whole table. One store per tab, shared by every feature that shows prices (market watch, workspace, positions), so
+// prices survive navigation and a tick is applied once however many components show it.
 import { useCallback, useSyncExternalStore } from 'react'
 import type { Asset } from '../domain/contract/assets'
 import { applyTick, latestTicks, priceDirection, type PriceDirection } from '../domain/market/live-prices'

@@ -1,5 +1,5 @@
-// This browser's notification choices (issue 16) under STORAGE_KEYS.NOTIFICATION_PREFERENCES, followed across tabs
-// through the `storage` event: the hub plays the sound and shows connection toasts in one tab only, and that tab
+// This browser's notification choices (decision 0020) under STORAGE_KEYS.NOTIFICATION_PREFERENCES, followed across
+// tabs through the `storage` event: the hub plays the sound and shows connection toasts in one tab only, and that tab
 // must read what the settings page in another tab chose.
 import { useSyncExternalStore } from 'react'
 import {

@@ -1,10 +1,11 @@
-// The offline copies (issue 17, DESIGN 5, decision 0021). A query that asks for one (`meta: keepOfflineCopy(schema)`:
-// the user, the assets, the open trades, the chart's candles) has its last good answer kept in IndexedDB under the
-// signed-in user's id, and the page's last price per asset is written every PRICE_SAVE_INTERVAL_MS, never per tick.
-// When such a query has nothing to show and the network fails it (no answer, a 5xx, or paused offline), its copy
-// goes into the cache with the time it was fetched, which the screens show as 'as of HH:MM'. Back online the queries
-// refetch; when the session ends (logout, another tab's, an expired token) the copies go. This module is loaded only
-// for a signed-in page (./offline-copies-start), and Dexie on first use, so the sign-in page carries neither.
+// The offline copies (decision 0021, docs/architecture.md#offline). A query that asks for one (`meta:
+// keepOfflineCopy(schema)`: the user, the assets, the open trades, the chart's candles) has its last good answer kept
+// in IndexedDB under the signed-in user's id, and the page's last price per asset is written every
+// PRICE_SAVE_INTERVAL_MS, never per tick. When such a query has nothing to show and the network fails it (no answer,
+// a 5xx, or paused offline), its copy goes into the cache with the time it was fetched, which the screens show as 'as
+// of HH:MM'. Back online the queries refetch; when the session ends (logout, another tab's, an expired token) the
+// copies go. This module is loaded only for a signed-in page (./offline-copies-start), and Dexie on first use, so the
+// sign-in page carries neither.
 import type { Query, QueryClient } from '@tanstack/react-query'
 import type { Asset } from '../domain/contract/assets'
 import type { LivePriceUpdate } from '../domain/contract/realtime'

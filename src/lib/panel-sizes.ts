@@ -1,4 +1,4 @@
-// The /mt4 panels' sizes kept per browser (issue 17), as one small JSON object. Storage blocked (private mode):
+// The /mt4 panels' sizes kept per browser (decision 0023), as one small JSON object. Storage blocked (private mode):
 // the defaults, and a resize holds until the page is left.
 import { STORAGE_KEYS } from '../domain/storage-keys'
 import { parsePanelSizes, type PanelSizes } from '../domain/trading/panel-sizes'

@@ -1,8 +1,9 @@
-// Runs on the page, in every tab: the only page module that knows the realtime hub (DESIGN 4). It starts the hub's
-// worker (one SharedWorker per browser, or a dedicated Worker where SharedWorker is missing or the URL says
-// `?realtime=dedicated`), registers this tab under a Web Lock that outlives it, forwards what a worker cannot see
-// (online, visibility, focus, pagehide) and turns the hub's messages into channel handlers, price batches, status,
-// toasts and the notification sound. Framework-free: React hooks are built on top of it.
+// Runs on the page, in every tab: the only page module that knows the realtime hub
+// (docs/architecture.md#the-realtime-hub). It starts the hub's worker (one SharedWorker per browser, or a dedicated
+// Worker where SharedWorker is missing or the URL says `?realtime=dedicated`), registers this tab under a Web Lock
+// that outlives it, forwards what a worker cannot see (online, visibility, focus, pagehide) and turns the hub's
+// messages into channel handlers, price batches, status, toasts and the notification sound. Framework-free: React
+// hooks are built on top of it.
 import * as Comlink from 'comlink'
 import type { LivePriceUpdate } from '../domain/contract/realtime'
 import type { RealtimeEndpoints } from '../domain/contract/site'
@@ -43,7 +44,7 @@ export interface RealtimeClient {
   onToast: (listener: (toast: HubToast) => void) => () => void
   /** Only the tab the hub picked is asked: play /sounds/notification.mp3. */
   onPlaySound: (listener: () => void) => () => void
-  /** The push service refused a channel (spec 8: an auth error). */
+  /** The push service refused a channel (docs/product/api.md#errors: an auth error). */
   onChannelError: (listener: (channel: string, message: string) => void) => () => void
   getStatus: () => HubStatus
   setVisible: (visible: boolean) => void
@@ -53,7 +54,7 @@ export interface RealtimeClient {
   /** Disconnects everything for every tab and drops every channel subscription. */
   signOut: () => void
   inspect: () => Promise<HubSnapshot>
-  /** The push service's round trip through the hub in ms; null when not connected or no answer (issue 16). */
+  /** The push service's round trip through the hub in ms; null when not connected or no answer (decision 0020). */
   ping: () => Promise<number | null>
   /** Leaves the hub and removes the listeners (tests, hot reload). */
   close: () => void

@@ -1,5 +1,5 @@
-// The signed-in session (spec section 3, Session), persisted under `user-storage` and kept in step across tabs
-// through the `storage` event: a sign-in or sign-out in one tab is followed by every other tab.
+// The signed-in session (docs/product/data-model.md#session), persisted under `user-storage` and kept in step across
+// tabs through the `storage` event: a sign-in or sign-out in one tab is followed by every other tab.
 import type { User } from '../domain/contract/user'
 import { STORAGE_KEYS } from '../domain/storage-keys'
 

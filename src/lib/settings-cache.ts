@@ -1,5 +1,6 @@
-// The site settings cache under its own local key (spec sections 3 and 9): settings, error, initialized and the
-// client time it was fetched. It lets a returning visitor skip the splash and see the last known site at once.
+// The site settings cache under its own local key (docs/product/data-model.md#site-settings and
+// docs/product/api.md#data-caching): settings, error, initialized and the client time it was fetched. It lets a
+// returning visitor skip the splash and see the last known site at once.
 import { SiteSettingsGuard } from '../domain/contract/sign-in-guards'
 import type { SiteSettings } from '../domain/contract/site'
 import { safeParse } from '../domain/guard'

@@ -1,4 +1,4 @@
-// The colour theme on this page (issue 16): the stored choice (dark, light or system), applied as
+// The colour theme on this page (decision 0020): the stored choice (dark, light or system), applied as
 // <html data-theme> (the semantic tokens switch there, panda.config.ts), followed across tabs through the `storage`
 // event and, for 'system', across the operating system's own switch. public/theme-init.js did the same before the
 // first paint; this module takes over once the app runs.

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css'
 
 // A determinate progress bar (role="progressbar") with its label and the percentage in words: uploads of
-// verification documents and avatars (issue 16).
+// verification documents and avatars (decision 0020).
 
 export function ProgressBar(props: { label: string; value: number; testId?: string }) {
   const percent = Math.round(Math.min(1, Math.max(0, props.value)) * 100)

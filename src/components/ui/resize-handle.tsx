@@ -1,4 +1,4 @@
-// A separator that resizes the panel beside it (issue 17): drag it with a pointer, or focus it and use the arrow
+// A separator that resizes the panel beside it (decision 0023): drag it with a pointer, or focus it and use the arrow
 // keys (Home and End for the smallest and largest size). ARIA's window splitter pattern: role="separator" with the
 // panel's size as its value, so a screen reader says how large the panel is.
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react'

@@ -8,7 +8,7 @@ import { Button } from './button'
 import * as Dialog from './dialog'
 
 const positioner = css({ justifyContent: 'flex-start', alignItems: 'stretch', p: '0' })
-// The whole height: the dialog recipe's 92dvh cap is for bottom sheets (issue 17: the menu stopped short).
+// The whole height: the dialog recipe's 92dvh cap is for bottom sheets (decision 0022: the menu stopped short).
 const panel = css({ h: '100dvh', maxH: '100dvh', rounded: '0', overflowY: 'auto' })
 const header = css({ display: 'flex', alignItems: 'center', gap: '2', mb: '3' })
 

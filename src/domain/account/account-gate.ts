@@ -1,4 +1,5 @@
-// Which screen the account gate shows (spec 2.6 states 1-2, and 4 "Account gate"). Pure.
+// Which screen the account gate shows (docs/product/site-and-gates.md#account-gate, and states 1-2 of
+// #full-screen-states). Pure.
 import { USER_STATUS, type User } from '../contract/user'
 import { isPublicPath } from '../site/public-paths'
 
@@ -11,9 +12,11 @@ export function accountGateState(pathname: string, user: Pick<User, 'status'> | 
   return 'content'
 }
 
-/** Spec 9: the first initial-data load waits 100 ms after mount. */
+/** docs/product/site-and-gates.md#account-gate: the first initial-data load waits 100 ms after mount. */
 export const INITIAL_DATA_DELAY_MS = 100
-/** Spec 4 and 9: without a live connection, user data is polled every 30 s. */
+/**
+ * docs/product/realtime.md#polling-fallback and #timings: without a live connection, user data is polled every 30 s.
+ */
 export const USER_POLL_MS = 30_000
 
 export const ACCOUNT_DISABLED_MESSAGE = 'Your account is currently disabled, please contact support.'

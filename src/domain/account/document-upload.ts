@@ -1,5 +1,5 @@
-// The checks a file passes in the browser before it is uploaded (issue 16): verification documents and avatars. The
-// server checks again, by content; these only spare the customer a long upload of a file it would refuse.
+// The checks a file passes in the browser before it is uploaded (decision 0020): verification documents and avatars.
+// The server checks again, by content; these only spare the customer a long upload of a file it would refuse.
 
 export interface UploadRules {
   readonly MAX_BYTES: number

@@ -1,4 +1,4 @@
-// What the account centre's statuses say to people (issue 16), each with a tone: the chips pair the colour with
+// What the account centre's statuses say to people (decision 0020), each with a tone: the chips pair the colour with
 // these words, never colour alone.
 import {
   SIGN_IN_RESULTS,

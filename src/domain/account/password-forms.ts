@@ -1,7 +1,7 @@
-// The password forms of issue 16, on spec 5's rules and messages ('Password must be at least 8 characters',
-// 'Passwords do not match'): the settings' change (current, new, confirm) and the mailed link's reset (new,
-// confirm). The change is the contract's request as it is; the reset's form leaves out the token, which the link
-// carries.
+// The password forms of decision 0020, on the rules and messages of docs/product/registration.md#validation
+// ('Password must be at least 8 characters', 'Passwords do not match'): the settings' change (current, new, confirm)
+// and the mailed link's reset (new, confirm). The change is the contract's request as it is; the reset's form leaves
+// out the token, which the link carries.
 import { z } from 'zod'
 import { ChangePasswordRequestSchema } from '../contract/account'
 import { PasswordSchema, VALIDATION_MESSAGES } from '../contract/auth'

@@ -1,6 +1,7 @@
-// The personal details form of /main/personal (issue 16): spec 5's rules where they apply (names, username, phone),
-// the contract's for the rest (country code, a real date, 18 or over), and the PATCH it becomes. Every field is
-// text in the form; an address left wholly empty, or no date of birth, is sent as null.
+// The personal details form of /main/personal (decision 0020): the rules of docs/product/registration.md#validation
+// where they apply (names, username, phone), the contract's for the rest (country code, a real date, 18 or over), and
+// the PATCH it becomes. Every field is text in the form; an address left wholly empty, or no date of birth, is sent
+// as null.
 import { z } from 'zod'
 import {
   ACCOUNT_MESSAGES,

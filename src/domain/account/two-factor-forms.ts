@@ -1,4 +1,4 @@
-// The two-factor forms (issue 16): the sign-in's second step and the settings' turn-on and turn-off dialogs. The
+// The two-factor forms (decision 0020): the sign-in's second step and the settings' turn-on and turn-off dialogs. The
 // rules are the contract's (a 6-digit code, spaces dropped; a recovery code as typed); these add the messages a
 // person reads when a field is empty.
 import { z } from 'zod'

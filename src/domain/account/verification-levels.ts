@@ -1,4 +1,4 @@
-// Verification (KYC) levels of issue 16, as pure rules over the user's documents and the clock:
+// Verification (KYC) levels of decision 0020, as pure rules over the user's documents and the clock:
 //   1: an e-mail address and a phone number;
 //   2: level 1 and an approved identity document, front and back;
 //   3: level 2 and an approved proof of address issued within the last 3 months.

@@ -1,4 +1,4 @@
-// A balance adjustment as the back office's dialog builds it (issue 14): the admin types a positive figure for a
+// A balance adjustment as the back office's dialog builds it (decision 0017): the admin types a positive figure for a
 // deposit, withdrawal or credit and the kind gives it its sign (a withdrawal goes out negative on the wire, as
 // AdjustmentRequestSchema wants); a correction may go either way, so it keeps the sign typed. The balance after
 // is shown as the admin types, and a result below zero is refused before the server has to.

@@ -1,4 +1,4 @@
-// The Audit page's filters and its URL (issue 14): the action filter (named as labels.ts says), the /admin/audit
+// The Audit page's filters and its URL (decision 0017): the action filter (named as labels.ts says), the /admin/audit
 // search parameters, and the before/after snapshots as text. Snapshots are shown as text only, never as markup: they hold
 // whatever a setting or a reason contained.
 import { SerialIdSchema } from '../contract/wire'

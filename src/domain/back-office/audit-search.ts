@@ -1,4 +1,4 @@
-// /admin/audit's URL (issue 14): the action, actor and user filters and the page. The schema is the route's
+// /admin/audit's URL (decision 0017): the action, actor and user filters and the page. The schema is the route's
 // `validateSearch`, loaded before the first render of every page: guards, and no contract (../search-params.ts
 // says why). ./audit-log.ts re-exports it.
 import { type Infer, object, optionalParam, refine, trimmedString } from '../guard'

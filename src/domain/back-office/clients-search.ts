@@ -1,5 +1,5 @@
-// The Clients list's URL (issue 14): status tab, search and page live in the search params, so a filtered page can
-// be shared, reloaded and reached with the back button. Unknown values fall back to the defaults rather than
+// The Clients list's URL (decision 0017): status tab, search and page live in the search params, so a filtered page
+// can be shared, reloaded and reached with the back button. Unknown values fall back to the defaults rather than
 // breaking the page a pasted link opens. The schema is the route's `validateSearch`, loaded before the first render
 // of every page: guards, and no zod contract, only its zod-free constants (../search-params.ts says why).
 import type { UserStatus } from '../contract/user'

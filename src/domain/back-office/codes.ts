@@ -1,18 +1,18 @@
-// The codes the back office's API sends and takes (issue 14): request types, audit actions, adjustment kinds. Plain
-// constants, without zod, so the back-office pages' URL schemas and the labels that name these codes do not bring
-// the back-office contract along (a route's search schema loads before the first render of every page).
+// The codes the back office's API sends and takes (decision 0017): request types, audit actions, adjustment kinds.
+// Plain constants, without zod, so the back-office pages' URL schemas and the labels that name these codes do not
+// bring the back-office contract along (a route's search schema loads before the first render of every page).
 // ../contract/back-office.ts builds its schemas from these and re-exports them.
 
 export const REQUEST_TYPES = {
   ACCOUNT: 'account',
   AUTOTRADER: 'autotrader',
   PLAN_UPGRADE: 'plan_upgrade',
-  /** A bank wire awaiting the money (issue 15); card and crypto deposits settle without the queue. */
+  /** A bank wire awaiting the money (decision 0019); card and crypto deposits settle without the queue. */
   DEPOSIT: 'deposit',
   /** A withdrawal: in review is the queue's pending; sent shows as approved, cancelled as rejected. */
   WITHDRAWAL: 'withdrawal',
   /**
-   * A verification (KYC) document (issue 16); its id is the document's, previewed by admins at
+   * A verification (KYC) document (decision 0020); its id is the document's, previewed by admins at
    * GET /admin/verification/documents/{id}/file.
    */
   VERIFICATION: 'verification',
@@ -31,7 +31,7 @@ export const AUDIT_ACTIONS = {
   SETTINGS_UPDATED: 'settings.updated',
   LOGIN_LINK_CREATED: 'user.login_link_created',
   NOTIFICATION_SENT: 'notification.sent',
-  /** The sandbox chain's "Simulate incoming transfer" (issue 15). */
+  /** The sandbox chain's "Simulate incoming transfer" (decision 0019). */
   CRYPTO_TRANSFER_SIMULATED: 'funds.crypto_transfer_simulated',
   WITHDRAWAL_SENT: 'funds.withdrawal_sent',
   /** A client's pending order cancelled from the client page (decision 0017). */

@@ -1,4 +1,4 @@
-// The back office's Funds settings (issue 15): the broker's bank details for wires, the minimum and maximum per
+// The back office's Funds settings (decision 0019): the broker's bank details for wires, the minimum and maximum per
 // method, and the savings rate, as the inputs hold them (text), checked by the contract's rules, and turned into
 // the `funds` patch of PATCH /admin/settings holding only what changed.
 import { z } from 'zod'

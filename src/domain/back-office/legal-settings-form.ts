@@ -1,4 +1,4 @@
-// The Legal pages section of the back office's Settings (issue 17): one text per page, and the patch that holds
+// The Legal pages section of the back office's Settings (decision 0022): one text per page, and the patch that holds
 // only the pages whose text changed.
 import {
   LEGAL_DOCUMENTS,

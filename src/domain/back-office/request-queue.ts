@@ -1,4 +1,4 @@
-// The request queue's filters and its URL (issue 14): the type filter's options, the status filter, and the
+// The request queue's filters and its URL (decision 0017): the type filter's options, the status filter, and the
 // /admin/requests search parameters. The server registers types (the funds and verification issues add theirs);
 // their names live in labels.ts, and a type not named there is still listed, filtered and shown.
 import type { QueueRequest, QueueRequestStatus } from '../contract/back-office'
@@ -42,7 +42,7 @@ export const REQUEST_STATUS_LABELS: Record<QueueRequestStatus, string> = {
 type WithdrawalFacts = Pick<QueueRequest, 'type' | 'status' | 'state'>
 
 /**
- * A withdrawal paid out (issue 15). The queue's statuses are pending, approved and rejected for every type, so a
+ * A withdrawal paid out (decision 0019). The queue's statuses are pending, approved and rejected for every type, so a
  * sent withdrawal also reads 'approved'; its `state` (the withdrawal's own status) tells them apart.
  */
 export const isPaidOut = (request: WithdrawalFacts): boolean =>

@@ -1,6 +1,6 @@
-// The back office's "Simulate incoming transfer" form (issue 15): a coin, one of its networks and an amount in coin
-// units, as POST /admin/users/{id}/crypto-transfers takes them. A transfer below the coin's minimum is allowed on
-// purpose (it shows the customer a failed deposit), so it is a warning here, not an error.
+// The back office's "Simulate incoming transfer" form (decision 0019): a coin, one of its networks and an amount in
+// coin units, as POST /admin/users/{id}/crypto-transfers takes them. A transfer below the coin's minimum is allowed
+// on purpose (it shows the customer a failed deposit), so it is a warning here, not an error.
 import { type z } from 'zod'
 import {
   CRYPTO_COINS,

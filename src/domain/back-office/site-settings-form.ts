@@ -1,6 +1,7 @@
-// The site settings form (issue 14): its fields as the inputs hold them (text, blank meaning "not set"), validated
-// by the contract's own rules (SiteSettingsPatchSchema), and turned into the PATCH /admin/settings body holding only
-// what changed. Also: whether a save takes the site down (it asks first), and where a server 422 message belongs.
+// The site settings form (decision 0017): its fields as the inputs hold them (text, blank meaning "not set"),
+// validated by the contract's own rules (SiteSettingsPatchSchema), and turned into the PATCH /admin/settings body
+// holding only what changed. Also: whether a save takes the site down (it asks first), and where a server 422 message
+// belongs.
 import { z } from 'zod'
 import {
   LeverageSettingSchema,
@@ -151,7 +152,10 @@ export const SITE_STATUS_OPTIONS = [
   { value: SITE_STATUS.DISABLED, label: 'Disabled: customers see the maintenance screen' },
 ] as const
 
-/** Spec 2.2's register-page variants; a stored value outside them is kept and offered as it is. */
+/**
+ * The register-page variants (docs/product/registration.md#register-page-variants); a stored value outside them is kept
+ * and offered as it is.
+ */
 export function registerPageOptions(current: string): { value: string; label: string }[] {
   const options: { value: string; label: string }[] = [
     { value: R_PAGE.BASIC, label: 'Full registration form (basic)' },

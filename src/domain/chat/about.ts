@@ -1,8 +1,9 @@
-// "Ask about this" (issue 15): every money movement links to /main/chat?about=<reference>, and the composer opens
-// with the reference in it. The parameter arrives from a URL anyone can craft, so it is held to what a reference
-// looks like (letters, digits and a few separators; 80 characters so a 0x-prefixed transaction hash of 66 fits)
-// and anything else is dropped, never shown: a link cannot put arbitrary words in the customer's mouth. The schema
-// is the route's `validateSearch`, loaded before the first render of every page: guards (see ../search-params.ts).
+// "Ask about this" (decision 0019): every money movement links to /main/chat?about=<reference>, and the composer
+// opens with the reference in it. The parameter arrives from a URL anyone can craft, so it is held to what a
+// reference looks like (letters, digits and a few separators; 80 characters so a 0x-prefixed transaction hash of 66
+// fits) and anything else is dropped, never shown: a link cannot put arbitrary words in the customer's mouth. The
+// schema is the route's `validateSearch`, loaded before the first render of every page: guards (see
+// ../search-params.ts).
 import { type Infer, object, optionalParam, refine, trimmedString } from '../guard'
 
 export const ABOUT_REFERENCE_MAX = 80

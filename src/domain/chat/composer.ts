@@ -1,13 +1,13 @@
-// The composer's rules (spec 2.10 and 5): Enter sends and Shift+Enter makes a new line; empty or whitespace text
-// with no attachment is ignored; sending needs a signed-in user and a connection; only the first chosen file is
-// taken; a pending attachment is uploading (with its progress), ready, or in error.
+// The composer's rules (docs/product/chat.md#composer): Enter sends and Shift+Enter makes a new line; empty or
+// whitespace text with no attachment is ignored; sending needs a signed-in user and a connection; only the first
+// chosen file is taken; a pending attachment is uploading (with its progress), ready, or in error.
 import { CHAT_MESSAGES, CHAT_UPLOAD } from '../contract/chat'
 import type { ConnectionStatus } from '../contract/realtime'
 
 /**
  * How the chat reaches the server. live: the push connection is up. backup: it is down and the realtime hub polls
- * every 5 s (spec 4) - sending still works, it is plain HTTP. disconnected: no way to the server (the browser is
- * offline, or the hub neither pushes nor polls), so the composer is disabled.
+ * every 5 s (docs/product/realtime.md#polling-fallback) - sending still works, it is plain HTTP. disconnected: no way
+ * to the server (the browser is offline, or the hub neither pushes nor polls), so the composer is disabled.
  */
 export type ChatConnection = 'live' | 'backup' | 'disconnected'
 
@@ -80,5 +80,5 @@ export function checkFile(file: { name: string; size: number }): string | null {
   return null
 }
 
-/** Spec 5: only the first chosen file is taken. */
+/** docs/product/chat.md#composer: only the first chosen file is taken. */
 export const firstFile = <T>(files: ArrayLike<T> | null | undefined): T | null => files?.[0] ?? null

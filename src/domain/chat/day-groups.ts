@@ -1,6 +1,6 @@
-// Spec 2.10: the message list is grouped by day with date headings and times. The rows a virtualised list
-// renders: a heading before the first message of each calendar day (in the viewer's time zone), then the messages.
-// The clock and the time zone are passed in, so the rules are tested at day boundaries in any zone.
+// docs/product/chat.md#message-list: the message list is grouped by day with date headings and times. The rows a
+// virtualised list renders: a heading before the first message of each calendar day (in the viewer's time zone), then
+// the messages. The clock and the time zone are passed in, so the rules are tested at day boundaries in any zone.
 import type { ChatMessage } from '../contract/chat'
 
 export type ChatRow =

@@ -1,6 +1,6 @@
-// The conversation as a list (spec 4 "Chat": duplicates are removed by id; a message-read event sets read_at).
-// Messages are kept in ascending id order: ids are the server's insertion order, which is the order the database
-// (and both sides) agree on. Everything here is pure, so the list rules are tested without React.
+// The conversation as a list (docs/product/chat.md#delivery: duplicates are removed by id; a message-read event sets
+// read_at). Messages are kept in ascending id order: ids are the server's insertion order, which is the order the
+// database (and both sides) agree on. Everything here is pure, so the list rules are tested without React.
 import type { ChatMessage, ChatMessagesResponse } from '../contract/chat'
 
 const byId = (a: ChatMessage, b: ChatMessage) => a.id - b.id

@@ -1,5 +1,5 @@
-// Spec 2.10 and 9: older messages load when the list is scrolled within 100 px of the top; within 100 px of the
-// bottom counts as at the bottom.
+// docs/product/chat.md#message-list: older messages load when the list is scrolled within 100 px of the top; within
+// 100 px of the bottom counts as at the bottom.
 
 export const SCROLL_THRESHOLD_PX = 100
 

@@ -1,5 +1,5 @@
-// Spec 2.9: the floating 'New Messages' alert shows while the unread count is above 0 and the customer is not on
-// the chat page; entering the chat page hides it.
+// docs/product/chat.md#unread-notifier: the floating 'New Messages' alert shows while the unread count is above 0 and
+// the customer is not on the chat page; entering the chat page hides it.
 
 export const CHAT_PATH = '/main/chat'
 

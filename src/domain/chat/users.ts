@@ -1,5 +1,5 @@
-// The admin console's user list (spec 2.10): search, the All / Online / Unread tabs, initials for users without
-// an avatar. Only customers have a conversation with support, so admins are left out.
+// The admin console's user list (docs/product/chat.md#admin-console): search, the All / Online / Unread tabs,
+// initials for users without an avatar. Only customers have a conversation with support, so admins are left out.
 import type { User } from '../contract/user'
 
 export const USER_TABS = { ALL: 'all', ONLINE: 'online', UNREAD: 'unread' } as const

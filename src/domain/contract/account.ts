@@ -1,7 +1,8 @@
-// The account and security centre (issue 16, DESIGN 9 and 10): sessions, sign-in history, password change and
-// reset, two-factor sign-in, e-mail change, the profile and avatar, verification (KYC) and the mail outbox. Defined
-// once for the server's routes and the /main pages. Every route answers `{ message, errors? }` on failure (422 with
-// field errors, 401, 403, 404 for another customer's record, 409, 413, 415, 429 with Retry-After).
+// The account and security centre (decision 0020, docs/product/api.md#calls and
+// docs/architecture.md#money-requests-files-and-mail): sessions, sign-in history, password change and reset,
+// two-factor sign-in, e-mail change, the profile and avatar, verification (KYC) and the mail outbox. Defined once for
+// the server's routes and the /main pages. Every route answers `{ message, errors? }` on failure (422 with field
+// errors, 401, 403, 404 for another customer's record, 409, 413, 415, 429 with Retry-After).
 import { z } from 'zod'
 import {
   EmailSchema,
@@ -19,7 +20,10 @@ import { LoginResponseSchema } from './user'
 
 const IsoTimeSchema = z.string()
 
-/** `password` + `password_confirmation`: the spec 5 rules (at least 8, the two equal). */
+/**
+ * `password` + `password_confirmation`: the rules of docs/product/registration.md#validation (at least 8, the two
+ * equal).
+ */
 const passwordsMatch = <T extends { password: string; password_confirmation: string }>(
   body: T,
   context: z.core.$RefinementCtx<T>,
@@ -302,7 +306,10 @@ export const ConfirmEmailResponseSchema = z.object({
 export const MIN_AGE_YEARS = 18
 /** '+44': a plus and 1 to 4 digits. */
 export const CountryCodeSchema = TextSchema.trim().regex(/^\+\d{1,4}$/, ACCOUNT_MESSAGES.COUNTRY_CODE_INVALID)
-/** The number without its country code (spec 5: at least 6); digits, spaces, dashes, dots and brackets. */
+/**
+ * The number without its country code (docs/product/registration.md#validation: at least 6); digits, spaces, dashes,
+ * dots and brackets.
+ */
 export const NationalPhoneSchema = PhoneSchema.pipe(
   z.string().regex(/^[0-9 ().-]+$/, VALIDATION_MESSAGES.PHONE),
 )

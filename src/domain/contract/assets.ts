@@ -1,4 +1,4 @@
-// Tradable assets (spec section 3, Asset).
+// Tradable assets (docs/product/data-model.md#asset).
 import { z } from 'zod'
 import { dataEnvelope } from './common'
 

@@ -1,5 +1,6 @@
-// Sign-up and account calls (spec sections 3, 5 and 7; DESIGN section 9). The form rules of spec 5 live here
-// once, with their exact messages, and both the client's forms and the server's routes validate with them.
+// Sign-up and account calls (docs/product/data-model.md#registration-draft, docs/product/registration.md#validation
+// and docs/product/api.md#calls). The form rules of docs/product/registration.md#validation live here once, with
+// their exact messages, and both the client's forms and the server's routes validate with them.
 import { z } from 'zod'
 import { dataEnvelope, TextSchema } from './common'
 import { LoginResponseSchema, UserSchema } from './user'
@@ -33,10 +34,12 @@ export const UsernameSchema = TextSchema.trim()
   .min(MIN_LENGTHS.USERNAME, VALIDATION_MESSAGES.USERNAME)
   .max(50)
 export const PhoneSchema = TextSchema.trim().min(MIN_LENGTHS.PHONE, VALIDATION_MESSAGES.PHONE).max(32)
-/** country_code, country, nationality: "required strings, no other rule" (spec 5). */
+/**
+ * country_code, country, nationality: "required strings, no other rule" (docs/product/registration.md#validation).
+ */
 export const RequiredStringSchema = TextSchema.min(1, 'This field is required').max(100)
 
-/** The registration payload of spec 3, as POST /auth/register receives it. */
+/** The registration payload of docs/product/data-model.md#registration-draft, as POST /auth/register receives it. */
 export const RegistrationPayloadSchema = z
   .object({
     first_name: FirstNameSchema,
@@ -56,11 +59,11 @@ export const RegistrationPayloadSchema = z
   })
 export type RegistrationPayload = z.infer<typeof RegistrationPayloadSchema>
 
-/** The sign-up start page (spec 2.3): email and password. */
+/** The sign-up start page (docs/product/registration.md#sign-up-start-page): email and password. */
 export const SignUpStartSchema = z.object({ email: EmailSchema, password: PasswordSchema })
 export type SignUpStart = z.infer<typeof SignUpStartSchema>
 
-/** The country-of-residence step (spec 2.4 and 5). */
+/** The country-of-residence step (docs/product/registration.md#country-of-residence-step and #validation). */
 export const CountryResidenceSchema = z.object({
   countryOfResidence: RequiredStringSchema,
   nationality: RequiredStringSchema,
@@ -69,7 +72,7 @@ export const CountryResidenceSchema = z.object({
 export type CountryResidence = z.infer<typeof CountryResidenceSchema>
 
 export const CheckEmailRequestSchema = z.object({ email: EmailSchema })
-/** Spec 7: success, message, data.available, data.country (two-letter code, default US). */
+/** docs/product/api.md#calls: success, message, data.available, data.country (two-letter code, default US). */
 export const CheckEmailResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -90,7 +93,10 @@ export const FORGOT_PASSWORD_MESSAGE =
 export const AutoLoginRequestSchema = z.object({ token: TextSchema.min(16).max(200) })
 export const AUTO_LOGIN_INVALID_MESSAGE = 'This sign-in link is invalid or has already been used.'
 
-/** 409 answers of POST /auth/register; the first is also the spec's fallback for an unavailable email (spec 8). */
+/**
+ * 409 answers of POST /auth/register; the first is also the spec's fallback for an unavailable email
+ * (docs/product/registration.md#messages).
+ */
 export const EMAIL_TAKEN_MESSAGE = 'Email is already registered'
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken'
 export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful'

@@ -1,6 +1,7 @@
-// The back office's calls (issue 14, DESIGN 9 and 10): clients, balance adjustments, the one request queue, the
-// audit log, and the realtime events admin tabs and every open client listen to. Defined once for the server and
-// the /admin pages.
+// The back office's calls (decision 0017, docs/product/api.md#calls and
+// docs/architecture.md#money-requests-files-and-mail): clients, balance adjustments, the one request queue, the audit
+// log, and the realtime events admin tabs and every open client listen to. Defined once for the server and the /admin
+// pages.
 import { z } from 'zod'
 import { ADJUSTMENT_KINDS, REQUEST_TYPE_PATTERN } from '../back-office/codes'
 import { dataEnvelope, moneyAmount, SerialIdSchema, storableText, TextSchema } from './common'
@@ -31,8 +32,8 @@ export const ACCOUNT_STATUS_MESSAGES = {
 // ---- clients -------------------------------------------------------------------------------------------------
 
 /**
- * GET /admin/users. Without `page`, every user (the chat console's list, spec 7, polled every 30 s); with `page`,
- * ADMIN_PAGE_SIZE of them and `meta`. `search` matches name, e-mail, username or account id.
+ * GET /admin/users. Without `page`, every user (the chat console's list, docs/product/api.md#calls, polled every
+ * 30 s); with `page`, ADMIN_PAGE_SIZE of them and `meta`. `search` matches name, e-mail, username or account id.
  */
 export const AdminUsersQuerySchema = z.object({
   status: z.optional(UserStatusSchema),
@@ -53,14 +54,14 @@ export const LEDGER_KINDS = [
   'ea_purchase',
   'negative_balance_protection',
   'adjustment',
-  // The cashier (issue 15): a deposit credited, a withdrawal's hold and its release, savings moves and interest.
+  // The cashier (decision 0019): a deposit credited, a withdrawal's hold and its release, savings moves and interest.
   'deposit',
   'withdrawal_hold',
   'withdrawal_release',
   'savings_transfer',
   'savings_interest',
 ] as const
-/** Which balance a ledger row moves: the trading balance (margin) or flexible savings (issue 15). */
+/** Which balance a ledger row moves: the trading balance (margin) or flexible savings (decision 0019). */
 export const LEDGER_ACCOUNTS = ['trading', 'savings'] as const
 export const LedgerAccountSchema = z.enum(LEDGER_ACCOUNTS)
 export type LedgerAccount = z.infer<typeof LedgerAccountSchema>
@@ -82,7 +83,7 @@ export const LedgerEntrySchema = z.object({
   balance_after: z.number(),
   reason: z.string().nullable(),
   trade_id: z.number().int().nullable(),
-  /** Absent on servers before issue 15: read as 'trading'. */
+  /** Absent on servers before decision 0019: read as 'trading'. */
   account: LedgerAccountSchema.optional(),
   created_at: z.string(),
 })
@@ -116,8 +117,8 @@ export const QueueRequestSchema = z.object({
   /** What is asked for, for people: 'Auto trader: medium', 'Plan: Pro', 'New account'. */
   detail: z.string(),
   /**
-   * The type's own status where it says more than the queue's (issue 15): a withdrawal's in_review, approved, sent,
-   * rejected or cancelled; a wire deposit's pending, completed or rejected. Absent for the other types.
+   * The type's own status where it says more than the queue's (decision 0019): a withdrawal's in_review, approved,
+   * sent, rejected or cancelled; a wire deposit's pending, completed or rejected. Absent for the other types.
    */
   state: z.string().optional(),
   reason: z.string().nullable(),

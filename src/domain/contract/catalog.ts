@@ -1,6 +1,7 @@
-// The catalogue (spec 3: Currency, Account plan, Expert advisor, Notification; spec 7 and DESIGN 9): currencies,
-// plans with their comparison rows and expert advisors in one "shared query" (GET /catalog), the marketplace's
-// calls, the auto trader request, plan upgrades and notifications, with the admin calls that answer them.
+// The catalogue (docs/product/data-model.md#currency, #account-plan, #expert-advisor and #notification;
+// docs/product/api.md#calls): currencies, plans with their comparison rows and expert advisors in one "shared query"
+// (GET /catalog), the marketplace's calls, the auto trader request, plan upgrades and notifications, with the admin
+// calls that answer them.
 import { z } from 'zod'
 import { dataEnvelope, serialIdNumber, TextSchema } from './common'
 import { NotificationEventSchema } from './realtime'
@@ -77,7 +78,7 @@ export const PurchaseExpertAdvisorResponseSchema = z.object({
   status: z.enum(['success', 'error']),
   message: z.string(),
 })
-/** Spec 8, word for word. */
+/** docs/product/marketplace.md#buying-an-advisor, word for word. */
 export const EXPERT_ADVISOR_MESSAGES = {
   NOT_FOUND: 'Expert Advisor not found',
   NOT_FOR_PLAN: 'This Expert Advisor is not available for your plan',
@@ -99,7 +100,10 @@ export type AutotraderLevel = z.infer<typeof AutotraderLevelSchema>
 /** POST /update/autotrader. A second request while one is pending is refused with PENDING_MESSAGE (409). */
 export const UpdateAutotraderRequestSchema = z.object({ autotrader_type: AutotraderLevelSchema })
 export const AUTOTRADER_MESSAGES = {
-  /** The server's refusal; the client matches 'pending auto trader request' in it (spec 8). */
+  /**
+   * The server's refusal; the client matches 'pending auto trader request' in it
+   * (docs/product/marketplace.md#auto-trader).
+   */
   SERVER_PENDING: 'You already have a pending auto trader request.',
   PENDING_MATCH: 'pending auto trader request',
   PENDING: 'You already have a pending AutoTrader request. Please wait for approval.',

@@ -1,5 +1,6 @@
-// Support chat (spec 2.9, 2.10; spec 3 Chat message and Attachment; spec 7 the chat calls; spec 8 the chat
-// messages). One conversation per customer, keyed by customer_id; customers never name another conversation.
+// Support chat (docs/product/chat.md; the message in docs/product/data-model.md#chat-message; the chat calls in
+// docs/product/api.md#calls). One conversation per customer, keyed by customer_id; customers never name another
+// conversation.
 import { z } from 'zod'
 import {
   boundedTimestamp,
@@ -36,9 +37,9 @@ export const ChatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof ChatMessageSchema>
 
 /**
- * GET /chat/messages?page=&customer_id=&after= (spec 7). Without `after`: page 1 holds the newest messages,
- * next_page_url the page of older ones; each page is in ascending order (oldest first). With `after` (an ISO
- * timestamp, inclusive, so messages sharing that instant are never skipped; the client drops ids it has): the
+ * GET /chat/messages?page=&customer_id=&after= (docs/product/api.md#calls). Without `after`: page 1 holds the newest
+ * messages, next_page_url the page of older ones; each page is in ascending order (oldest first). With `after` (an
+ * ISO timestamp, inclusive, so messages sharing that instant are never skipped; the client drops ids it has): the
  * messages from then on in ascending order, at most one page, next_page_url for the rest.
  */
 export const ChatMessagesResponseSchema = z.object({
@@ -67,7 +68,10 @@ export const SendChatMessageResponseSchema = dataEnvelope(ChatMessageSchema)
 
 /** POST /chat/upload (multipart, field `file`): the URL to send with a message. */
 export const ChatUploadResponseSchema = z.object({ url: z.string(), data: ChatAttachmentSchema })
-/** Spec 5: images, PDF, Word docx, Excel xls and xlsx. Never HTML or SVG, whatever the name says. */
+/**
+ * docs/product/chat.md#composer: images, PDF, Word docx, Excel xls and xlsx. Never HTML or SVG, whatever the name
+ * says.
+ */
 export const CHAT_UPLOAD = {
   MAX_BYTES: 10 * 1024 * 1024,
   ACCEPT:
@@ -85,7 +89,7 @@ export const MarkChatReadRequestSchema = z.object({
   up_to_id: serialIdNumber('up_to_id must be a message id', MAX_BIG_SERIAL_ID),
 })
 
-/** Payloads on private-chat.customer.{id} (spec 7). */
+/** Payloads on private-chat.customer.{id} (docs/product/realtime.md#push-channels-and-events). */
 export const MessageSentEventSchema = z.object({ message: ChatMessageSchema })
 export const MessageReadEventSchema = z.object({
   message_id: z.number().int(),
@@ -95,7 +99,7 @@ export const MessageReadEventSchema = z.object({
 // GET /admin/users (AdminUsersResponseSchema in auth.ts) is the console's user list, refreshed every 30 s: each
 // user's is_online (a heartbeat within the last 2 minutes) and unread_count (their messages no admin has read).
 
-/** Spec 2.9, 2.10 and 8, word for word. */
+/** docs/product/chat.md#unread-notifier, #admin-console and #messages, word for word. */
 export const CHAT_MESSAGES = {
   NOT_LOGGED_IN: 'You must be logged in to send messages.',
   CONNECTION_LOST: 'Connection lost. Messages cannot be sent at this time.',

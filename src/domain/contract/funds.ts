@@ -1,8 +1,8 @@
-// The cashier's calls (issue 15, DESIGN 10): deposits by card, crypto and bank wire, withdrawals with their funds
-// reserved at request time, the transactions list and statements, and flexible savings. Defined once for the server
-// and the /main pages. Money is USD with two decimals on the wire as a number (the server computes it in
-// numeric(18,2)); amounts sent by the client are strings or numbers with at most two decimals (MoneyAmountSchema's
-// rule, positive here).
+// The cashier's calls (decision 0019, docs/architecture.md#money-requests-files-and-mail): deposits by card, crypto
+// and bank wire, withdrawals with their funds reserved at request time, the transactions list and statements, and
+// flexible savings. Defined once for the server and the /main pages. Money is USD with two decimals on the wire as a
+// number (the server computes it in numeric(18,2)); amounts sent by the client are strings or numbers with at most
+// two decimals (MoneyAmountSchema's rule, positive here).
 import { z } from 'zod'
 import { CRYPTO_COIN_SLUGS, CRYPTO_NETWORK_IDS } from '../funds/crypto-coins'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../funds/transaction-kinds'

@@ -1,4 +1,4 @@
-// The site's legal and help pages (issue 17: the sign-up pages' Terms, Privacy, Risk Disclosure and Help Center
+// The site's legal and help pages (decision 0022: the sign-up pages' Terms, Privacy, Risk Disclosure and Help Center
 // links led to 404). Their text is the operator's, edited in the back office's Settings; it is stored in
 // site_settings under `legal`, served one page at a time by the public GET /legal/{document}, and shown as text:
 // paragraphs split at blank lines, never HTML.

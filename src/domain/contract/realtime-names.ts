@@ -11,7 +11,10 @@ export const CHANNELS = {
   chatCustomer: (customerId: number) => `private-chat.customer.${customerId}`,
 } as const
 
-/** Which private channel names a signed-in user may subscribe to (DESIGN 6: owner only; admins any chat). */
+/**
+ * Which private channel names a signed-in user may subscribe to (docs/architecture.md#the-server: owner only; admins
+ * any chat).
+ */
 export const PRIVATE_CHANNEL_PATTERN = /^private-(user|notification|trade|chat\.customer)\.(\d+)$/
 
 /**
@@ -30,7 +33,7 @@ export const PUSH_EVENTS = {
   SESSION_REVOKED: 'session.revoked',
 } as const
 
-/** The price feed's socket.io events (spec 7). */
+/** The price feed's socket.io events (docs/product/realtime.md#price-feed). */
 export const PRICE_EVENTS = {
   SUBSCRIBE_ALL: 'subscribe:all',
   DATA_ALL: 'data:all',
@@ -49,14 +52,17 @@ export const PRICE_FEED = {
   OVER_CAPACITY: 'over capacity',
 } as const
 
-/** Spec 3: a tick counts only if id is a string and price a number. Cheaper than a schema parse per tick. */
+/**
+ * docs/product/data-model.md#live-price-update: a tick counts only if id is a string and price a number. Cheaper than
+ * a schema parse per tick.
+ */
 export function isValidTick(value: unknown): value is LivePriceUpdate {
   if (typeof value !== 'object' || value === null) return false
   const tick = value as { id?: unknown; price?: unknown }
   return typeof tick.id === 'string' && typeof tick.price === 'number' && Number.isFinite(tick.price)
 }
 
-/** Connection states of spec 4 ("Realtime connection"). */
+/** Connection states of docs/product/realtime.md#connection-status. */
 export const CONNECTION_STATUS = {
   DISCONNECTED: 'disconnected',
   CONNECTING: 'connecting',
@@ -65,7 +71,7 @@ export const CONNECTION_STATUS = {
 } as const
 export type ConnectionStatus = (typeof CONNECTION_STATUS)[keyof typeof CONNECTION_STATUS]
 
-/** Spec 9 timings the hub keeps. */
+/** The timings the hub keeps (docs/product/realtime.md#timings). */
 export const REALTIME_TIMINGS = {
   HEARTBEAT_MS: 60_000,
   CHAT_POLL_MS: 5_000,

@@ -1,11 +1,12 @@
-// Names and payloads of everything that crosses the realtime connections (spec 7 "Realtime"; DESIGN 4 and 6),
-// defined once for the server, the realtime hub (workers/realtime) and the page.
+// Names and payloads of everything that crosses the realtime connections
+// (docs/product/realtime.md#push-channels-and-events; docs/architecture.md#the-realtime-hub and #the-server), defined
+// once for the server, the realtime hub (workers/realtime) and the page.
 import { z } from 'zod'
 import { TextSchema } from './common'
 
 export * from './realtime-names'
 
-/** One live price (spec 3, "Live price update"); `id` is the asset's asset_id. */
+/** One live price (docs/product/data-model.md#live-price-update); `id` is the asset's asset_id. */
 export const LivePriceUpdateSchema = z.object({
   id: z.string(),
   price: z.number(),
@@ -22,7 +23,7 @@ export type LivePriceUpdate = z.infer<typeof LivePriceUpdateSchema>
 export const DataAllSchema = z.object({ success: z.boolean(), data: z.array(LivePriceUpdateSchema) })
 export type DataAll = z.infer<typeof DataAllSchema>
 
-/** POST /broadcasting/auth (spec 7). socket_id is Pusher's `^\d+\.\d+$`. */
+/** POST /broadcasting/auth (docs/product/realtime.md#channel-authorisation). socket_id is Pusher's `^\d+\.\d+$`. */
 export const BroadcastingAuthRequestSchema = z.object({
   socket_id: TextSchema.regex(/^\d+\.\d+$/, 'Invalid socket id'),
   channel_name: TextSchema.min(1).max(200),

@@ -1,5 +1,6 @@
-// Site settings and site data (spec sections 3 and 4, "Site"), in zod/mini: every page's root reads them before its
-// first render (decision 0027). The back office's PATCH lives in ./admin-settings.
+// Site settings and site data (docs/product/data-model.md#site-data and docs/product/site-and-gates.md#site-gate),
+// in zod/mini: every page's root reads them before its first render (decision 0027). The back office's PATCH
+// lives in ./admin-settings.
 import * as z from 'zod/mini'
 import { dataEnvelope } from './wire'
 

@@ -1,6 +1,6 @@
-// Trades (spec section 3, Trade; section 7, the trade calls; DESIGN 9). The server prices every trade from its own
-// feed: opening_price, margin and leverage in the store payload are what the customer saw, kept for the record,
-// never used to price the position.
+// Trades (docs/product/data-model.md#trade; the trade calls in docs/product/api.md#calls).
+// The server prices every trade from its own feed: opening_price, margin and leverage in the store payload are what
+// the customer saw, kept for the record, never used to price the position.
 import { z } from 'zod'
 import { serialIdNumber, storableText, TextSchema } from './common'
 
@@ -27,7 +27,7 @@ export const CloseReasonSchema = z.enum([
 ])
 export type CloseReason = z.infer<typeof CloseReasonSchema>
 
-/** Spec 9: minimum 0.01 lot, maximum 50 lots, step 0.01 lot. */
+/** docs/product/orders-and-alerts.md#volume-and-limits: minimum 0.01 lot, maximum 50 lots, step 0.01 lot. */
 export const TRADE_LIMITS = { MIN_LOTS: 0.01, MAX_LOTS: 50, LOT_STEP: 0.01 } as const
 
 /** The header every POST /trades/store carries: one key per submit attempt, reused by its retries. */
@@ -63,7 +63,7 @@ export const TradeSchema = z.object({
   leverage: z.number(),
   opening_price: z.number(),
   closing_price: z.number(),
-  /** 0 when unset (spec 7). */
+  /** 0 when unset (docs/product/api.md#calls). */
   take_profit: z.number(),
   stop_loss: z.number(),
   /** The distance the stop-loss trails the market by (decision 0034); 0 when none. */
@@ -112,7 +112,7 @@ export type StoreTradeRequest = z.infer<typeof StoreTradeRequestSchema>
 export const StoreTradeResponseSchema = z.object({ message: z.string(), data: TradeSchema })
 export const CloseTradeResponseSchema = z.object({ message: z.string(), data: TradeSchema })
 
-/** GET /open/trades?page= and /closed/trades?page= (spec 3 "Paging"). */
+/** GET /open/trades?page= and /closed/trades?page= (docs/product/data-model.md#trade, paging). */
 export const TradesPageSchema = z.object({
   data: z.array(TradeSchema),
   meta: z.object({

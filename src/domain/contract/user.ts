@@ -1,5 +1,6 @@
-// The user object (spec section 3, User) and the sign-in calls the spec leaves to us (DESIGN section 9), in
-// zod/mini: the sign-in page and every signed-in page's root read them before anything else (decision 0027).
+// The user object (docs/product/data-model.md#user) and the sign-in calls the spec leaves to us
+// (docs/product/api.md#calls), in zod/mini: the sign-in page and every signed-in page's root read them before
+// anything else (decision 0027).
 import * as z from 'zod/mini'
 import { dataEnvelope, StorableTextSchema } from './wire'
 import { AUTOTRADER_REQUEST_STATUS, USER_ROLE, USER_STATUS } from './user-constants'
@@ -57,11 +58,11 @@ export const UserSchema = z.object({
   autotrader_request_status: AutotraderRequestStatusSchema,
   eas: z.array(z.int()),
   /**
-   * The KYC level (issue 16; 0-3, src/domain/account/verification-levels.ts): withdrawals need 2. Optional so an
+   * The KYC level (decision 0020; 0-3, src/domain/account/verification-levels.ts): withdrawals need 2. Optional so an
    * older server's user still parses.
    */
   verification_level: z.optional(z.int().check(z.minimum(0), z.maximum(3))),
-  /** Whether sign-in asks for a TOTP code (issue 16). Optional like verification_level. */
+  /** Whether sign-in asks for a TOTP code (decision 0020). Optional like verification_level. */
   two_factor_enabled: z.optional(z.boolean()),
 })
 export type User = z.infer<typeof UserSchema>

@@ -25,7 +25,7 @@ export const ApiErrorSchema = z.object({
 })
 export type ApiError = z.infer<typeof ApiErrorSchema>
 
-/** Spec section 7 reads most answers as `data.data`: the body is `{ data: T }`. */
+/** docs/product/api.md#calls reads most answers as `data.data`: the body is `{ data: T }`. */
 export const dataEnvelope = <T extends z.core.$ZodType>(schema: T) => z.object({ data: schema })
 
 /** The rule as a zod check, for a string that needs its own type message: `z.string({ message }).check(storableText)`. */

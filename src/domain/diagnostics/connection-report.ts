@@ -1,4 +1,4 @@
-// The connection doctor's results (/main/test, issue 16) and the report a customer sends to support. Pure: each
+// The connection doctor's results (/main/test, decision 0020) and the report a customer sends to support. Pure: each
 // check's facts are gathered in src/features/connection-test; here they become verdicts and words.
 
 export const CHECK_STATUSES = { OK: 'ok', WARN: 'warn', FAIL: 'fail', INFO: 'info' } as const

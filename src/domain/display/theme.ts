@@ -1,4 +1,4 @@
-// The colour theme (issue 16): the customer's choice, kept per browser, and the theme it resolves to. Pure: the
+// The colour theme (decision 0020): the customer's choice, kept per browser, and the theme it resolves to. Pure: the
 // system's preference is passed in. public/theme-init.js repeats resolveTheme in plain script so the first paint is
 // already in the right theme; tests/unit/display/theme-init-script.test.ts keeps the two in step.
 

@@ -1,5 +1,6 @@
-// Money in the customer's chosen display currency (spec 3, Currency: code, symbol, rate; default USD). Amounts are
-// kept in USD everywhere and converted only for display, two decimals (spec 9).
+// Money in the customer's chosen display currency (docs/product/data-model.md#currency: code, symbol, rate; default
+// USD). Amounts are kept in USD everywhere and converted only for display, two decimals
+// (docs/product/trading-workspace.md#price-display).
 import { formatMoney } from './numbers'
 
 export interface DisplayCurrency {

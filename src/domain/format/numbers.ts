@@ -1,5 +1,6 @@
-// Number display rules of spec 9: prices with 5 decimals (4 on buy/sell buttons, 3 in the watch table),
-// currency values with 2. Formatters are built once per precision: the price path formats on every tick.
+// Number display rules of docs/product/trading-workspace.md#price-display: prices with 5 decimals (4 on buy/sell
+// buttons, 3 in the watch table), currency values with 2. Formatters are built once per precision: the price path
+// formats on every tick.
 export const PRICE_DECIMALS = { DEFAULT: 5, TRADE_BUTTON: 4, WATCH_TABLE: 3 } as const
 export const CURRENCY_DECIMALS = 2
 
@@ -37,7 +38,8 @@ export type SignTone = 'gain' | 'loss'
 
 /**
  * The colour of a signed figure (a P/L, a change) follows the sign it shows, so colour and text never disagree: a
- * leading '-' or '−' is a loss; '+' or no sign (zero after rounding) a gain (spec 2.7: 'P/L of 0 or more is green,
- * negative red'). A value of -0.004 reads '$0.00' and is green, as its text says.
+ * leading '-' or '−' is a loss; '+' or no sign (zero after rounding) a gain
+ * (docs/product/trading-workspace.md#positions-drawer: 'P/L of 0 or more is green, negative red'). A value of -0.004
+ * reads '$0.00' and is green, as its text says.
  */
 export const signTone = (signedText: string): SignTone => (/^[-−]/.test(signedText) ? 'loss' : 'gain')

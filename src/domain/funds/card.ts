@@ -1,6 +1,7 @@
-// Payment cards as the card deposit form and the server's payment seam check them (issue 15): the Luhn digit, the
-// brand from the number's prefix (IIN ranges as the networks publish them), grouping for display, the MM/YY expiry
-// and the CVC length. Pure and dependency-free so the server imports the very same rules; the clock is passed in.
+// Payment cards as the card deposit form and the server's payment seam check them (decision 0019): the Luhn digit,
+// the brand from the number's prefix (IIN ranges as the networks publish them), grouping for display, the MM/YY
+// expiry and the CVC length. Pure and dependency-free so the server imports the very same rules; the clock is passed
+// in.
 
 export const CARD_BRANDS = {
   VISA: 'visa',

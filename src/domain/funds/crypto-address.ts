@@ -1,4 +1,4 @@
-// Deposit and withdrawal address formats per network (issue 15): the `format` of a CryptoNetwork in the funds
+// Deposit and withdrawal address formats per network (decision 0019): the `format` of a CryptoNetwork in the funds
 // contract names one of these rules. Pure and dependency-free (a small SHA-256 is included for Tron's checksum) so
 // the withdrawal form, the server and the tests share them; encoders are exported so the sandbox chain can make
 // addresses that pass the same checks.

@@ -1,4 +1,4 @@
-// The deposit forms' rules (issue 15): the card form (number by Luhn and brand length, expiry in the future, CVC
+// The deposit forms' rules (decision 0019): the card form (number by Luhn and brand length, expiry in the future, CVC
 // by brand, the cardholder's name, the amount within the card limits) and the wire form's amount. Limits come
 // from GET /funds/options; the clock is passed in. The server checks the same things again.
 import { z } from 'zod'

@@ -1,6 +1,6 @@
-// What the deposit pages' URLs may say (issue 15): the coin a bare /main/deposit opens, and the search parameters of
-// /main/deposit/qr-code and /main/deposit/wire-confirmation. Routes read these before the first render (a
-// `validateSearch`, a `beforeLoad` redirect): guards, and no contract (../search-params.ts says why).
+// What the deposit pages' URLs may say (decision 0019): the coin a bare /main/deposit opens, and the search
+// parameters of /main/deposit/qr-code and /main/deposit/wire-confirmation. Routes read these before the first render
+// (a `validateSearch`, a `beforeLoad` redirect): guards, and no contract (../search-params.ts says why).
 import { type Infer, object, oneOf, optionalParam } from '../guard'
 import { positiveIntParam } from '../search-params'
 import {
@@ -11,7 +11,10 @@ import {
   type CryptoCoin,
 } from './crypto-coins'
 
-/** The crypto deposit /main/deposit opens on (spec 2.1: the index redirects to the crypto deposit). */
+/**
+ * The crypto deposit /main/deposit opens on (docs/product/site-and-gates.md#routes: the index redirects to the crypto
+ * deposit).
+ */
 export const DEFAULT_DEPOSIT_COIN: CryptoCoin['slug'] = 'bitcoin'
 
 /**

@@ -1,4 +1,4 @@
-// How the deposit pages name and place things (issue 15): the methods the chooser offers, which section a path
+// How the deposit pages name and place things (decision 0019): the methods the chooser offers, which section a path
 // under /main/deposit belongs to, a deposit's one-line description and its confirmations. Pure; the pages render it.
 import type { Deposit } from '../contract/funds'
 import { maskedCard } from './card'

@@ -1,6 +1,6 @@
-// Flexible savings interest (issue 15): accrued daily at the APR from the site settings, act/365, in whole cents,
-// once per UTC day per customer, credited monthly or when the savings are moved out. Pure and dependency-free: the
-// server's accrual job imports it and passes its clock in.
+// Flexible savings interest (decision 0019): accrued daily at the APR from the site settings, act/365, in whole
+// cents, once per UTC day per customer, credited monthly or when the savings are moved out. Pure and dependency-free:
+// the server's accrual job imports it and passes its clock in.
 
 const BASIS = 1_000_000n
 const DAYS_PER_YEAR = 365n

@@ -1,5 +1,5 @@
-// Moving money between the trading balance and savings (issue 15): 'in' takes it from the free margin (never from
-// money open positions hold, never an unrealised gain), 'out' brings savings back. The amount is checked against
+// Moving money between the trading balance and savings (decision 0019): 'in' takes it from the free margin (never
+// from money open positions hold, never an unrealised gain), 'out' brings savings back. The amount is checked against
 // the most that can move now, with the server's own words, before anything is sent.
 import { z } from 'zod'
 import { SAVINGS_MESSAGES } from '../contract/funds'

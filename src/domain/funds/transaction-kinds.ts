@@ -1,4 +1,4 @@
-// The kinds and statuses of the money movements the transactions list shows (issue 15), and the statement's CSV
+// The kinds and statuses of the money movements the transactions list shows (decision 0019), and the statement's CSV
 // columns: plain constants, without zod, so the transactions page's URL schema (./transactions-search.ts, loaded
 // before the first render) does not bring the funds contract with it. ../contract/funds.ts builds its schemas from
 // these and re-exports them.

@@ -1,4 +1,4 @@
-// How the cashier names what the funds API sends as codes (issue 15): transaction types and statuses, withdrawal
+// How the cashier names what the funds API sends as codes (decision 0019): transaction types and statuses, withdrawal
 // statuses and methods, each status's tone. One place, so the withdrawal page, the transactions list, the
 // statement and the dashboard read the same words. A tone is never the only signal: the chip always says its word.
 import type { TransactionType, WithdrawalMethod, WithdrawalStatus } from '../contract/funds'

@@ -1,4 +1,4 @@
-// The transactions page's URL (issue 15): /main/transactions?type=&status=&from=&to=&page=, and the statement's
+// The transactions page's URL (decision 0019): /main/transactions?type=&status=&from=&to=&page=, and the statement's
 // /main/transactions/statement?from=&to=. A damaged or old link drops the bad filter, never the page; what the API
 // is asked is built from the same values, so a shared link shows the same rows. The schemas are the routes'
 // `validateSearch`, loaded before the first render: guards, and no contract (../search-params.ts says why).

@@ -1,7 +1,7 @@
-// The withdrawal form's rules (issue 15): the amount against the limits and "withdrawable now", saying exactly why
-// an amount is refused, and the destination by method (a card deposited with, a crypto address valid on its
-// network, a bank account). The same words the server would answer, before anything is sent. Money is USD; the
-// caller passes the formatter, so the rule stays pure.
+// The withdrawal form's rules (decision 0019): the amount against the limits and "withdrawable now", saying exactly
+// why an amount is refused, and the destination by method (a card deposited with, a crypto address valid on its
+// network, a bank account). The same words the server would answer, before anything is sent. Money is USD; the caller
+// passes the formatter, so the rule stays pure.
 import { z } from 'zod'
 import {
   BankAccountSchema,

@@ -1,5 +1,6 @@
-// The workspace's collapsed asset search (spec 2.7): a query matches an asset's name, symbol or sy, ignoring case
-// and surrounding spaces. Pure, so the search box, the picker dialog and tests agree.
+// The workspace's collapsed asset search (docs/product/trading-workspace.md#market-watch): a query matches an asset's
+// name, symbol or sy, ignoring case and surrounding spaces. Pure, so the search box, the picker dialog and tests
+// agree.
 import type { Asset } from '../contract/assets'
 
 type Searchable = Pick<Asset, 'name' | 'symbol' | 'sy'>

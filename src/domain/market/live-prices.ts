@@ -1,12 +1,13 @@
-// Live price updates applied to assets (spec 4, "Assets"): rate becomes price, the optional 24 h fields update
-// when present, buy and sell prices come from the spreads, and assets are matched by asset_id. Pure.
+// Live price updates applied to assets (docs/product/trading-workspace.md#assets-and-live-prices): rate becomes
+// price, the optional 24 h fields update when present, buy and sell prices come from the spreads, and assets are
+// matched by asset_id. Pure.
 import type { Asset } from '../contract/assets'
 import type { LivePriceUpdate } from '../contract/realtime'
 import { isValidTick } from '../contract/realtime-names'
 
 export type PriceDirection = 'up' | 'down' | null
 
-/** Spec 9: a price flash (green up, red down) clears after 2.2 s. */
+/** docs/product/realtime.md#timings: a price flash (green up, red down) clears after 2.2 s. */
 export const PRICE_FLASH_MS = 2_200
 
 export const buyPrice = (priceQuote: number, buySpread: number) => priceQuote * (1 + buySpread)
@@ -31,7 +32,7 @@ export function applyTick(asset: Asset, tick: LivePriceUpdate): Asset {
 
 /**
  * The last valid tick per asset_id in a batch (a batch may hold several ticks of one asset; the last wins), with
- * invalid ticks dropped (spec 3: id a string, price a number).
+ * invalid ticks dropped (docs/product/data-model.md#live-price-update: id a string, price a number).
  */
 export function latestTicks(batch: readonly unknown[]): Map<string, LivePriceUpdate> {
   const latest = new Map<string, LivePriceUpdate>()

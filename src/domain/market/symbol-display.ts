@@ -1,6 +1,6 @@
 // The symbol a customer reads for a position ('BTC/USD'), whatever the trade stored: a trade keeps the asset_symbol
-// its order was sent with, the feed's 'BTCUSD' from some clients and 'BTC/USD' from the ticket (issue 17: positions
-// said 'BTCUSD' where every other screen says 'BTC/USD'). Pure, so the drawer, the dialogs and tests agree.
+// its order was sent with, the feed's 'BTCUSD' from some clients and 'BTC/USD' from the ticket (decision 0018:
+// positions said 'BTCUSD' where every other screen says 'BTC/USD'). Pure, so the drawer, the dialogs and tests agree.
 import type { Asset } from '../contract/assets'
 import type { Trade } from '../contract/trades'
 

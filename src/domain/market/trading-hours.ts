@@ -1,5 +1,6 @@
-// When each asset class trades (spec 2.7, "Trading hours shown per asset type"). Pure: the clock is an argument,
-// so the server's simulator, the client and tests agree on one rule. Exchange holidays are not modelled.
+// When each asset class trades (docs/product/trading-workspace.md#trading-hours, "Trading hours shown per asset
+// type"). Pure: the clock is an argument, so the server's simulator, the client and tests agree on one rule. Exchange
+// holidays are not modelled.
 //
 // - crypto: always.
 // - forex: Sunday 22:00 to Friday 22:00 UTC (the spec's "24/5").

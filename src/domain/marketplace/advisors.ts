@@ -1,5 +1,6 @@
-// What the marketplace and the workspace's Algo Trader list show of the expert advisors (spec 2.7, 2.8, 4 and 5):
-// the URL's search, category and filter applied to the catalogue, ownership, the plan rule and the price label.
+// What the marketplace and the workspace's Algo Trader list show of the expert advisors
+// (docs/product/marketplace.md#running-an-advisor, #marketplace-page and #buying-an-advisor): the URL's search,
+// category and filter applied to the catalogue, ownership, the plan rule and the price label.
 import { EXPERT_ADVISOR_MESSAGES, type ExpertAdvisor } from '../contract/catalog'
 import { formatMoney } from '../format/numbers'
 import type { MarketplaceSearch } from './search'
@@ -9,11 +10,17 @@ type AdvisorFacts = Pick<
   'id' | 'name' | 'description' | 'type' | 'amount_val' | 'downloads' | 'owned' | 'available'
 >
 
-/** Owned: in the user's eas (spec 3), or so marked by the catalogue for the caller; either is refetched on purchase. */
+/**
+ * Owned: in the user's eas (docs/product/data-model.md#user), or so marked by the catalogue for the caller; either is
+ * refetched on purchase.
+ */
 export const isOwned = (advisor: Pick<ExpertAdvisor, 'id' | 'owned'>, eas: readonly number[]) =>
   advisor.owned || eas.includes(advisor.id)
 
-/** Spec 5: an advisor the plan does not allow cannot be bought; one already owned stays usable. */
+/**
+ * docs/product/marketplace.md#buying-an-advisor: an advisor the plan does not allow cannot be bought; one already
+ * owned stays usable.
+ */
 export const isPlanRestricted = (
   advisor: Pick<ExpertAdvisor, 'id' | 'owned' | 'available'>,
   eas: readonly number[],
@@ -21,7 +28,7 @@ export const isPlanRestricted = (
 
 export const isFree = (advisor: Pick<ExpertAdvisor, 'amount_val'>) => advisor.amount_val === 0
 
-/** Spec 2.8: the price in USD, 'Free' when 0. */
+/** docs/product/marketplace.md#marketplace-page: the price in USD, 'Free' when 0. */
 export const advisorPriceLabel = (amountUsd: number) =>
   amountUsd === 0 ? 'Free' : `$${formatMoney(amountUsd)}`
 
@@ -29,9 +36,9 @@ const byDownloads = (a: AdvisorFacts, b: AdvisorFacts) =>
   b.downloads - a.downloads || a.name.localeCompare(b.name)
 
 /**
- * The marketplace list for the URL's criteria (spec 2.8): the category narrows by type, the search matches name or
- * description (case-insensitive), and the filter is popular (every advisor, most downloaded first), free or
- * purchased (the catalogue's order).
+ * The marketplace list for the URL's criteria (docs/product/marketplace.md#buying-an-advisor): the category narrows
+ * by type, the search matches name or description (case-insensitive), and the filter is popular (every advisor, most
+ * downloaded first), free or purchased (the catalogue's order).
  */
 export function selectMarketplaceAdvisors<T extends AdvisorFacts>(
   advisors: readonly T[],
@@ -55,8 +62,9 @@ export function selectMarketplaceAdvisors<T extends AdvisorFacts>(
 }
 
 /**
- * The workspace's Algo Trader list (spec 2.7): the advisors the customer owns first (they can run them), then those
- * their plan allows, each group most downloaded first. Advisors of another plan are left to the marketplace.
+ * The workspace's Algo Trader list (docs/product/marketplace.md#running-an-advisor): the advisors the customer owns
+ * first (they can run them), then those their plan allows, each group most downloaded first. Advisors of another plan
+ * are left to the marketplace.
  */
 export function selectAlgoTraderAdvisors<T extends AdvisorFacts>(
   advisors: readonly T[],
@@ -69,6 +77,6 @@ export function selectAlgoTraderAdvisors<T extends AdvisorFacts>(
   return [...owned, ...available]
 }
 
-/** Spec 8: the server's message, else 'Failed to purchase Expert Advisor'. */
+/** docs/product/marketplace.md#buying-an-advisor: the server's message, else 'Failed to purchase Expert Advisor'. */
 export const purchaseFailureMessage = (serverMessage: string | null | undefined) =>
   serverMessage?.trim() ? serverMessage : EXPERT_ADVISOR_MESSAGES.PURCHASE_FAILED

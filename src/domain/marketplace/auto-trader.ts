@@ -1,7 +1,7 @@
-// The auto trader request's outcomes (spec 4, 8 and 9).
+// The auto trader request's outcomes (docs/product/marketplace.md#auto-trader).
 import { AUTOTRADER_MESSAGES, type AutotraderLevel } from '../contract/catalog'
 
-/** Spec 9: open trades at once per level; the default is medium. */
+/** docs/product/marketplace.md#auto-trader: open trades at once per level; the default is medium. */
 export const AUTOTRADER_OPEN_TRADES: Readonly<Record<AutotraderLevel, string>> = {
   low: '1-2',
   medium: '2-4',
@@ -10,8 +10,8 @@ export const AUTOTRADER_OPEN_TRADES: Readonly<Record<AutotraderLevel, string>> =
 export const DEFAULT_AUTOTRADER_LEVEL: AutotraderLevel = 'medium'
 
 /**
- * Spec 8: a failure whose message contains 'pending auto trader request' means one is already waiting for approval;
- * any other failure (or none given) is 'Failed to save AutoTrader settings.'.
+ * docs/product/marketplace.md#auto-trader: a failure whose message contains 'pending auto trader request' means one
+ * is already waiting for approval; any other failure (or none given) is 'Failed to save AutoTrader settings.'.
  */
 export function autotraderFailureMessage(serverMessage: string | null | undefined): string {
   return serverMessage?.toLowerCase().includes(AUTOTRADER_MESSAGES.PENDING_MATCH)

@@ -1,6 +1,6 @@
-// Marketplace query parameters (spec 2.1 and 2.8): search, category (default all), filter (default popular). The
-// schema is the route's `validateSearch`, loaded before the first render of every page: guards (see
-// ../search-params.ts).
+// Marketplace query parameters (docs/product/marketplace.md#marketplace-page): search, category (default all), filter
+// (default popular). The schema is the route's `validateSearch`, loaded before the first render of every page: guards
+// (see ../search-params.ts).
 import { type Infer, object, oneOf, optionalParam, orElse, refine, trimmedString } from '../guard'
 
 export const MARKETPLACE_CATEGORIES = ['all', 'expert_advisor', 'others'] as const

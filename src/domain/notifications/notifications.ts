@@ -1,4 +1,5 @@
-// Which of the user's notifications shows, and how (spec 3 Notification, spec 4 Notifications).
+// Which of the user's notifications shows, and how (docs/product/data-model.md#notification,
+// docs/product/orders-and-alerts.md#notifications).
 
 export interface NotificationFacts {
   id: string | number
@@ -18,7 +19,10 @@ export type NotificationTone = (typeof NOTIFICATION_TONES)[number]
 export const notificationTone = (color: string): NotificationTone =>
   (NOTIFICATION_TONES as readonly string[]).includes(color) ? (color as NotificationTone) : 'info'
 
-/** Spec 4: the first unread one is shown; those dismissed on this page (hiddenIds) are passed over. */
+/**
+ * docs/product/orders-and-alerts.md#notifications: the first unread one is shown; those dismissed on this page
+ * (hiddenIds) are passed over.
+ */
 export function firstUnreadNotification<T extends NotificationFacts>(
   notifications: readonly T[],
   hiddenIds: ReadonlySet<string>,

@@ -1,6 +1,7 @@
-// Which notifications this browser wants (issue 16): the notification sound, and which kinds of event show a toast.
-// Kept per browser, like the theme and the display currency; the alert of spec 4 (the first unread notification)
-// always shows, as do the answers to what the user just did (an order placed, a form saved).
+// Which notifications this browser wants (decision 0020): the notification sound, and which kinds of event show a
+// toast. Kept per browser, like the theme and the display currency; the alert of
+// docs/product/orders-and-alerts.md#notifications (the first unread notification) always shows, as do the answers to
+// what the user just did (an order placed, a form saved).
 import { z } from 'zod'
 
 /** The events that arrive unasked and may show a toast. */

@@ -1,8 +1,8 @@
-// The connection's state as the workspace and the account area show it (issue 17): Live, Reconnecting or Offline.
-// Every tab of a browser derives it from the same inputs, so every tab shows the same one: what the browser says
-// (navigator.onLine), the realtime hub's shared status, and how long ago the hub last heard from the server (a price
-// tick or a heartbeat's answer). Pure: the caller passes the age and the window. The admin chat console keeps spec
-// 2.10's own words (Connected, Reconnecting..., Disconnected); this is not that indicator.
+// The connection's state as the workspace and the account area show it (decision 0021): Live, Reconnecting or
+// Offline. Every tab of a browser derives it from the same inputs, so every tab shows the same one: what the browser
+// says (navigator.onLine), the realtime hub's shared status, and how long ago the hub last heard from the server (a
+// price tick or a heartbeat's answer). Pure: the caller passes the age and the window. The admin chat console keeps
+// spec 2.10's own words (Connected, Reconnecting..., Disconnected); this is not that indicator.
 import { REALTIME_TIMINGS, type ConnectionStatus } from '../contract/realtime'
 
 export const CONNECTION_STATES = {
@@ -20,8 +20,9 @@ export const CONNECTION_STATE_LABELS: Readonly<Record<ConnectionState, string>> 
 
 /**
  * How long the server may stay silent before the connection stops counting as live: the heartbeat's period (60 s,
- * spec 9) plus the time its answer may take (the 15 s request time-out). Without that margin a page with no price
- * feed (only heartbeats) would blink to Reconnecting for a moment every minute, just before each answer.
+ * docs/product/trading-workspace.md#account-figures) plus the time its answer may take (the 15 s request time-out).
+ * Without that margin a page with no price feed (only heartbeats) would blink to Reconnecting for a moment every
+ * minute, just before each answer.
  */
 export const HEARTBEAT_WINDOW_MS = REALTIME_TIMINGS.HEARTBEAT_MS + 15_000
 

@@ -1,5 +1,5 @@
-// What the app shows when it cannot reach the server (issue 17, DESIGN 5): the last known figures, each marked with
-// the time it is as of, and no orders. Pure: the clock and the page's start are passed in.
+// What the app shows when it cannot reach the server (decision 0021, docs/architecture.md#offline): the last known
+// figures, each marked with the time it is as of, and no orders. Pure: the clock and the page's start are passed in.
 
 /** Why the order tickets, close and deposit are shut while the browser is offline. Nothing is queued. */
 export const OFFLINE_ORDER_REASON = 'Offline — orders need a connection'

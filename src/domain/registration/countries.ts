@@ -1,9 +1,9 @@
-// The sign-up country lists (spec 3, Country list; spec 9): the 45 countries of the setup step, the five of the full
-// form, and the map from the email check's two-letter code to a list slug. Pure data and lookups.
+// The sign-up country lists (docs/product/registration.md#countries): the 45 countries of the setup step, the five of
+// the full form, and the map from the email check's two-letter code to a list slug. Pure data and lookups.
 
 /**
  * Where a country's flag is served: an SVG file per listed country (scripts/vite-country-flags.ts). Emoji flags
- * drew as empty boxes on desktops without an emoji font (issue 17).
+ * drew as empty boxes on desktops without an emoji font (decision 0022).
  */
 export const FLAG_PATH_PREFIX = '/flags'
 export const flagUrl = (code: string) => `${FLAG_PATH_PREFIX}/${code.toUpperCase()}.svg`
@@ -85,16 +85,19 @@ export function findCountry(slug: string | null | undefined): Country | undefine
 export const isCountrySlug = (value: string | null | undefined): value is CountrySlug =>
   findCountry(value) !== undefined
 
-/** Spec 2.4 and 9: residence and nationality default to united-states when nothing better is known. */
+/**
+ * docs/product/registration.md#country-of-residence-step and #countries: residence and nationality default to
+ * united-states when nothing better is known.
+ */
 export const DEFAULT_COUNTRY_SLUG: CountrySlug = 'united-states'
 
-/** Spec 7: the email check's `data.country` defaults to US. */
+/** docs/product/api.md#calls: the email check's `data.country` defaults to US. */
 export const DEFAULT_COUNTRY_CODE = 'US'
 
 /**
- * Spec 9: "an unknown code maps to united_states (with underscore, unlike the list slugs)". Kept exactly as the
- * spec says, although it is no slug of the list: the setup step therefore falls back to DEFAULT_COUNTRY_SLUG for
- * it (see `countryChoice`), and a customer who skips that step registers with this value.
+ * docs/product/registration.md#countries: "an unknown code maps to united_states (with underscore, unlike the list
+ * slugs)". Kept exactly as the spec says, although it is no slug of the list: the setup step therefore falls back to
+ * DEFAULT_COUNTRY_SLUG for it (see `countryChoice`), and a customer who skips that step registers with this value.
  */
 export const UNKNOWN_COUNTRY_CODE_SLUG = 'united_states'
 
@@ -104,18 +107,27 @@ export const COUNTRY_CODE_TO_SLUG: Readonly<Record<string, CountrySlug>> = {
   UK: 'united-kingdom',
 }
 
-/** The email check's two-letter code as a slug: missing -> US's slug, unknown -> 'united_states' (spec 9). */
+/**
+ * The email check's two-letter code as a slug: missing -> US's slug, unknown -> 'united_states'
+ * (docs/product/registration.md#countries).
+ */
 export function countrySlugFromCode(code: string | null | undefined): string {
   const normalised = (code ?? '').trim().toUpperCase() || DEFAULT_COUNTRY_CODE
   return COUNTRY_CODE_TO_SLUG[normalised] ?? UNKNOWN_COUNTRY_CODE_SLUG
 }
 
-/** A stored country as a choice of the 45-country list: itself when listed, else united-states (spec 2.4). */
+/**
+ * A stored country as a choice of the 45-country list: itself when listed, else united-states
+ * (docs/product/registration.md#country-of-residence-step).
+ */
 export function countryChoice(stored: string | null | undefined): CountrySlug {
   return isCountrySlug(stored) ? stored : DEFAULT_COUNTRY_SLUG
 }
 
-/** Spec 2.5 and 9: the full form offers five countries, in the spec's order. */
+/**
+ * docs/product/registration.md#full-registration-form and #countries: the full form offers five countries, in the
+ * spec's order.
+ */
 export const FULL_FORM_COUNTRY_SLUGS = [
   'nigeria',
   'united-kingdom',

@@ -1,5 +1,6 @@
-// The registration draft (spec 3, Registration draft; spec 4, Registration flow): what the start page and the setup
-// step hand on to the full form through browser storage (key registration_data). Pure: the clock is passed in.
+// The registration draft (docs/product/data-model.md#registration-draft; docs/product/registration.md#flow): what the
+// start page and the setup step hand on to the full form through browser storage (key registration_data). Pure: the
+// clock is passed in.
 import { z } from 'zod'
 
 export const RegistrationDraftSchema = z.object({
@@ -9,7 +10,7 @@ export const RegistrationDraftSchema = z.object({
   country: z.string(),
   /** When the start page stored it, as an ISO string. */
   timestamp: z.iso.datetime({ offset: true }),
-  // Added by the setup step (spec 2.4).
+  // Added by the setup step (docs/product/registration.md#country-of-residence-step).
   countryOfResidence: z.string().optional(),
   nationality: z.string().optional(),
   agreePrivacy: z.boolean().optional(),

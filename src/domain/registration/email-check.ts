@@ -1,4 +1,5 @@
-// The start page's decision after POST /auth/check-email (spec 4, Registration flow; spec 8).
+// The start page's decision after POST /auth/check-email (docs/product/registration.md#flow;
+// docs/product/registration.md#messages).
 import type { CheckEmailResponse } from '../contract/auth'
 import { USER_STATUS, type UserStatus } from '../contract/user'
 import { countrySlugFromCode } from './countries'

@@ -33,5 +33,5 @@ export const SIGN_UP_LABELS = {
   SHOW_RISK_WARNING: 'Show risk warning',
 } as const
 
-/** Spec 1: the start page's review badge, a fixed count and five stars. */
+/** docs/product/README.md#what-the-product-is: the start page's review badge, a fixed count and five stars. */
 export const REVIEW_BADGE = { count: 1196, countLabel: '1,196', stars: 5 } as const

@@ -1,6 +1,6 @@
-// The full registration form (spec 2.5) and how it meets the draft: which fields the draft already answers (they
-// are hidden), the form's own schema for the fields left, and the payload sent, where "values known from the draft
-// override form values on submit" (spec 4).
+// The full registration form (docs/product/registration.md#full-registration-form) and how it meets the draft: which
+// fields the draft already answers (they are hidden), the form's own schema for the fields left, and the payload
+// sent, where "values known from the draft override form values on submit" (docs/product/registration.md#flow).
 import { z } from 'zod'
 import {
   DEFAULT_COUNTRY_CODE,
@@ -41,7 +41,9 @@ export const REGISTER_FORM_DEFAULTS: RegisterFormValues = {
   confirm_password: '',
 }
 
-/** The fields the draft already answers; the form hides them (spec 2.5). */
+/**
+ * The fields the draft already answers; the form hides them (docs/product/registration.md#full-registration-form).
+ */
 export interface KnownFields {
   email: boolean
   country: boolean
@@ -69,7 +71,10 @@ export const hasKnownFields = (known: KnownFields) => known.email || known.count
 
 const anything = z.string()
 
-/** The form's schema: the spec 5 rules for the fields it shows; hidden fields are not the customer's to fix. */
+/**
+ * The form's schema: the rules of docs/product/registration.md#validation for the fields it shows; hidden fields are
+ * not the customer's to fix.
+ */
 export function createRegisterFormSchema(known: KnownFields) {
   return z
     .object({
@@ -95,9 +100,9 @@ export function createRegisterFormSchema(known: KnownFields) {
 }
 
 /**
- * The payload of POST /auth/register. Draft values override form values (spec 4); nationality comes from the
- * setup step, else it is the country (the full form without a draft has no nationality field). Not yet
- * validated: the caller runs it through RegistrationPayloadSchema.
+ * The payload of POST /auth/register. Draft values override form values (docs/product/registration.md#flow);
+ * nationality comes from the setup step, else it is the country (the full form without a draft has no nationality
+ * field). Not yet validated: the caller runs it through RegistrationPayloadSchema.
  */
 export function buildRegistrationPayload(
   form: RegisterFormValues,

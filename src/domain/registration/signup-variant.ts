@@ -1,4 +1,5 @@
-// The register-page chooser (spec 2.2): which sign-up page /signup shows for the site setting r_page.
+// The register-page chooser (docs/product/registration.md#register-page-variants): which sign-up page /signup shows
+// for the site setting r_page.
 import { R_PAGE } from '../contract/site'
 
 export type SignUpVariant = 'basic' | 'ic' | 'td'

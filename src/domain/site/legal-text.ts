@@ -1,4 +1,4 @@
-// A legal page's text as the operator typed it (issue 17): paragraphs are separated by blank lines; a line break
+// A legal page's text as the operator typed it (decision 0022): paragraphs are separated by blank lines; a line break
 // inside a paragraph stays a line break. Text only: nothing in it is ever read as markup.
 export function legalParagraphs(body: string): string[] {
   return body

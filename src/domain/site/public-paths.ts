@@ -1,9 +1,12 @@
-// Path lists from spec 2.6 and 7. They differ on purpose: the 401 rule spares fewer paths than the account gate.
+// Path lists from docs/product/site-and-gates.md#full-screen-states and
+// docs/product/sign-in-and-security.md#session-expiry. They differ on purpose: the 401 rule spares fewer paths than
+// the account gate.
 
 /**
- * Routes where no user or initial data is fetched and the account gate never shows (spec 2.6), plus the two pages a
- * mailed link opens (issue 16): the link's token is the proof, so they work signed in or not; and the legal and
- * help pages the sign-up pages link to (issue 17).
+ * Routes where no user or initial data is fetched and the account gate never shows
+ * (docs/product/site-and-gates.md#full-screen-states), plus the two pages a mailed link opens (decision 0020): the
+ * link's token is the proof, so they work signed in or not; and the legal and help pages the sign-up pages link to
+ * (decision 0022).
  */
 export const PUBLIC_PATHS = [
   '/register/country-residence',
@@ -21,7 +24,7 @@ export const PUBLIC_PATHS = [
   '/help',
 ] as const
 
-/** Paths on which a 401 does not clear the session (spec 7, "Session expiry"). */
+/** Paths on which a 401 does not clear the session (docs/product/sign-in-and-security.md#session-expiry). */
 export const SESSION_EXPIRY_EXEMPT_PATHS = ['/', '/login', '/register', '/forgot-password'] as const
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)

@@ -1,4 +1,5 @@
-// Which full-screen state the site gate shows (spec 2.6 and 4, "Site"). Pure: the caller passes in what it knows.
+// Which full-screen state the site gate shows (docs/product/site-and-gates.md#full-screen-states and
+// #site-gate). Pure: the caller passes in what it knows.
 import type { LeverageMap, SiteData, SiteSettings } from '../contract/site'
 import { SITE_STATUS } from '../contract/site-constants'
 
@@ -15,7 +16,7 @@ export interface SiteGateInput {
   splashRunning: boolean
   /**
    * A signed-in admin, or the sign-in page itself: a disabled site stays open to the staff who must be able to
-   * switch it back on from the back office (issue 14). Customers still see Site Temporarily Disabled.
+   * switch it back on from the back office (decision 0017). Customers still see Site Temporarily Disabled.
    */
   staffAccess?: boolean
 }
@@ -57,6 +58,6 @@ export function leverageFromSiteData(data: SiteData | null | undefined): Leverag
   return merged
 }
 
-/** Spec 2.6: the splash bar goes 0 to 100 in 1 % steps every 30 ms. */
+/** docs/product/site-and-gates.md#splash: the splash bar goes 0 to 100 in 1 % steps every 30 ms. */
 export const SPLASH_STEP_MS = 30
 export const SPLASH_STEPS = 100

@@ -1,6 +1,6 @@
-// Where the workspace's third-party widgets come from (spec 2.7: the calendar and news are TradingView embeds
-// loaded as scripts). The client loads its scripts from here and the server's Content-Security-Policy allows
-// exactly these origins, so the two cannot drift apart.
+// Where the workspace's third-party widgets come from (docs/product/trading-workspace.md#left-rail-panels: the
+// calendar and news are TradingView embeds loaded as scripts). The client loads its scripts from here and the
+// server's Content-Security-Policy allows exactly these origins, so the two cannot drift apart.
 
 /** The embed scripts' host. */
 export const WIDGET_SCRIPT_ORIGIN = 'https://s3.tradingview.com'

@@ -1,12 +1,16 @@
-// The account maths of spec 9, one pure function per figure, shared by the workspace and the server's trade engine
-// so a position shows the same P/L on screen as the ledger books when it closes.
+// The account maths of docs/product/trading-workspace.md#account-figures, one pure function per figure, shared by the
+// workspace and the server's trade engine so a position shows the same P/L on screen as the ledger books when it
+// closes.
 //
 // Prices are quotes of the asset (priceQuote), volumes are units of it (volumeUnits = lots x contract size) and
 // money is USD. The spec takes the quote as USD for every asset (pnl = price difference x units); see decision 0009.
 import type { TradeSide } from '../contract/trades'
 import { formatPercent } from '../format/numbers'
 
-/** Spec 9: pnl for a buy = (current price - opening_price) x volume; for a sell the reverse. */
+/**
+ * docs/product/trading-workspace.md#account-figures: pnl for a buy = (current price - opening_price) x volume; for a
+ * sell the reverse.
+ */
 export function positionPnlUsd(
   side: TradeSide,
   openingPriceQuote: number,
@@ -30,12 +34,15 @@ export function openingPriceQuote(side: TradeSide, quote: { buy_price: number; s
   return side === 'buy' ? quote.buy_price : quote.sell_price
 }
 
-/** Spec 9: margin = volume x price / leverage. */
+/** docs/product/trading-workspace.md#account-figures: margin = volume x price / leverage. */
 export function positionMarginUsd(volumeUnits: number, priceQuote: number, leverage: number): number {
   return (volumeUnits * priceQuote) / leverage
 }
 
-/** Spec 9, the trade form's variant: margin = lots x contract size x rate / leverage. */
+/**
+ * docs/product/trading-workspace.md#account-figures, the trade form's variant: margin = lots x contract size x rate /
+ * leverage.
+ */
 export function tradeFormMarginUsd(
   volumeLots: number,
   contractSize: number,
@@ -45,19 +52,22 @@ export function tradeFormMarginUsd(
   return (volumeLots * contractSize * rateQuote) / leverage
 }
 
-/** Spec 9: equity = balance + total pnl. */
+/** docs/product/trading-workspace.md#account-figures: equity = balance + total pnl. */
 export const equityUsd = (balanceUsd: number, totalPnlUsd: number) => balanceUsd + totalPnlUsd
 
-/** Spec 9: freeMargin = equity - margin. */
+/** docs/product/trading-workspace.md#account-figures: freeMargin = equity - margin. */
 export const freeMarginUsd = (equity: number, marginUsd: number) => equity - marginUsd
 
-/** Spec 9: equity / margin x 100 with two decimals and a % sign, or the infinity sign when no margin is used. */
+/**
+ * docs/product/trading-workspace.md#account-figures: equity / margin x 100 with two decimals and a % sign, or the
+ * infinity sign when no margin is used.
+ */
 export function formatMarginLevel(equity: number, marginUsd: number): string {
   if (marginUsd === 0) return '∞'
   return formatPercent((equity / marginUsd) * 100)
 }
 
-/** Spec 3: lifetimePnl is a fixed placeholder value in the account summary. */
+/** docs/product/data-model.md#account-summary: lifetimePnl is a fixed placeholder value in the account summary. */
 export const LIFETIME_PNL_PLACEHOLDER_USD = 0
 
 export interface AccountSummary {
@@ -65,14 +75,14 @@ export interface AccountSummary {
   credit: number
   equity: number
   margin: number
-  /** Already formatted (spec 9): '250.00%' or '∞'. */
+  /** Already formatted (docs/product/trading-workspace.md#price-display): '250.00%' or '∞'. */
   marginLevel: string
   freeMargin: number
   pnl: number
   lifetimePnl: number
 }
 
-/** Spec 3 "Account summary", computed client-side from the balance and the open positions. */
+/** docs/product/data-model.md#account-summary, computed client-side from the balance and the open positions. */
 export function accountSummary(
   balanceUsd: number,
   creditUsd: number,

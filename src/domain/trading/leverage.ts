@@ -1,12 +1,16 @@
-// Spec 6: the leverage of the active asset is the per-category setting, then the asset's own leverage, then the
-// user's plan (account_type.leverage), then 20. The server runs the same chain; it never takes the client's figure.
+// docs/product/trading-workspace.md#leverage: the leverage of the active asset is the per-category setting, then the
+// asset's own leverage, then the user's plan (account_type.leverage), then 20. The server runs the same chain; it
+// never takes the client's figure.
 import type { AssetType } from '../contract/assets'
 import type { AssetClass, LeverageMap } from '../contract/site'
 
-/** Spec 9: the trading default when nothing else says. */
+/** docs/product/trading-workspace.md#leverage: the trading default when nothing else says. */
 export const DEFAULT_TRADING_LEVERAGE = 20
 
-/** Asset types (spec 3) and the leverage map's class names (site data) differ in one word. */
+/**
+ * Asset types (docs/product/data-model.md#site-data) and the leverage map's class names (site data) differ in one
+ * word.
+ */
 export const ASSET_CLASS_OF_TYPE: Readonly<Record<AssetType, AssetClass>> = {
   crypto: 'cryptos',
   stocks: 'stocks',

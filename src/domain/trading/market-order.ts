@@ -1,12 +1,16 @@
-// The body of POST /trades/store for a market order (spec 4 "Trade form", 7 and 9), built in one place so the Buy
-// and Sell ticket and the pending order dialog left at 'Current' send the same order. The server prices it; the
-// price here is what the customer saw when they pressed the button.
+// The body of POST /trades/store for a market order (docs/product/orders-and-alerts.md#order-ticket
+// and #market-orders), built in one place so the Buy and Sell ticket and the
+// pending order dialog left at 'Current' send the same order. The server prices it; the price here is what the
+// customer saw when they pressed the button.
 import type { Asset } from '../contract/assets'
 import type { StoreTradeRequest, Trade, TradeSide } from '../contract/trades'
 import { formatPrice } from '../format/numbers'
 import { openingPriceQuote, tradeFormMarginUsd } from './account-maths'
 
-/** A take-profit or stop-loss as the trade form keeps it (loose text, spec 5): a positive number, else 0 (none). */
+/**
+ * A take-profit or stop-loss as the trade form keeps it (loose text,
+ * docs/product/orders-and-alerts.md#take-profit-and-stop-loss): a positive number, else 0 (none).
+ */
 export function levelOrZero(text: string): number {
   const value = Number(text)
   return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : 0

@@ -1,4 +1,5 @@
-// Every sentence the workspace shows about trades, verbatim from spec sections 2.10 ("Empty states elsewhere") and 8.
+// Every sentence the workspace shows about trades, verbatim from docs/product/trading-workspace.md#empty-states and
+// docs/product/orders-and-alerts.md#order-ticket.
 export const TRADE_MESSAGES = {
   NO_ASSET: 'No asset selected for trading.',
   EXECUTE_FAILED: 'Failed to execute trade',
@@ -17,5 +18,5 @@ export const TRADE_MESSAGES = {
   PANEL_UNDER_DEVELOPMENT: 'This panel is under development.',
 } as const
 
-/** Spec 9: trade success toasts stay 3 s, errors 5 s. */
+/** docs/product/site-and-gates.md#toasts-and-alert-boxes: trade success toasts stay 3 s, errors 5 s. */
 export const TRADE_TOAST_MS = { SUCCESS: 3_000, ERROR: 5_000 } as const

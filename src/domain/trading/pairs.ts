@@ -1,15 +1,15 @@
-// The active asset and the open-pair tabs (spec 4, "Assets"). Pure: the workspace store applies these rules and
-// persists the result; tests use the spec's own cases.
+// The active asset and the open-pair tabs (docs/product/trading-workspace.md#assets-and-live-prices). Pure: the
+// workspace store applies these rules and persists the result; tests use the spec's own cases.
 import type { Asset } from '../contract/assets'
 
-/** Spec 3: activePairs defaults to BTC/USD. */
+/** docs/product/trading-workspace.md#pairs: activePairs defaults to BTC/USD. */
 export const DEFAULT_ACTIVE_PAIRS: readonly string[] = ['BTC/USD']
 const DEFAULT_TV_SYMBOL = 'BITSTAMP:BTCUSD'
 const FALLBACK_SY = 'AUD/JPY'
 
 /**
- * Spec 4: the asset whose tv_symbol is BITSTAMP:BTCUSD, else the one with sy AUD/JPY, else the first; an already
- * chosen active asset is kept (when it still exists).
+ * docs/product/trading-workspace.md#assets-and-live-prices: the asset whose tv_symbol is BITSTAMP:BTCUSD, else the
+ * one with sy AUD/JPY, else the first; an already chosen active asset is kept (when it still exists).
  */
 export function defaultActiveAsset(assets: readonly Asset[], chosenAssetId: string | null): Asset | null {
   if (chosenAssetId !== null) {
@@ -30,15 +30,15 @@ export interface PairTabs {
   active: string | null
 }
 
-/** Spec 4: adding a pair makes it active (a pair already open is only activated). */
+/** docs/product/trading-workspace.md#pairs: adding a pair makes it active (a pair already open is only activated). */
 export function addPair(tabs: PairTabs, symbolDisplay: string): PairTabs {
   const pairs = tabs.pairs.includes(symbolDisplay) ? tabs.pairs : [...tabs.pairs, symbolDisplay]
   return { pairs, active: symbolDisplay }
 }
 
 /**
- * Spec 4: removing is refused when only one pair remains (the same tabs come back); removing the active pair makes
- * the first remaining pair active.
+ * docs/product/trading-workspace.md#pairs: removing is refused when only one pair remains (the same tabs come back);
+ * removing the active pair makes the first remaining pair active.
  */
 export function removePair(tabs: PairTabs, symbolDisplay: string): PairTabs {
   if (tabs.pairs.length <= 1 || !tabs.pairs.includes(symbolDisplay)) return tabs
@@ -47,7 +47,7 @@ export function removePair(tabs: PairTabs, symbolDisplay: string): PairTabs {
   return { pairs, active }
 }
 
-/** Spec 4: a pair selects its asset by symbol_display. */
+/** docs/product/trading-workspace.md#pairs: a pair selects its asset by symbol_display. */
 export function assetForPair(assets: readonly Asset[], symbolDisplay: string): Asset | undefined {
   return assets.find((asset) => asset.symbol_display === symbolDisplay)
 }

@@ -1,5 +1,5 @@
-// The /mt4 workspace's resizable panels on wide screens (issue 17: at 1280 x 800 the market watch showed about four
-// rows and the chart about 300 px above an empty positions area). Three sizes in px, each with its bounds; the
+// The /mt4 workspace's resizable panels on wide screens (decision 0023: at 1280 x 800 the market watch showed about
+// four rows and the chart about 300 px above an empty positions area). Three sizes in px, each with its bounds; the
 // layout keeps them per browser. Phones keep their fixed layout. Pure.
 
 export const WORKSPACE_PANELS = {

@@ -1,6 +1,7 @@
 // Closing a part of an open position (decision 0034): the volume to close, typed in lots, checked as the server
 // checks it before anything is sent. Both parts stay on the 0.01-lot grid, so the closed part and what stays open
-// are each at least the 0.01-lot minimum of spec 9, unless the whole position closes.
+// are each at least the 0.01-lot minimum of docs/product/orders-and-alerts.md#volume-and-limits, unless the whole
+// position closes.
 import type { Trade } from '../contract/trades'
 import { TRADE_LIMITS } from '../contract/trades'
 import { parseDecimal } from './profit-calculator'

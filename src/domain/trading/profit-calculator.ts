@@ -1,5 +1,5 @@
-// The profit calculator of the /mt4 workspace (spec 5 and 9): its form rules and every figure it shows. Pure, so
-// the dialog only renders what these functions return.
+// The profit calculator of the /mt4 workspace (docs/product/trading-workspace.md#profit-calculator): its form rules
+// and every figure it shows. Pure, so the dialog only renders what these functions return.
 //
 // The form takes text (what the inputs hold) and yields numbers. Volume is in lots; the figures work in units
 // (lots x contract size), like the account maths they reuse, so a calculated position shows the same P/L as an
@@ -10,7 +10,7 @@ import { positionMarginUsd, positionPnlUsd } from './account-maths'
 import { DEFAULT_TRADING_LEVERAGE } from './leverage'
 import { DEFAULT_CONTRACT_SIZE, DEFAULT_VOLUME_LOTS } from './volume'
 
-/** Spec 5, verbatim. */
+/** docs/product/trading-workspace.md#profit-calculator, verbatim. */
 export const PROFIT_CALCULATOR_MESSAGES = {
   VOLUME: 'Volume must be a positive number',
   ENTRY_PRICE: 'Entry price must be a positive number',
@@ -18,15 +18,24 @@ export const PROFIT_CALCULATOR_MESSAGES = {
   STOP_LOSS: 'Stop loss must be a non-negative number',
 } as const
 
-/** Spec 9: default take profit and stop loss sit 0.1 % of the entry price away, on the side's winning/losing side. */
+/**
+ * docs/product/trading-workspace.md#profit-calculator: default take profit and stop loss sit 0.1 % of the entry price
+ * away, on the side's winning/losing side.
+ */
 export const DEFAULT_TP_SL_DISTANCE = 0.001
-/** Spec 9: pip value = volume x 0.0001. */
+/** docs/product/trading-workspace.md#profit-calculator: pip value = volume x 0.0001. */
 export const PIP_SIZE = 0.0001
-/** Spec 9: the calculator's TP/SL stepper moves by 0.01; the pending order's price stepper by 0.00001. */
+/**
+ * docs/product/trading-workspace.md#profit-calculator: the calculator's TP/SL stepper moves by 0.01; the pending
+ * order's price stepper by 0.00001.
+ */
 export const PRICE_STEPS = { TAKE_PROFIT_STOP_LOSS: 0.01, PENDING: 0.00001 } as const
-/** Spec 9: default volume 0.01 lot. */
+/** docs/product/orders-and-alerts.md#volume-and-limits: default volume 0.01 lot. */
 export const DEFAULT_CALCULATOR_VOLUME_LOTS = DEFAULT_VOLUME_LOTS
-/** Prices are shown with 5 decimals (spec 9); defaults and stepped values are rounded to that, no finer. */
+/**
+ * Prices are shown with 5 decimals (docs/product/trading-workspace.md#price-display); defaults and stepped values are
+ * rounded to that, no finer.
+ */
 export const CALCULATOR_PRICE_DECIMALS = 5
 
 // Plain decimals only: Number() alone would also take '0x10', '1e3' or '' (as 0).
@@ -67,19 +76,19 @@ export function roundPrice(priceQuote: number, decimals: number = CALCULATOR_PRI
   return Math.round(priceQuote * factor) / factor
 }
 
-/** Spec 9: buy TP = entry x 1.001, sell TP = entry x 0.999. */
+/** docs/product/trading-workspace.md#profit-calculator: buy TP = entry x 1.001, sell TP = entry x 0.999. */
 export function defaultTakeProfit(side: TradeSide, entryPriceQuote: number): number {
   const factor = side === 'buy' ? 1 + DEFAULT_TP_SL_DISTANCE : 1 - DEFAULT_TP_SL_DISTANCE
   return roundPrice(entryPriceQuote * factor)
 }
 
-/** Spec 9: buy SL = entry x 0.999, sell SL = entry x 1.001. */
+/** docs/product/trading-workspace.md#profit-calculator: buy SL = entry x 0.999, sell SL = entry x 1.001. */
 export function defaultStopLoss(side: TradeSide, entryPriceQuote: number): number {
   const factor = side === 'buy' ? 1 - DEFAULT_TP_SL_DISTANCE : 1 + DEFAULT_TP_SL_DISTANCE
   return roundPrice(entryPriceQuote * factor)
 }
 
-/** Spec 9: pip value (USD) = volume (units) x 0.0001. */
+/** docs/product/trading-workspace.md#profit-calculator: pip value (USD) = volume (units) x 0.0001. */
 export const pipValue = (volumeUnits: number) => volumeUnits * PIP_SIZE
 
 /**
@@ -103,9 +112,10 @@ export interface CalculatorResult {
 }
 
 /**
- * Spec 9: margin = volume x price / leverage, pip value = volume x 0.0001, and the P/L at each level with the
- * account maths' rule (buy: (level - entry) x volume; sell the reverse). Volume in units = lots x contract size.
- * A missing contract size counts as a standard lot (100,000) and a missing leverage as the trading default (20).
+ * docs/product/trading-workspace.md#account-figures: margin = volume x price / leverage, pip value = volume x 0.0001,
+ * and the P/L at each level with the account maths' rule (buy: (level - entry) x volume; sell the reverse). Volume in
+ * units = lots x contract size. A missing contract size counts as a standard lot (100,000) and a missing leverage as
+ * the trading default (20).
  */
 export function calculatorResult(
   values: ProfitCalculator,

@@ -3,7 +3,10 @@
 // account's figures at its own prices and closes what it returns. The second rule, negative balance protection,
 // is booked where the balance moves (server/repositories/trades.ts).
 
-/** A position is closed when equity falls to this share of the margin in use (margin level, spec 9). */
+/**
+ * A position is closed when equity falls to this share of the margin in use (margin level,
+ * docs/product/trading-workspace.md#account-figures).
+ */
 export const STOP_OUT_MARGIN_LEVEL_PERCENT = 50
 
 /**
@@ -12,7 +15,10 @@ export const STOP_OUT_MARGIN_LEVEL_PERCENT = 50
  */
 export const MARGIN_CALL_LEVEL_PERCENT = 100
 
-/** Spec 9's margin level as a number: equity / margin x 100; Infinity when no margin is used. */
+/**
+ * The margin level (docs/product/trading-workspace.md#account-figures) as a number: equity / margin x 100; Infinity when
+ * no margin is used.
+ */
 export function marginLevelPercent(equityUsd: number, marginUsd: number): number {
   return marginUsd > 0 ? (equityUsd / marginUsd) * 100 : Number.POSITIVE_INFINITY
 }

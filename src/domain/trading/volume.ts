@@ -1,5 +1,6 @@
-// The trade form's volume (spec 4 "Trade form", 5 and 9): the three units it can be typed in, the stepper, the
-// lot limits and what the volume text accepts. Pure, so the form, the profit calculator and tests share one rule.
+// The trade form's volume (docs/product/orders-and-alerts.md#order-ticket and #volume-and-limits): the three units it
+// can be typed in, the stepper, the lot limits and what the volume text accepts. Pure, so the form, the profit
+// calculator and tests share one rule.
 //
 // Lots are the order's truth: the server opens lots x contract size units (StoreTradeRequest.qty and .volume), on
 // the 0.01-lot grid. Units and currency are other views of the same size:
@@ -12,11 +13,14 @@ import { TRADE_LIMITS } from '../contract/trades'
 export const VOLUME_UNITS = { LOTS: 'lots', UNITS: 'units', CURRENCY: 'currency' } as const
 export type VolumeUnit = (typeof VOLUME_UNITS)[keyof typeof VOLUME_UNITS]
 
-/** Spec 9: the form opens at 0.01 lot. */
+/** docs/product/orders-and-alerts.md#volume-and-limits: the form opens at 0.01 lot. */
 export const DEFAULT_VOLUME_LOTS = 0.01
-/** Spec 9: a standard lot, used when an asset carries no usable contract size. */
+/**
+ * docs/product/orders-and-alerts.md#volume-and-limits: a standard lot, used when an asset carries no usable contract
+ * size.
+ */
 export const DEFAULT_CONTRACT_SIZE = 100_000
-/** Spec 5: the currency stepper moves by 10 (USD). */
+/** docs/product/orders-and-alerts.md#volume-and-limits: the currency stepper moves by 10 (USD). */
 export const CURRENCY_STEP_USD = 10
 
 const LOT_DECIMALS = 2
@@ -52,10 +56,10 @@ function decimalsOf(step: number): number {
 }
 
 /**
- * The stepper's increment in `unit` (spec 5: 0.01 lot, 1000 units or 10 currency). The spec's 1,000 units is one
- * 0.01-lot step at the default contract size of 100,000; it scales with the asset's contract size because our seed
- * has contract size 1 for crypto, stocks and indices (one coin, one share), where a fixed 1,000 units would step a
- * bitcoin position by 1,000 BTC and could never land on the lot grid.
+ * The stepper's increment in `unit` (docs/product/orders-and-alerts.md#volume-and-limits: 0.01 lot, 1000 units or 10
+ * currency). The spec's 1,000 units is one 0.01-lot step at the default contract size of 100,000; it scales with the
+ * asset's contract size because our seed has contract size 1 for crypto, stocks and indices (one coin, one share),
+ * where a fixed 1,000 units would step a bitcoin position by 1,000 BTC and could never land on the lot grid.
  */
 export function volumeStep(unit: VolumeUnit, ctx: VolumeContext): number {
   switch (unit) {
@@ -122,9 +126,10 @@ export function toLots(value: number, unit: VolumeUnit, ctx: VolumeContext): num
 }
 
 /**
- * Switching the form's unit (spec 4: values convert between them). The value goes through toLots, so the new unit
- * shows the size that would really be ordered: 1,500 units of a 100,000 contract become 0.02 lot, and switching
- * back shows 2,000 units, not a figure the order cannot have. The same unit returns the value untouched.
+ * Switching the form's unit (docs/product/orders-and-alerts.md#order-ticket: values convert between them). The value
+ * goes through toLots, so the new unit shows the size that would really be ordered: 1,500 units of a 100,000 contract
+ * become 0.02 lot, and switching back shows 2,000 units, not a figure the order cannot have. The same unit returns
+ * the value untouched.
  */
 export function convertVolume(value: number, from: VolumeUnit, to: VolumeUnit, ctx: VolumeContext): number {
   if (from === to) return value
@@ -144,7 +149,10 @@ export function stepUp(value: number, unit: VolumeUnit, ctx: VolumeContext): num
   return Math.min(next, maxVolume(unit, ctx))
 }
 
-/** The - button: one step down; spec 5, the minimum after decrement equals the step. */
+/**
+ * The - button: one step down; docs/product/orders-and-alerts.md#volume-and-limits, the minimum after decrement
+ * equals the step.
+ */
 export function stepDown(value: number, unit: VolumeUnit, ctx: VolumeContext): number {
   const step = volumeStep(unit, ctx)
   const current = Number.isFinite(value) ? value : 0
@@ -159,16 +167,18 @@ export const VOLUME_PROBLEMS = {
 export type VolumeProblem = (typeof VOLUME_PROBLEMS)[keyof typeof VOLUME_PROBLEMS]
 
 export const VOLUME_MESSAGES: Readonly<Record<VolumeProblem, string>> = {
-  // The spec's wording for the profit calculator's volume (spec 5), reused so both forms say the same.
+  // The spec's wording for the profit calculator's volume (docs/product/trading-workspace.md#profit-calculator),
+  // reused so both forms say the same.
   [VOLUME_PROBLEMS.NOT_POSITIVE]: 'Volume must be a positive number',
   [VOLUME_PROBLEMS.BELOW_MINIMUM]: `The minimum volume is ${TRADE_LIMITS.MIN_LOTS} lot`,
   [VOLUME_PROBLEMS.ABOVE_MAXIMUM]: `The maximum volume is ${TRADE_LIMITS.MAX_LOTS} lots`,
 }
 
 /**
- * The lot limits of spec 9 (minimum 0.01, maximum 50). `volumeLots` is always usable: the value on the 0.01 grid
- * when it is fine, else clamped into the limits (the minimum for a missing or non-positive value), so a form can
- * offer the nearest allowed size next to the reason. Off-grid sizes are not a problem: toLots rounds them.
+ * The lot limits of docs/product/orders-and-alerts.md#volume-and-limits (minimum 0.01, maximum 50). `volumeLots` is
+ * always usable: the value on the 0.01 grid when it is fine, else clamped into the limits (the minimum for a missing
+ * or non-positive value), so a form can offer the nearest allowed size next to the reason. Off-grid sizes are not a
+ * problem: toLots rounds them.
  */
 export type VolumeCheck =
   | { ok: true; volumeLots: number }
@@ -192,9 +202,10 @@ export function checkVolumeLots(volumeLots: number): VolumeCheck {
 const VOLUME_TEXT = /^\d*\.?\d*$/
 
 /**
- * Spec 5: volume text accepts only digits with an optional decimal point. A change that breaks the rule is refused
- * whole (the previous text comes back, as if the key was not pressed) rather than cleaned: cleaning would turn a
- * pasted '1,5' (a decimal comma) into '15', ten times the intended order. Surrounding spaces are trimmed.
+ * docs/product/orders-and-alerts.md#volume-and-limits: volume text accepts only digits with an optional decimal
+ * point. A change that breaks the rule is refused whole (the previous text comes back, as if the key was not pressed)
+ * rather than cleaned: cleaning would turn a pasted '1,5' (a decimal comma) into '15', ten times the intended order.
+ * Surrounding spaces are trimmed.
  */
 export function sanitizeVolumeInput(nextText: string, previousText: string): string {
   const trimmed = nextText.trim()

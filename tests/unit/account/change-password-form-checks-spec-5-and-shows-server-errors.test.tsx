@@ -18,7 +18,7 @@ describe('the change password form', { timeout: 20_000 }, () => {
     await expectNoA11yViolations(container)
   })
 
-  it("refuses a short or unmatched password with spec 5's messages, and sends nothing", async () => {
+  it('refuses a short or unmatched password with the messages of docs/product/registration.md#validation, and sends nothing', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn()
     render(<ChangePasswordFormView onSubmit={onSubmit} />)

@@ -24,7 +24,7 @@ const messages = (form: ProfileForm) => {
 }
 
 describe('the personal details form', () => {
-  it("uses spec 5's messages for names, username and phone", () => {
+  it('uses the messages of docs/product/registration.md#validation for names, username and phone', () => {
     expect(messages({ ...VALID, first_name: 'A', last_name: 'L', username: 'ad', phone: '123' })).toEqual({
       first_name: 'First name must be at least 2 characters',
       last_name: 'Last name must be at least 2 characters',

@@ -1,4 +1,4 @@
-// The TOTP rule of two-factor sign-in (issue 16): a code matches the current 30-second step or one either side,
+// The TOTP rule of two-factor sign-in (decision 0020): a code matches the current 30-second step or one either side,
 // never a step at or before the last one used, so each code works once. Recovery codes: ten distinct 16-character
 // Crockford base32 codes, read back however they are typed.
 import { describe, expect, it } from 'vitest'

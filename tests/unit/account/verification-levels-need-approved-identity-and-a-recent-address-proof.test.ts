@@ -1,5 +1,5 @@
-// The verification levels of issue 16: 1 is an e-mail and a phone, 2 adds an approved identity document front and
-// back, 3 adds an approved proof of address issued within the last 3 months (older ones are `expired`).
+// The verification levels of decision 0020: 1 is an e-mail and a phone, 2 adds an approved identity document front
+// and back, 3 adds an approved proof of address issued within the last 3 months (older ones are `expired`).
 import { describe, expect, it } from 'vitest'
 import {
   addressProofExpiresOn,

@@ -1,4 +1,4 @@
-// The Adjust balance dialog (issue 14): the balance before and after as the admin types, the kind signing the
+// The Adjust balance dialog (decision 0017): the balance before and after as the admin types, the kind signing the
 // amount, validation before anything is sent, the server's message shown inside the dialog, and one
 // Idempotency-Key per opening that every retry from it reuses (so a retry after a lost answer cannot pay twice).
 import { render, screen, waitFor, within } from '@testing-library/react'

@@ -1,4 +1,4 @@
-// The balance adjustment's pure rules (issue 14): the admin types a positive figure for a deposit, withdrawal or
+// The balance adjustment's pure rules (decision 0017): the admin types a positive figure for a deposit, withdrawal or
 // credit and the kind signs it on the wire; a correction keeps the sign typed; the balance after is shown to the
 // cent and a result below zero is refused before the server has to.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// An audit row's before and after as the client page's audit trail shows them (issue 14).
+// An audit row's before and after as the client page's audit trail shows them (decision 0017).
 import { describe, expect, it } from 'vitest'
 import { auditActionLabel, auditChanges } from '../../../src/domain/back-office/labels'
 

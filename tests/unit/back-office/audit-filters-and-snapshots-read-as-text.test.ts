@@ -1,5 +1,5 @@
-// The Audit page's filters and rows (issue 14): every action in the filter in words, a damaged link drops only the
-// bad filter, typed ids are checked before anything is asked, and snapshots become plain indented JSON text.
+// The Audit page's filters and rows (decision 0017): every action in the filter in words, a damaged link drops only
+// the bad filter, typed ids are checked before anything is asked, and snapshots become plain indented JSON text.
 import { describe, expect, it } from 'vitest'
 import {
   AUDIT_ACTION_OPTIONS,

@@ -1,5 +1,5 @@
-// The Audit page's list (issue 14): who did what to whom, in words, the client linked, and each row opening to its
-// before and after snapshots as plain text (never markup), with the request id and the address it came from.
+// The Audit page's list (decision 0017): who did what to whom, in words, the client linked, and each row opening to
+// its before and after snapshots as plain text (never markup), with the request id and the address it came from.
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The chat console's customer panel (issue 14): the client's status, plan and figures, open positions whose P/L
+// The chat console's customer panel (decision 0017): the client's status, plan and figures, open positions whose P/L
 // follows the live price feed, the last refused order with its message, pending requests and the client page link.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import {

@@ -1,4 +1,4 @@
-// The Clients list's URL (issue 14): tab, search and page parse with safe fallbacks, and map onto the
+// The Clients list's URL (decision 0017): tab, search and page parse with safe fallbacks, and map onto the
 // GET /admin/users query ('All' and an empty search send nothing).
 import { describe, expect, it } from 'vitest'
 import { ClientsSearchSchema, clientsQuery } from '../../../src/domain/back-office/clients-search'

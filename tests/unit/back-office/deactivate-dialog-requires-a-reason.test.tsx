@@ -1,4 +1,4 @@
-// The Deactivate dialog (issue 14): the confirmation step of a deactivation. Nothing is sent without a reason;
+// The Deactivate dialog (decision 0017): the confirmation step of a deactivation. Nothing is sent without a reason;
 // the reason given goes out trimmed; the server's refusal shows inside the dialog, which stays open.
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -1,5 +1,5 @@
-// The Settings page's Funds section (issue 15): the form starts from the stored settings, refuses a minimum above
-// its maximum, and saves only what changed as PATCH /admin/settings `{ funds }`.
+// The Settings page's Funds section (decision 0019): the form starts from the stored settings, refuses a minimum
+// above its maximum, and saves only what changed as PATCH /admin/settings `{ funds }`.
 import { describe, expect, it } from 'vitest'
 import {
   FundsSettingsFormSchema,

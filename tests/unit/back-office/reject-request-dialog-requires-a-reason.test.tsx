@@ -1,5 +1,5 @@
-// Rejecting a customer's request (issue 14): the customer reads the reason, so the dialog refuses to send without
-// one, sends it trimmed, and shows the server's own word about it under the field.
+// Rejecting a customer's request (decision 0017): the customer reads the reason, so the dialog refuses to send
+// without one, sends it trimmed, and shows the server's own word about it under the field.
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-// The one request queue (issue 14): every type in one list (a type this build has no name for still shows), the
+// The one request queue (decision 0017): every type in one list (a type this build has no name for still shows), the
 // customer linked to their page, Approve at once, Reject with a reason, and a 409 from a slower admin said as it is
 // while the list refreshes to show who decided.
 import { screen, waitFor, within } from '@testing-library/react'

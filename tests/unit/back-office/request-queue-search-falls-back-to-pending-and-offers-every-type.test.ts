@@ -1,4 +1,4 @@
-// The request queue's URL and filters (issue 14): a damaged link opens the pending queue, 'All' asks for every
+// The request queue's URL and filters (decision 0017): a damaged link opens the pending queue, 'All' asks for every
 // status, and a type the server registers later is offered and shown even though this build has no name for it.
 import { describe, expect, it } from 'vitest'
 import { formatEventAge } from '../../../src/domain/back-office/event-time'

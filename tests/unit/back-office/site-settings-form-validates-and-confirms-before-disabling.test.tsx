@@ -1,4 +1,4 @@
-// The site settings form (issue 14): every setting labelled, the contract's validation under each field before
+// The site settings form (decision 0017): every setting labelled, the contract's validation under each field before
 // anything is sent, a live preview of the maintenance screen, a question before the site goes down for every
 // customer, only what changed on the wire, and the server's 422 messages under their fields.
 import { screen, waitFor, within } from '@testing-library/react'

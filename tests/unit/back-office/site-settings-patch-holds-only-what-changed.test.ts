@@ -1,6 +1,6 @@
-// The site settings form's rules (issue 14): the contract's own validation, blank meaning "not set", a PATCH body
-// holding only what the admin changed (so the audit row names exactly that), a question before the site goes down,
-// and each server 422 message placed under its field.
+// The site settings form's rules (decision 0017): the contract's own validation, blank meaning "not set", a PATCH
+// body holding only what the admin changed (so the audit row names exactly that), a question before the site goes
+// down, and each server 422 message placed under its field.
 import { describe, expect, it } from 'vitest'
 import {
   registerPageOptions,

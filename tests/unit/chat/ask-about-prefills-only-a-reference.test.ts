@@ -1,4 +1,4 @@
-// "Ask about this" (issue 15): /main/chat?about=<reference> opens the composer with the reference in it. The
+// "Ask about this" (decision 0019): /main/chat?about=<reference> opens the composer with the reference in it. The
 // parameter comes from a URL anyone can craft, so only something shaped like a reference is taken.
 import { describe, expect, it } from 'vitest'
 import { ABOUT_REFERENCE_MAX, aboutMessage, ChatSearchSchema } from '../../../src/domain/chat/about'

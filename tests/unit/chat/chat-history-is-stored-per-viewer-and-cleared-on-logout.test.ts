@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
-// DESIGN 5: the chat history in IndexedDB, per conversation and viewer, the newest messages only, cleared on logout.
+// docs/architecture.md#offline: the chat history in IndexedDB, per conversation and viewer, the newest messages only,
+// cleared on logout.
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { clearUserData, closeDatabase, DB_NAME, readChatHistory, saveChatHistory } from '../../../src/lib/db'

@@ -19,7 +19,7 @@ const input = (overrides: Partial<SendInput>): SendInput => ({
   ...overrides,
 })
 
-describe('sending (spec 5)', () => {
+describe('sending (docs/product/chat.md#composer)', () => {
   it('ignores empty or whitespace text with no attachment', () => {
     expect(decideSend(input({ text: '' }))).toEqual({ kind: 'ignore' })
     expect(decideSend(input({ text: '  \n\t ' }))).toEqual({ kind: 'ignore' })
@@ -74,7 +74,7 @@ describe('sending (spec 5)', () => {
   })
 })
 
-describe('keys (spec 2.10)', () => {
+describe('keys (docs/product/chat.md#composer)', () => {
   it('Enter sends; Shift+Enter and IME composition do not', () => {
     expect(composerKey({ key: 'Enter', shiftKey: false })).toBe('send')
     expect(composerKey({ key: 'Enter', shiftKey: true })).toBe('newline')
@@ -93,7 +93,7 @@ describe('connection', () => {
   })
 })
 
-describe('attachments (spec 5)', () => {
+describe('attachments (docs/product/chat.md#composer)', () => {
   it('takes images, PDF, docx, xls and xlsx up to 10 MB; never HTML or SVG', () => {
     for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.webp', 'f.pdf', 'g.docx', 'h.xls', 'i.xlsx'])
       expect(checkFile({ name, size: 1_000 })).toBeNull()

@@ -1,5 +1,6 @@
-// The console's customer panel slot (issue 14): from 1280 px a column beside the conversation, open by default and
-// remembered when closed; below it a sheet opened from the same header button, with focus inside and Escape closing it.
+// The console's customer panel slot (decision 0017): from 1280 px a column beside the conversation, open by default
+// and remembered when closed; below it a sheet opened from the same header button, with focus inside and Escape
+// closing it.
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

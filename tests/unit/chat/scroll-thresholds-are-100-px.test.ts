@@ -10,7 +10,7 @@ import {
 // A list 2,000 px tall in a 500 px window: the bottom is at scrollTop 1,500.
 const at = (scrollTop: number) => ({ scrollTop, scrollHeight: 2_000, clientHeight: 500 })
 
-describe('scroll thresholds (spec 2.10 and 9: 100 px)', () => {
+describe('scroll thresholds (docs/product/chat.md#message-list: 100 px)', () => {
   it('is 100 px', () => {
     expect(SCROLL_THRESHOLD_PX).toBe(100)
   })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { unreadNotifierVisible } from '../../../src/domain/chat/unread'
 import { filterChatUsers, initials, type ChatUser } from '../../../src/domain/chat/users'
 
-describe('unread notifier (spec 2.9)', () => {
+describe('unread notifier (docs/product/chat.md#unread-notifier)', () => {
   it('shows above 0 unread, except on the chat page', () => {
     expect(unreadNotifierVisible(2, '/main/dashboard')).toBe(true)
     expect(unreadNotifierVisible(1, '/mt4')).toBe(true)
@@ -26,7 +26,7 @@ const user = (overrides: Partial<ChatUser>): ChatUser => ({
   ...overrides,
 })
 
-describe('admin user list (spec 2.10)', () => {
+describe('admin user list (docs/product/chat.md#admin-console)', () => {
   const users = [
     user({
       id: 1,

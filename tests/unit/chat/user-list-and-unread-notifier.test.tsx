@@ -62,7 +62,7 @@ function serveUsers(respond: () => Response | Promise<Response>) {
   configureHttp({ getBaseUrl: () => 'http://api.test/api/v1', fetch: async () => respond(), log: () => {} })
 }
 
-describe('the console user list (spec 2.10)', () => {
+describe('the console user list (docs/product/chat.md#admin-console)', () => {
   it("says 'Loading users...' first, then lists customers with initials, online state, unread badge, account and e-mail", async () => {
     let release: (response: Response) => void = () => {}
     serveUsers(() => new Promise((resolve) => (release = resolve)))
@@ -134,7 +134,7 @@ const idleConversation: Conversation = {
   catchUp: () => {},
 }
 
-describe('the console (spec 2.10)', () => {
+describe('the console (docs/product/chat.md#admin-console)', () => {
   it("says 'Select a user to start chatting' with nobody selected, and shows the connection indicator", async () => {
     serveUsers(() => json(200, { data: USERS }))
     const { container } = renderWithClient(
@@ -172,7 +172,7 @@ describe('the console (spec 2.10)', () => {
   })
 })
 
-describe('the unread notifier (spec 2.9)', () => {
+describe('the unread notifier (docs/product/chat.md#unread-notifier)', () => {
   it("reads 'New Messages' and 'You have N unread message(s), TAP TO VIEW'; tapping opens the chat", async () => {
     const actor = userEvent.setup()
     const onOpen = vi.fn()

@@ -1,5 +1,5 @@
-// The card deposit form (issue 15): labelled inputs, the Luhn, expiry, CVC, name and limit messages, the brand as
-// typed, 'Processing...' while the provider answers, then success, the server's decline, or the 3-D Secure dialog.
+// The card deposit form (decision 0019): labelled inputs, the Luhn, expiry, CVC, name and limit messages, the brand
+// as typed, 'Processing...' while the provider answers, then success, the server's decline, or the 3-D Secure dialog.
 // One Idempotency-Key per press of Deposit.
 import {
   createMemoryHistory,

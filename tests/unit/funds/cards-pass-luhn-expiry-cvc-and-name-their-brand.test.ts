@@ -1,4 +1,4 @@
-// Card rules of issue 15 (Luhn, brand, expiry, CVC) with the sandbox's numbers and the networks' published test
+// Card rules of decision 0019 (Luhn, brand, expiry, CVC) with the sandbox's numbers and the networks' published test
 // cards; the same functions check the number on the server before the payment provider sees it.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

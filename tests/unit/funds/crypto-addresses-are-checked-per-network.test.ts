@@ -1,4 +1,4 @@
-// Address formats per network (issue 15): bech32 with its real checksum for Bitcoin, 0x + 40 hex for EVM chains,
+// Address formats per network (decision 0019): bech32 with its real checksum for Bitcoin, 0x + 40 hex for EVM chains,
 // base58check with version 0x41 for Tron. Vectors from BIP 173, BIP 350 and published mainnet addresses.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

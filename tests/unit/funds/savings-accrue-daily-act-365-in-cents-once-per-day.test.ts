@@ -1,5 +1,5 @@
-// Savings interest (issue 15): balance x APR / 365 a day, half-up to the cent in integer arithmetic, once per UTC
-// day, credited once the month is over.
+// Savings interest (decision 0019): balance x APR / 365 a day, half-up to the cent in integer arithmetic, once per
+// UTC day, credited once the month is over.
 import { describe, expect, it } from 'vitest'
 import {
   accrualDays,

@@ -1,4 +1,4 @@
-// "Withdrawable now" (issue 15): max(0, min(balance, equity - margin)), rounded down to the cent, and the
+// "Withdrawable now" (decision 0019): max(0, min(balance, equity - margin)), rounded down to the cent, and the
 // breakdown the withdrawal page shows beside it.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The withdrawal page's form and breakdown (issue 15): "withdrawable now" with what holds money back (balance,
+// The withdrawal page's form and breakdown (decision 0019): "withdrawable now" with what holds money back (balance,
 // margin in use, reserved, savings), an amount over it refused with a sentence naming the most that can be taken
 // and why, the limits, nothing sent while refused, and one Idempotency-Key per submission attempt (resent only
 // when the same request is retried after a lost answer).

@@ -1,4 +1,4 @@
-// The cashier's pure rules around withdrawals and history (issue 15): the cards a withdrawal can go back to (one
+// The cashier's pure rules around withdrawals and history (decision 0019): the cards a withdrawal can go back to (one
 // per card, its newest completed deposit), a withdrawal's timeline, savings moves' refusals, and the transactions
 // page's URL (a damaged link drops the bad filter, never the page), and which queue rows await their payout.
 import { describe, expect, it } from 'vitest'

@@ -5,7 +5,7 @@ import { createCurrencyStore, useCurrencyCode } from '../../../src/lib/currency-
 
 beforeEach(() => localStorage.clear())
 
-describe('currency store (spec 3 Currency, 9)', () => {
+describe('currency store (docs/product/data-model.md#currency and docs/product/funds.md#display-currency)', () => {
   it('starts at USD when nothing (or nothing sensible) is stored', () => {
     expect(createCurrencyStore(localStorage).getCode()).toBe('USD')
     localStorage.setItem(STORAGE_KEYS.CURRENCY, '{"state":1}')

@@ -1,5 +1,6 @@
-// Spec 7's 401 rule holds for the calls made outside the http client too: a chat upload or a file download that
-// answers 401 ends the session (once per request), exactly as a JSON call does.
+// The 401 rule (docs/product/sign-in-and-security.md#session-expiry) holds for the calls made outside the http client
+// too: a chat upload or a file download that answers 401 ends the session (once per request), exactly as a JSON call
+// does.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fetchFile, uploadFile } from '../../../src/lib/files'
 import { configureHttp, resetHttpConfig } from '../../../src/lib/http'

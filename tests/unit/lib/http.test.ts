@@ -42,7 +42,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('base address (spec 7)', () => {
+describe('base address (docs/product/api.md#http-client)', () => {
   it('is the site origin plus /api/v1', () => {
     expect(
       resolveApiBaseUrl({ origin: 'https://trade.broker.example', hostname: 'trade.broker.example' }),
@@ -179,7 +179,7 @@ describe('errors', () => {
   })
 })
 
-describe('the 401 rule (spec 7, session expiry)', () => {
+describe('the 401 rule (docs/product/sign-in-and-security.md#session-expiry)', () => {
   const unauthorized = () => json(401, { message: 'Unauthenticated.' }, 'Unauthorized')
 
   it.each(['/main/dashboard', '/mt4', '/signup', '/admin/chat'])(

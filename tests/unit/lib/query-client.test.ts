@@ -11,7 +11,7 @@ import {
 const httpError = (status: number) =>
   new HttpError({ message: 'x', status, statusText: '', data: null, url: '/x', method: 'GET' })
 
-describe('query defaults (spec 9)', () => {
+describe('query defaults (docs/product/api.md#data-caching)', () => {
   it('retries three times', () => {
     expect([0, 1, 2].map((count) => shouldRetry(count, new Error('network')))).toEqual([true, true, true])
     expect(shouldRetry(3, new Error('network'))).toBe(false)

@@ -7,7 +7,7 @@ const user = { id: 7, name: 'Demo Customer' } as unknown as User
 
 beforeEach(() => localStorage.clear())
 
-describe('session store (spec 3 and 4, Session)', () => {
+describe('session store (docs/product/data-model.md#session and docs/product/sign-in-and-security.md#session)', () => {
   it('starts loading, empty, with account index 0', () => {
     const store = createSessionStore(localStorage)
     expect(store.getState()).toEqual({ user: null, token: null, selectedAccountIndex: 0, isLoading: true })

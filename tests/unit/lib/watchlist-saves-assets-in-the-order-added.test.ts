@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
-// The watchlist (spec 3: saved assets, kept locally; spec 9: storage 'watchlist') in the app's IndexedDB: toggling
-// saves and removes, reading gives the asset_ids in the order they were saved, and logout forgets them.
+// The watchlist (docs/product/data-model.md#watchlist: saved assets, kept locally;
+// docs/product/offline-and-pwa.md#browser-storage: storage 'watchlist') in the app's IndexedDB: toggling saves and
+// removes, reading gives the asset_ids in the order they were saved, and logout forgets them.
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '../../../src/domain/storage-keys'

@@ -6,7 +6,7 @@ import {
   MARKET_NEWS_CONFIG,
 } from '../../../src/features/market-widgets'
 
-describe('economic calendar settings (spec 2.7)', () => {
+describe('economic calendar settings (docs/product/trading-workspace.md#left-rail-panels)', () => {
   it('covers 19 distinct countries, as lower-case two-letter codes', () => {
     expect(CALENDAR_COUNTRIES).toHaveLength(19)
     expect(new Set(CALENDAR_COUNTRIES).size).toBe(19)

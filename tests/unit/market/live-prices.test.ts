@@ -29,7 +29,7 @@ const btc: Asset = {
   leverage: null,
 }
 
-describe('a live update applied to an asset (spec 4)', () => {
+describe('a live update applied to an asset (docs/product/trading-workspace.md#assets-and-live-prices)', () => {
   it('makes the price the rate and derives buy and sell from the spreads', () => {
     const next = applyTick(btc, { id: 'btcusd', price: 62_000 })
     expect(next.rate).toBe(62_000)
@@ -66,7 +66,7 @@ describe('a live update applied to an asset (spec 4)', () => {
 })
 
 describe('a batch of ticks', () => {
-  it('keeps the last valid tick per asset and drops invalid ones (spec 3)', () => {
+  it('keeps the last valid tick per asset and drops invalid ones (docs/product/data-model.md#live-price-update)', () => {
     const latest = latestTicks([
       { id: 'btcusd', price: 1 },
       { id: 'eurusd', price: 1.08 },

@@ -7,7 +7,7 @@ import {
   signTone,
 } from '../../../src/domain/format/numbers'
 
-describe('number display (spec 9)', () => {
+describe('number display (docs/product/trading-workspace.md#price-display)', () => {
   it('shows prices with 5 decimals, 4 on trade buttons and 3 in the watch table', () => {
     expect(formatPrice(1.0842)).toBe('1.08420')
     expect(formatPrice(1.084217, PRICE_DECIMALS.TRADE_BUTTON)).toBe('1.0842')
@@ -23,7 +23,7 @@ describe('number display (spec 9)', () => {
     expect(formatSignedPercent(0)).toBe('0.00%')
     expect(formatSignedPercent(-0.001)).toBe('0.00%')
   })
-  it('colours a signed figure by the sign it shows: 0 or more green, negative red (spec 2.7)', () => {
+  it('colours a signed figure by the sign it shows: 0 or more green, negative red (docs/product/trading-workspace.md)', () => {
     expect(signTone(formatSignedPercent(1.234))).toBe('gain')
     expect(signTone(formatSignedPercent(-0.5))).toBe('loss')
     expect(signTone(formatSignedPercent(-0.001))).toBe('gain')

@@ -1,4 +1,4 @@
-// Regression (issue 17): positions showed 'BTCUSD' where every other screen says 'BTC/USD'.
+// Regression (decision 0018): positions showed 'BTCUSD' where every other screen says 'BTC/USD'.
 import { describe, expect, it } from 'vitest'
 import { tradeSymbolDisplay, withSymbolDisplay } from '../../../src/domain/market/symbol-display'
 

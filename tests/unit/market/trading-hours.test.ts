@@ -1,5 +1,5 @@
-// Trading hours per asset class (spec 2.7), with the clock passed in: the edges of each session, and New York
-// daylight-saving time moving the stock and commodity sessions by an hour in UTC.
+// Trading hours per asset class (docs/product/trading-workspace.md#trading-hours), with the clock passed in: the
+// edges of each session, and New York daylight-saving time moving the stock and commodity sessions by an hour in UTC.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ASSET_TYPES } from '../../../src/domain/contract'
@@ -89,7 +89,7 @@ describe('isMarketOpen', () => {
 })
 
 describe('trading hours labels', () => {
-  it('shows the hours of spec 2.7 for every asset type', () => {
+  it('shows the hours of docs/product/trading-workspace.md#trading-hours for every asset type', () => {
     expect(TRADING_HOURS_LABELS).toEqual({
       crypto: '24/7',
       forex: '24/5 (Sun 22:00-24:00, Fri to 22:00)',

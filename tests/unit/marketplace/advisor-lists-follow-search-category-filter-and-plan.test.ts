@@ -14,7 +14,7 @@ const ADVISORS = CATALOG.expert_advisors
 const names = (list: readonly { name: string }[]) => list.map((advisor) => advisor.name)
 const criteria = (search: Record<string, unknown>) => MarketplaceSearchSchema.parse(search)
 
-describe('marketplace list (spec 2.8)', () => {
+describe('marketplace list (docs/product/marketplace.md#marketplace-page)', () => {
   it('popular: every advisor, most downloaded first', () => {
     expect(names(selectMarketplaceAdvisors(ADVISORS, criteria({}), []))).toEqual([
       'Trend Rider',
@@ -93,7 +93,7 @@ describe('ownership, plan and price', () => {
     expect(advisorPriceLabel(1234.5)).toBe('$1,234.50')
   })
 
-  it("a failed purchase says the server's message, else 'Failed to purchase Expert Advisor' (spec 8)", () => {
+  it("a failed purchase says the server's message, else 'Failed to purchase Expert Advisor' (docs/product/marketplace.md#buying-an-advisor)", () => {
     expect(purchaseFailureMessage('This Expert Advisor is not available for your plan')).toBe(
       'This Expert Advisor is not available for your plan',
     )
@@ -102,7 +102,7 @@ describe('ownership, plan and price', () => {
   })
 })
 
-describe('Algo Trader list (spec 2.7)', () => {
+describe('Algo Trader list (docs/product/marketplace.md#running-an-advisor)', () => {
   it('owned first, then what the plan allows, each most downloaded first; other plans left out', () => {
     expect(names(selectAlgoTraderAdvisors(ADVISORS, [3]))).toEqual([
       'Trend Rider',

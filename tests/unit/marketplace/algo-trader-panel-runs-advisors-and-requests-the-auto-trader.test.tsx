@@ -1,4 +1,5 @@
-// The workspace's Algo Trader list (spec 2.7) and the auto trader request's three outcomes (spec 4, 8 and 9).
+// The workspace's Algo Trader list (docs/product/marketplace.md#running-an-advisor) and the auto trader request's
+// three outcomes (docs/product/marketplace.md#auto-trader).
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -88,7 +89,7 @@ describe('the Algo Trader list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to save AutoTrader settings.')).toBeInTheDocument()
   })
 
-  // Regression (issue 17): after the request the customer saw only 'settings saved', and no trace of it after.
+  // Regression (decision 0018): after the request the customer saw only 'settings saved', and no trace of it after.
   it('shows the request pending until an admin decides it, and does not ask again', async () => {
     renderPanel({ ...USER, autotrader_request_status: 'pending' })
     await userEvent.click(await screen.findByRole('button', { name: 'Auto Trader pending' }))

@@ -26,7 +26,7 @@ describe('AutoTraderDialog', { timeout: 20_000 }, () => {
     await expectNoA11yViolations(container, dialog)
   })
 
-  it('offers low, medium and high with their open trades at once (spec 9), medium by default', async () => {
+  it('offers low, medium and high with their open trades at once (docs/product/marketplace.md#auto-trader), medium by default', async () => {
     renderDialog()
     const group = await screen.findByRole('group', { name: 'Risk level' })
     expect(within(group).getAllByRole('radio')).toHaveLength(3)

@@ -6,7 +6,7 @@ import {
   DEFAULT_AUTOTRADER_LEVEL,
 } from '../../../src/domain/marketplace/auto-trader'
 
-describe('auto trader (spec 8 and 9)', () => {
+describe('auto trader (docs/product/marketplace.md#auto-trader)', () => {
   it("recognises a pending request by 'pending auto trader request', whatever the case", () => {
     expect(autotraderFailureMessage('You already have a pending auto trader request.')).toBe(
       'You already have a pending AutoTrader request. Please wait for approval.',

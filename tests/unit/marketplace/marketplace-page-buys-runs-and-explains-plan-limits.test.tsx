@@ -1,5 +1,5 @@
-// The marketplace page (spec 2.8, 5 and 8) against a fake API: cards, purchase through a confirmation, the
-// automated trading panel of an owned advisor, the plan message, and the load and empty states.
+// The marketplace page (docs/product/marketplace.md#buying-an-advisor) against a fake API: cards, purchase through a
+// confirmation, the automated trading panel of an owned advisor, the plan message, and the load and empty states.
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'

@@ -5,8 +5,9 @@ import { MarketWatchCard } from '../../../src/features/markets/components/market
 import { createLivePriceStore } from '../../../src/lib/live-prices'
 import { MARKET_WATCH_ASSETS } from '../support/assets'
 
-// The dashboard's Markets card flashes a changed price as the /mt4 market watch does (spec 4: rising green,
-// falling red, cleared after 2.2 s), with the same non-colour cue, and colours the change by the sign it shows.
+// The dashboard's Markets card flashes a changed price as the /mt4 market watch does
+// (docs/product/trading-workspace.md#market-watch: rising green, falling red, cleared after 2.2 s), with the same
+// non-colour cue, and colours the change by the sign it shows.
 
 afterEach(() => vi.useRealTimers())
 

@@ -11,7 +11,7 @@ const list = [
   { id: 3, color: 'danger', read: false },
 ]
 
-describe('notifications (spec 3 and 4)', () => {
+describe('notifications (docs/product/data-model.md#notification and docs/product/orders-and-alerts.md#notifications)', () => {
   it('picks the first unread one, passing over those hidden on this page', () => {
     expect(firstUnreadNotification(list, new Set())?.id).toBe('temp-2')
     expect(firstUnreadNotification(list, new Set(['temp-2']))?.id).toBe(3)

@@ -1,6 +1,6 @@
-// Regression (issue 17): the 'Welcome to CFD Trader' alert covered the open Buy ticket's unit selector and volume,
-// and the currency menu on phones. While any ticket (popover), menu or dialog is open the alert is not drawn; it
-// comes back, unchanged and still unread, once the layer closes.
+// Regression (decision 0022): the 'Welcome to CFD Trader' alert covered the open Buy ticket's unit selector and
+// volume, and the currency menu on phones. While any ticket (popover), menu or dialog is open the alert is not drawn;
+// it comes back, unchanged and still unread, once the layer closes.
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,6 @@
-// The notification alert (spec 3 and 4): the first unread one in its colour; dismissing it marks it read and
-// reloads the user; a 'temp-' id is only hidden here.
+// The notification alert (docs/product/data-model.md#notification and
+// docs/product/orders-and-alerts.md#notifications): the first unread one in its colour; dismissing it marks it read
+// and reloads the user; a 'temp-' id is only hidden here.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-// Issue 17: the workspace's indicator never says Live while the browser is offline or the server has been silent
+// Decision 0021: the workspace's indicator never says Live while the browser is offline or the server has been silent
 // (no tick, no heartbeat answer) for longer than the heartbeat window; every tab derives it from the same inputs.
 import { describe, expect, it } from 'vitest'
 import {

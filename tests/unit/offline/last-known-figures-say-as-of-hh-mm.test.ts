@@ -1,4 +1,4 @@
-// Issue 17: last known figures carry 'as of HH:MM' while the browser is offline or while they are a stored copy;
+// Decision 0021: last known figures carry 'as of HH:MM' while the browser is offline or while they are a stored copy;
 // fresh data in an online page carries none.
 import { describe, expect, it } from 'vitest'
 import {

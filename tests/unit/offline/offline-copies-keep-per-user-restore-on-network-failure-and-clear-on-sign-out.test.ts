@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-// Issue 17, decision 0021: the queries that ask for it keep their last good answer per user; when the network fails
+// Decision 0021: the queries that ask for it keep their last good answer per user; when the network fails
 // a query that has nothing to show, the copy comes back with the time it was fetched (and the asset list with the
 // last saved prices); another user never gets it; prices are written at most every 10 s; the session's end clears
 // it all.

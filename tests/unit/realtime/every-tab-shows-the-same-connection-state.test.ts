@@ -1,5 +1,5 @@
-// Issue 17: Live, Reconnecting or Offline, worked out from the hub's shared status, navigator.onLine and the age of
-// the hub's last contact: two tabs given the same status show the same state, and Live ends by itself once the
+// Decision 0021: Live, Reconnecting or Offline, worked out from the hub's shared status, navigator.onLine and the age
+// of the hub's last contact: two tabs given the same status show the same state, and Live ends by itself once the
 // server has been silent for the heartbeat window.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { HEARTBEAT_WINDOW_MS } from '../../../src/domain/offline/connection-state'

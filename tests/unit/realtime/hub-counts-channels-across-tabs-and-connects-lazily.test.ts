@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 describe('one Pusher connection per browser, channels counted across tabs', () => {
-  it('opens no connection until the first channel subscription arrives (spec 4: lazily on first subscribe)', () => {
+  it('opens no connection until the first channel subscription arrives (docs/product/realtime.md#connection-status: lazily on first subscribe)', () => {
     const t = createTestHub()
     t.signIn()
     t.addTab('a')

@@ -101,7 +101,7 @@ describe('price ticks', () => {
     expect(a.of('prices')).toHaveLength(1)
   })
 
-  it('drops invalid ticks (spec 3: id a string and price a number) and empty batches', () => {
+  it('drops invalid ticks (docs/product/data-model.md#live-price-update: id a string and price a number) and empty batches', () => {
     const t = pricedHub()
     const a = t.addTab('a')
     t.hub.subscribePrices('a')

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('heartbeat (spec 7: at once, every 60 s while visible, and on becoming visible)', () => {
+describe('heartbeat (docs/product/realtime.md#heartbeat: at once, every 60 s while visible, and on becoming visible)', () => {
   it('beats at once when the first visible tab registers with a token', async () => {
     const t = createTestHub()
     t.signIn()

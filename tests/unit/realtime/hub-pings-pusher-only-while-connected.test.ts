@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The connection test (issue 16) asks the hub for a round trip to the push service: measured only over a
+// The connection test (decision 0020) asks the hub for a round trip to the push service: measured only over a
 // connected socket, and null rather than a hang when there is none or no pong.
 import { describe, expect, it } from 'vitest'
 import { createTestHub } from './hub-test-kit'

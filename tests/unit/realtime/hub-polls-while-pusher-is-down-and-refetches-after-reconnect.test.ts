@@ -40,7 +40,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('polling fallback while Pusher is not connected (spec 4)', () => {
+describe('polling fallback while Pusher is not connected (docs/product/realtime.md#polling-fallback)', () => {
   it('signals user and trade changes every 30 s as the usual events, on the subscribed channels only', async () => {
     const t = createTestHub()
     t.signIn()

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// Issue 17: the hub's status says when it last heard from the server (a price tick, a heartbeat's answer), so every
-// tab can tell a live connection from a silent one; a busy feed sends one status per step, not one per batch.
+// Decision 0021: the hub's status says when it last heard from the server (a price tick, a heartbeat's answer), so
+// every tab can tell a live connection from a silent one; a busy feed sends one status per step, not one per batch.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REALTIME_TIMINGS } from '../../../src/domain/contract/realtime'
 import { HUB_TIMINGS } from '../../../workers/realtime/hub'

@@ -26,7 +26,7 @@ function threeTabs() {
   return { t, a, b, hidden }
 }
 
-describe('connection status and toasts (spec 4)', () => {
+describe('connection status and toasts (docs/product/realtime.md#connection-status)', () => {
   it('tells every tab each status change', () => {
     const { t, a, b, hidden } = threeTabs()
     t.push.connected()

@@ -8,7 +8,7 @@ import {
 } from '../../../workers/realtime/endpoints'
 import { describePusherError, mapPusherState } from '../../../workers/realtime/transports/pusher-states'
 
-describe('pusher-js states in spec 4 terms', () => {
+describe('pusher-js states in docs/product/realtime.md#connection-status terms', () => {
   it.each([
     ['connecting', false, CONNECTION_STATUS.CONNECTING],
     ['connected', false, CONNECTION_STATUS.CONNECTED],

@@ -1,5 +1,6 @@
-// Spec 3 (Country list) and 9: 45 countries sorted by label, kebab-case slugs, the five full-form countries, and the
-// two-letter code map whose unknown codes become 'united_states' (underscore, exactly as the spec says).
+// docs/product/registration.md#countries: 45 countries sorted by label, kebab-case slugs, the five full-form
+// countries, and the two-letter code map whose unknown codes become 'united_states' (underscore, exactly as the spec
+// says).
 import { describe, expect, it } from 'vitest'
 import {
   COUNTRIES,

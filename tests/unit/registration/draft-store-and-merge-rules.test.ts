@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
-// The registration draft in IndexedDB (spec 3, key registration_data) and how the full form uses it (spec 4: values
-// known from the draft override form values on submit).
+// The registration draft in IndexedDB (docs/product/data-model.md#registration-draft, key registration_data) and how
+// the full form uses it (docs/product/registration.md#flow: values known from the draft override form values on
+// submit).
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RegistrationPayloadSchema } from '../../../src/domain/contract/auth'

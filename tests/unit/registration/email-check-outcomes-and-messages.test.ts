@@ -1,4 +1,5 @@
-// Spec 2.2 (chooser) and spec 8 (email and registration messages): the decisions behind the sign-up toasts.
+// docs/product/registration.md#register-page-variants (chooser) and docs/product/registration.md#messages (email and
+// registration messages): the decisions behind the sign-up toasts.
 import { describe, expect, it } from 'vitest'
 import { emailCheckOutcome, registrationSuccessMessage } from '../../../src/domain/registration/email-check'
 import { signUpVariant } from '../../../src/domain/registration/signup-variant'

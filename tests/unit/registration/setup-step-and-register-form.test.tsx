@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
-// The setup step (spec 2.4) and the full form (spec 2.5) with the draft in fake IndexedDB: the missing-draft rule,
-// the defaults, the privacy rule, hidden fields, draft values winning, server errors under their fields.
+// The setup step (docs/product/registration.md#country-of-residence-step) and the full form
+// (docs/product/registration.md#full-registration-form) with the draft in fake IndexedDB: the missing-draft rule, the
+// defaults, the privacy rule, hidden fields, draft values winning, server errors under their fields.
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Dexie from 'dexie'

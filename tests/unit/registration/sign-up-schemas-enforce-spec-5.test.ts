@@ -1,4 +1,5 @@
-// Spec 5: every sign-up rule with its exact message, at the boundaries the spec gives.
+// docs/product/registration.md#validation: every sign-up rule with its exact message, at the boundaries the spec
+// gives.
 import { describe, expect, it } from 'vitest'
 import {
   CheckEmailRequestSchema,
@@ -77,7 +78,7 @@ describe('the start page (email and password)', () => {
     expect(CheckEmailRequestSchema.safeParse({ email: 'ok@example.com' }).success).toBe(true)
   })
 
-  it('the email check answer defaults a missing country to US (spec 7)', () => {
+  it('the email check answer defaults a missing country to US (docs/product/api.md#calls)', () => {
     const parsed = CheckEmailResponseSchema.parse({ success: true, message: '', data: { available: true } })
     expect(parsed.data.country).toBe('US')
   })

@@ -1,5 +1,7 @@
 import 'fake-indexeddb/auto'
-// The sign-up start page (spec 2.3, 4 and 8) against a stubbed network and fake IndexedDB.
+// The sign-up start page (docs/product/registration.md#sign-up-start-page,
+// docs/product/sign-in-and-security.md#session and docs/product/api.md#errors) against a stubbed network and fake
+// IndexedDB.
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Dexie from 'dexie'
@@ -56,7 +58,7 @@ describe('the sign-up start page', () => {
     await expectNoA11yViolations(container)
   })
 
-  it('shows the spec 2.3 content with settings links, leaving out a link without a URL', async () => {
+  it('shows the docs/product/registration.md#sign-up-start-page content with settings links, leaving out a link without a URL', async () => {
     renderStartPage()
     await screen.findByRole('heading', { name: 'Live Trading Account Application' })
     expect(screen.getByText('Fast account opening and instant funding')).toBeInTheDocument()
@@ -89,7 +91,7 @@ describe('the sign-up start page', () => {
     expect(await screen.findByRole('button', { name: 'Sign up now' })).toHaveAttribute('type', 'submit')
   })
 
-  it("shows spec 5's messages and sends nothing for a bad email and a short password", async () => {
+  it('shows the messages of docs/product/registration.md#validation and sends nothing for a bad email and a short password', async () => {
     const fetchSpy = vi.fn(answer)
     answer = fetchSpy
     renderStartPage()

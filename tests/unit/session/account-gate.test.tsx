@@ -7,7 +7,7 @@ import { useInitialData } from '../../../src/features/session'
 import { resetInitialDataFlag } from '../../../src/features/session/hooks/use-initial-data'
 import { configureHttp, resetHttpConfig } from '../../../src/lib/http'
 
-describe('account gate states (spec 4)', () => {
+describe('account gate states (docs/product/site-and-gates.md#account-gate)', () => {
   it("shows the disabled screen for 'deactivated' and Awaiting Approval for 'pending' on non-public routes", () => {
     expect(accountGateState('/main/dashboard', { status: 'deactivated' })).toBe('disabled')
     expect(accountGateState('/mt4', { status: 'pending' })).toBe('pending')
@@ -20,7 +20,7 @@ describe('account gate states (spec 4)', () => {
   })
 })
 
-describe('initial data: once per login, 100 ms after mount (spec 4)', () => {
+describe('initial data: once per login, 100 ms after mount (docs/product/site-and-gates.md#account-gate)', () => {
   const requests: string[] = []
   const loadOther = vi.fn(async () => {})
 

@@ -1,5 +1,5 @@
-// index.html draws the splash before any script (issue 21); React's splash must take over without a visible jump,
-// so the two must be the same markup with the same classes. A change to either fails here.
+// index.html draws the splash before any script (decision 0025); React's splash must take over without a visible
+// jump, so the two must be the same markup with the same classes. A change to either fails here.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SITE_NAME } from '../../../src/domain/site/site-state'

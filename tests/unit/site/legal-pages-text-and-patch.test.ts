@@ -1,4 +1,4 @@
-// The legal pages (issue 17): the operator's text splits into paragraphs at blank lines and stays text; the back
+// The legal pages (decision 0022): the operator's text splits into paragraphs at blank lines and stays text; the back
 // office's form sends only the pages whose text changed.
 import { describe, expect, it } from 'vitest'
 import {

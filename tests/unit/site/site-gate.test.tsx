@@ -1,4 +1,5 @@
-// The site gate against a stubbed network: the states of spec 2.6 and 4 as a visitor sees them.
+// The site gate against a stubbed network: the states of docs/product/site-and-gates.md#full-screen-states and
+// #account-gate as a visitor sees them.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -136,7 +137,7 @@ describe('site gate', () => {
     })
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }))
     await act(() => vi.advanceTimersByTimeAsync(500))
-    // Spec 8: initialised once the first fetch has failed, so the splash does not come back.
+    // docs/product/api.md#errors: initialised once the first fetch has failed, so the splash does not come back.
     expect(screen.queryByText('Loading market data...')).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Site Unreachable' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try Again' })).toHaveAttribute('aria-busy', 'true')

@@ -30,7 +30,7 @@ const settings = (patch: Partial<SiteSettings> = {}): SiteSettings => ({
   ...patch,
 })
 
-describe('site gate states (spec 4, Site)', () => {
+describe('site gate states (docs/product/site-and-gates.md#site-gate)', () => {
   const base = { settings: null, initialized: false, isLoading: false, hasError: false, splashRunning: false }
 
   it('shows the splash while loading and not initialised', () => {
@@ -98,7 +98,7 @@ describe('leverage from site data', () => {
 })
 
 describe('public paths', () => {
-  it("lists the seven public routes of spec 2.6 and the mailed links' two pages", () => {
+  it("lists the seven public routes of docs/product/site-and-gates.md#full-screen-states and the mailed links' two pages", () => {
     for (const path of [
       '/register/country-residence',
       '/signup',

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SplashScreen } from '../../../src/features/site/components/splash-screen'
 
-describe('splash timing (spec 2.6: 0 to 100 in 1 % steps every 30 ms)', () => {
+describe('splash timing (docs/product/site-and-gates.md#splash: 0 to 100 in 1 % steps every 30 ms)', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 

@@ -78,7 +78,10 @@ export const MARKET_WATCH_ASSETS: readonly Asset[] = [
   ),
 ]
 
-/** A forex asset for the rules that look only at identity and tabs (spec 4, Assets): prices all 1. */
+/**
+ * A forex asset for the rules that look only at identity and tabs
+ * (docs/product/trading-workspace.md#assets-and-live-prices): prices all 1.
+ */
 export function pairAsset(
   assetId: string,
   symbolDisplay: string,

@@ -57,7 +57,7 @@ describe('ClosePositionDialog', { timeout: 20_000 }, () => {
     expect(await screen.findByText('$0.00')).toHaveAttribute('data-tone', 'gain')
   })
 
-  it('shows the P/L in the chosen currency (spec 3, Currency: USD amount x rate)', async () => {
+  it('shows the P/L in the chosen currency (docs/product/data-model.md#currency: USD amount x rate)', async () => {
     renderDialog({ pnl: -5, currency: { code: 'EUR', symbol: '€', rate: 0.9 } })
     expect(await screen.findByText('-€4.50')).toHaveAttribute('data-tone', 'loss')
   })

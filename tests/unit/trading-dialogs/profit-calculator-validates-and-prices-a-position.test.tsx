@@ -33,7 +33,7 @@ describe('ProfitCalculatorDialog', { timeout: 20_000 }, () => {
     await expectNoA11yViolations(container, dialog)
   })
 
-  it('opens on a buy at the current price with TP and SL 0.1 % away, and shows the spec 9 figures', async () => {
+  it('opens on a buy at the current price with TP and SL 0.1 % away, and shows the docs/product/trading-workspace.md#profit-calculator figures', async () => {
     renderCalculator()
     await screen.findByRole('dialog')
     expect(screen.getByRole('radio', { name: 'Buy' })).toBeChecked()
@@ -60,7 +60,7 @@ describe('ProfitCalculatorDialog', { timeout: 20_000 }, () => {
     expect(results().getByText('-€0.99')).toBeInTheDocument()
   })
 
-  it('shows each of the four spec 5 messages for bad values, and hides the results meanwhile', async () => {
+  it('shows each of the four messages of docs/product/trading-workspace.md#profit-calculator for bad values, and hides the results meanwhile', async () => {
     renderCalculator()
     await screen.findByRole('dialog')
     const volume = screen.getByLabelText('Volume')

@@ -32,7 +32,7 @@ describe('TakeProfitStopLossDialog', { timeout: 20_000 }, () => {
     await expectNoA11yViolations(container, dialog)
   })
 
-  it('opens with the initial text and saves whatever is typed (spec 5: no rules)', async () => {
+  it('opens with the initial text and saves whatever is typed (docs/product/orders-and-alerts.md#take-profit-and-stop-loss: no rules)', async () => {
     const { onSave, onOpenChange } = renderDialog()
     expect(await screen.findByLabelText('Take profit')).toHaveValue('1.2')
     expect(screen.getByLabelText('Stop loss')).toHaveValue('')

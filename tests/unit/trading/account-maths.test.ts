@@ -1,5 +1,5 @@
-// The account maths of spec 9 with the spec's own kind of numbers: a EUR/USD-style quote around 1.10, one
-// standard lot of 100,000 units, leverage 100.
+// The account maths of docs/product/trading-workspace.md#account-figures with the spec's own kind of numbers: a
+// EUR/USD-style quote around 1.10, one standard lot of 100,000 units, leverage 100.
 import { describe, expect, it } from 'vitest'
 import {
   accountSummary,
@@ -15,7 +15,7 @@ import {
   tradeFormMarginUsd,
 } from '../../../src/domain/trading/account-maths'
 
-describe('position P/L (spec 9)', () => {
+describe('position P/L (docs/product/trading-workspace.md#account-figures)', () => {
   it('gains on a buy when the price rises: (current - opening) x volume', () => {
     expect(roundToCents(positionPnlUsd('buy', 1.1, 1.105, 1_000))).toBe(5)
   })
@@ -65,7 +65,7 @@ describe('opening and closing prices by side', () => {
   })
 })
 
-describe('margin (spec 9)', () => {
+describe('margin (docs/product/trading-workspace.md#account-figures)', () => {
   it('is volume x price / leverage for a position', () => {
     expect(roundToCents(positionMarginUsd(1_000, 1.1, 100))).toBe(11)
     expect(roundToCents(positionMarginUsd(100_000, 1.1, 20))).toBe(5_500)
@@ -89,7 +89,7 @@ describe('margin (spec 9)', () => {
   })
 })
 
-describe('equity, free margin and margin level (spec 9)', () => {
+describe('equity, free margin and margin level (docs/product/trading-workspace.md#account-figures)', () => {
   it('equity is balance plus total P/L', () => {
     expect(equityUsd(10_000, 250)).toBe(10_250)
     expect(equityUsd(10_000, -250)).toBe(9_750)
@@ -113,7 +113,7 @@ describe('equity, free margin and margin level (spec 9)', () => {
   })
 })
 
-describe('account summary (spec 3)', () => {
+describe('account summary (docs/product/data-model.md#account-summary)', () => {
   it('adds up the open positions into P/L, margin, equity, free margin and margin level', () => {
     const summary = accountSummary(10_000, 500, [
       { pnl: 5, margin: 11 },

@@ -1,4 +1,5 @@
-// Spec 2.7: the collapsed asset search matches name, symbol or sy, case-insensitive.
+// docs/product/trading-workspace.md#market-watch: the collapsed asset search matches name, symbol or sy,
+// case-insensitive.
 import { describe, expect, it } from 'vitest'
 import { searchAssets } from '../../../src/domain/market/asset-search'
 
@@ -10,7 +11,7 @@ const ASSETS = [
 ]
 const ids = (assets: readonly { asset_id: string }[]) => assets.map((asset) => asset.asset_id)
 
-describe('asset search (spec 2.7)', () => {
+describe('asset search (docs/product/trading-workspace.md#market-watch)', () => {
   it('matches the name', () => {
     expect(ids(searchAssets(ASSETS, 'bitcoin'))).toEqual(['btcusd'])
   })

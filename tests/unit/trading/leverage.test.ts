@@ -1,5 +1,6 @@
-// Spec 6: the active asset's leverage is the per-category setting, then the asset's own, then the user's plan,
-// then 20. Each step is tested by removing the one before it; zero or missing values fall through.
+// docs/product/trading-workspace.md#leverage: the active asset's leverage is the per-category setting, then the
+// asset's own, then the user's plan, then 20. Each step is tested by removing the one before it; zero or missing
+// values fall through.
 import { describe, expect, it } from 'vitest'
 import { ASSET_TYPES } from '../../../src/domain/contract/assets'
 import { ASSET_CLASSES } from '../../../src/domain/contract/site'
@@ -9,7 +10,7 @@ import {
   leverageFor,
 } from '../../../src/domain/trading/leverage'
 
-describe('leverage lookup (spec 6)', () => {
+describe('leverage lookup (docs/product/trading-workspace.md#leverage)', () => {
   it('takes the per-category setting first', () => {
     expect(
       leverageFor({

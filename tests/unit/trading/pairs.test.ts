@@ -1,4 +1,5 @@
-// Spec 4, Assets: which asset is active by default, and how the open-pair tabs are added and removed.
+// docs/product/trading-workspace.md#assets-and-live-prices: which asset is active by default, and how the open-pair
+// tabs are added and removed.
 import { describe, expect, it } from 'vitest'
 import {
   addPair,
@@ -15,7 +16,7 @@ const EURUSD = asset('eurusd', 'EUR/USD', 'FX:EURUSD')
 const AUDJPY = asset('audjpy', 'AUD/JPY', 'FX:AUDJPY')
 const BTCUSD = asset('btcusd', 'BTC/USD', 'BITSTAMP:BTCUSD')
 
-describe('default active asset (spec 4)', () => {
+describe('default active asset (docs/product/trading-workspace.md#assets-and-live-prices)', () => {
   it('is the asset whose tv_symbol is BITSTAMP:BTCUSD', () => {
     expect(defaultActiveAsset([EURUSD, AUDJPY, BTCUSD], null)).toBe(BTCUSD)
   })
@@ -43,8 +44,8 @@ describe('default active asset (spec 4)', () => {
   })
 })
 
-describe('open-pair tabs (spec 4)', () => {
-  it('start with BTC/USD (spec 3)', () => {
+describe('open-pair tabs (docs/product/trading-workspace.md#pairs)', () => {
+  it('start with BTC/USD (docs/product/trading-workspace.md#pairs)', () => {
     expect(DEFAULT_ACTIVE_PAIRS).toEqual(['BTC/USD'])
   })
 

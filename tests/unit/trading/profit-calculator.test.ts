@@ -1,4 +1,5 @@
-// The profit calculator's rules (spec 5) and figures (spec 9) with the spec's own numbers.
+// The profit calculator's rules and figures (docs/product/trading-workspace.md#profit-calculator) with the spec's own
+// numbers.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -58,7 +59,7 @@ describe('default take profit and stop loss: 0.1 % of the entry price by side', 
   })
 })
 
-describe('figures (spec 9)', () => {
+describe('figures (docs/product/trading-workspace.md#profit-calculator)', () => {
   it('gives a pip value of 0.1 for 1,000 units (volume x 0.0001)', () => {
     expect(pipValue(1_000)).toBeCloseTo(0.1, 10)
     expect(pipValue(100_000)).toBeCloseTo(10, 10)
@@ -107,7 +108,7 @@ describe('figures (spec 9)', () => {
   })
 })
 
-describe('validation (spec 5)', () => {
+describe('validation (docs/product/trading-workspace.md#profit-calculator)', () => {
   it('accepts the defaults and yields numbers', () => {
     expect(ProfitCalculatorSchema.parse(valid)).toEqual({
       side: 'buy',
@@ -160,7 +161,7 @@ describe('validation (spec 5)', () => {
   })
 })
 
-describe('steppers (spec 9)', () => {
+describe('steppers (docs/product/orders-and-alerts.md#volume-and-limits)', () => {
   it('moves TP/SL by 0.01 without float drift and never below 0', () => {
     expect(stepPrice(1.1011, PRICE_STEPS.TAKE_PROFIT_STOP_LOSS, 1)).toBe(1.1111)
     expect(stepPrice(0.1, PRICE_STEPS.TAKE_PROFIT_STOP_LOSS, 1)).toBe(0.11)

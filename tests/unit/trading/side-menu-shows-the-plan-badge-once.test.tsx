@@ -1,5 +1,5 @@
-// The workspace's side menu below 768 px (spec 2.7) offers the plan badge; with a marketplace the Algo Trader panel
-// inside it heads with the same badge, and the menu showed two.
+// The workspace's side menu below 768 px (docs/product/trading-workspace.md#layout) offers the plan badge; with
+// a marketplace the Algo Trader panel inside it heads with the same badge, and the menu showed two.
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'

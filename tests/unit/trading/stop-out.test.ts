@@ -15,7 +15,7 @@ const position = (tradeId: number, pnlUsd: number, marginUsd: number, closable =
 })
 
 describe('margin level', () => {
-  it('is equity over margin in percent, as spec 9 shows it, and infinite with no margin in use', () => {
+  it('is equity over margin in percent, as docs/product/trading-workspace.md#account-figures shows it, and infinite with no margin in use', () => {
     expect(marginLevelPercent(250, 100)).toBe(250)
     expect(marginLevelPercent(49.5, 99)).toBe(50)
     expect(marginLevelPercent(1000, 0)).toBe(Number.POSITIVE_INFINITY)

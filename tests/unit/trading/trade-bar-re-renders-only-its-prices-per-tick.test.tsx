@@ -44,8 +44,9 @@ describe('TradeBar', () => {
     act(() => {
       store.applyBatch([{ id: 'eurusd', price: 1.2 }], 1_000)
     })
-    // Buy at price × (1 + spread), sell at price × (1 − spread) (spec 4), four decimals on the buttons:
-    // 1.2 × 1.00008 and 1.2 × 0.99992.
+    // Buy at price × (1 + spread), sell at price × (1 − spread)
+    // (docs/product/trading-workspace.md#assets-and-live-prices), four decimals on the buttons: 1.2 × 1.00008 and 1.2
+    // × 0.99992.
     expect(screen.getByTestId('buy-price')).toHaveTextContent('1.2001')
     expect(screen.getByTestId('sell-price')).toHaveTextContent('1.1999')
     expect(barRenders).not.toHaveBeenCalled()

@@ -1,5 +1,6 @@
-// The trade form's volume (spec 4 Trade form, 5, 9): units, steps, limits and the text rule, with the spec's
-// numbers at the default contract size of 100,000 and a EUR/USD-style rate of 1.1.
+// The trade form's volume (docs/product/orders-and-alerts.md#order-ticket and #volume-and-limits): units, steps,
+// limits and the text rule, with the spec's numbers at the default contract size of 100,000 and a EUR/USD-style rate
+// of 1.1.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -28,7 +29,7 @@ const BITCOIN = { contractSize: 1, rateQuote: 60_000 }
 const GOLD = { contractSize: 100, rateQuote: 2_652.4 }
 const ALL_UNITS: readonly VolumeUnit[] = [LOTS, UNITS, CURRENCY]
 
-describe('volume defaults (spec 9)', () => {
+describe('volume defaults (docs/product/orders-and-alerts.md#volume-and-limits)', () => {
   it('names the three units', () => {
     expect(VOLUME_UNITS).toEqual({ LOTS: 'lots', UNITS: 'units', CURRENCY: 'currency' })
   })
@@ -40,7 +41,7 @@ describe('volume defaults (spec 9)', () => {
   })
 })
 
-describe('steps (spec 5)', () => {
+describe('steps (docs/product/orders-and-alerts.md#volume-and-limits)', () => {
   it('are 0.01 lot, 1,000 units or 10 currency at the default contract size', () => {
     expect(volumeStep(LOTS, FOREX)).toBe(0.01)
     expect(volumeStep(UNITS, FOREX)).toBe(1_000)
@@ -125,7 +126,7 @@ describe('steps (spec 5)', () => {
   })
 })
 
-describe('converting between units (spec 4: values convert between them)', () => {
+describe('converting between units (docs/product/orders-and-alerts.md#order-ticket: values convert between them)', () => {
   it('gives units as lots x contract size', () => {
     expect(fromLots(0.01, UNITS, FOREX)).toBe(1_000)
     expect(fromLots(0.07, UNITS, FOREX)).toBe(7_000)
@@ -216,7 +217,7 @@ describe('converting between units (spec 4: values convert between them)', () =>
   })
 })
 
-describe('lot limits (spec 9: 0.01 to 50 lots)', () => {
+describe('lot limits (docs/product/orders-and-alerts.md#volume-and-limits: 0.01 to 50 lots)', () => {
   it('accepts the minimum, the maximum and sizes between, on the grid', () => {
     expect(checkVolumeLots(0.01)).toEqual({ ok: true, volumeLots: 0.01 })
     expect(checkVolumeLots(50)).toEqual({ ok: true, volumeLots: 50 })
@@ -256,7 +257,7 @@ describe('lot limits (spec 9: 0.01 to 50 lots)', () => {
   })
 })
 
-describe('volume text (spec 5: only digits with an optional decimal point)', () => {
+describe('volume text (docs/product/orders-and-alerts.md#volume-and-limits: only digits with an optional decimal point)', () => {
   it('accepts digits and one decimal point, including the halves typed on the way', () => {
     for (const text of ['', '0', '12', '0.01', '5.', '.5', '.', '1000']) {
       expect(sanitizeVolumeInput(text, 'previous')).toBe(text)

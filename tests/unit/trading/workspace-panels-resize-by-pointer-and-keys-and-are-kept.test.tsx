@@ -1,4 +1,4 @@
-// Issue 17: on wide screens the /mt4 positions drawer, the market watch sidebar and its Algo Trader list are
+// Decision 0023: on wide screens the /mt4 positions drawer, the market watch sidebar and its Algo Trader list are
 // resizable by pointer and keyboard, within bounds that follow the window, and their sizes are kept per browser.
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'

@@ -1,5 +1,6 @@
-// The workspace's asset choice (spec 3, Asset store): activeAsset, activePairs and activePair persist under
-// 'asset-storage', so a reload opens the same tabs; the rules of spec 4 apply through the store.
+// The workspace's asset choice (docs/product/trading-workspace.md#assets-and-live-prices): activeAsset, activePairs
+// and activePair persist under 'asset-storage', so a reload opens the same tabs; the rules of
+// docs/product/trading-workspace.md#assets-and-live-prices apply through the store.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '../../../src/domain/storage-keys'
 import { createWorkspaceStore } from '../../../src/features/trading/workspace-store'

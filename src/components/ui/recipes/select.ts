@@ -70,7 +70,7 @@ export const select = defineSlotRecipe({
     content: {
       // On the content, not the positioner: Ark's positioner takes its z-index inline from the content's computed
       // one (zag's --z-index), so one set on the positioner was overridden by 'auto' and an open list went under
-      // the market watch's sticky head (issue 17).
+      // the market watch's sticky head (decision 0022).
       zIndex: 'dropdown',
       ...floatingSurface,
       display: 'flex',
