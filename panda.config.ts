@@ -7,14 +7,14 @@ import {
   defineTokens,
 } from '@pandacss/dev'
 
-// The trading theme, dark by default with a light variant (issue 16). Components use only the semantic tokens below
-// (bg.*, text.*, border.*, accent.*, gain.*, loss.*, warning.*, danger.*, success.*, focusRing); the raw palette
-// exists to feed them. Each token has its dark value as `base` and its light one under `_light`, which applies when
-// <html data-theme="light"> (set before the first paint by public/theme-init.js, then by src/lib/theme-store.ts).
-// Each group's bare name is its `.default` (`color: 'gain'` = `color: 'gain.default'`, `borderColor: 'border'`).
-// Contrast was checked against every background (bg.app .. bg.hover and each tone's .subtle tint), in both themes:
-// body text >= 11:1, text.muted >= 5.4:1, tone text (.default) >= 4.5:1, text on .solid >= 4.5:1,
-// control borders (border.control) and focusRing >= 3:1 (WCAG 1.4.11).
+// The trading theme, dark by default with a light variant (decision 0020). Components use only the semantic tokens
+// below (bg.*, text.*, border.*, accent.*, gain.*, loss.*, warning.*, danger.*, success.*, focusRing); the raw
+// palette exists to feed them. Each token has its dark value as `base` and its light one under `_light`, which
+// applies when <html data-theme="light"> (set before the first paint by public/theme-init.js, then by
+// src/lib/theme-store.ts). Each group's bare name is its `.default` (`color: 'gain'` = `color: 'gain.default'`,
+// `borderColor: 'border'`). Contrast was checked against every background (bg.app .. bg.hover and each tone's .subtle
+// tint), in both themes: body text >= 11:1, text.muted >= 5.4:1, tone text (.default) >= 4.5:1, text on .solid >=
+// 4.5:1, control borders (border.control) and focusRing >= 3:1 (WCAG 1.4.11).
 
 const tokens = defineTokens({
   colors: {
@@ -59,7 +59,7 @@ const tokens = defineTokens({
       600: { value: '#c72c41' },
       700: { value: '#ab2437' },
     },
-    // The light theme's surfaces, text and tones (issue 16).
+    // The light theme's surfaces, text and tones (decision 0020).
     paper: {
       0: { value: '#ffffff' },
       50: { value: '#f7f8fa' },

@@ -1,5 +1,5 @@
-// The sign-up country lists' flags as SVG files (issue 17: emoji flags drew as empty boxes on desktops without an
-// emoji font). Only the listed countries' flags, from the country-flag-icons package, served at /flags/{CODE}.svg:
+// The sign-up country lists' flags as SVG files (decision 0022: emoji flags drew as empty boxes on desktops without
+// an emoji font). Only the listed countries' flags, from the country-flag-icons package, served at /flags/{CODE}.svg:
 // each is 0.2-3.3 KB and loaded when its option is drawn, so the flags add nothing to any route's JavaScript.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

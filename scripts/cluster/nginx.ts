@@ -1,6 +1,6 @@
-// nginx in front of several instances on this machine (issue 18): renders deploy/nginx.conf, the one configuration
-// docker compose runs too, with local addresses, and runs nginx as a foreground child (never the system service).
-// Used by scripts/start-cluster.sh (the CLI below) and by tests that put nginx in front of two instances:
+// nginx in front of several instances on this machine (decision 0024): renders deploy/nginx.conf, the one
+// configuration docker compose runs too, with local addresses, and runs nginx as a foreground child (never the system
+// service). Used by scripts/start-cluster.sh (the CLI below) and by tests that put nginx in front of two instances:
 //
 //   import { startNginx } from '../../scripts/cluster/nginx'
 //   const nginx = await startNginx({ port, upstreams: ['127.0.0.1:8081', '127.0.0.1:8082'] })

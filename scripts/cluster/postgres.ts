@@ -1,5 +1,5 @@
-// The PostgreSQL database a local cluster shares (issue 18): created when missing, on the server DATABASE_URL names,
-// through its `postgres` maintenance database. Used by scripts/start-cluster.sh (the CLI below) and by tests.
+// The PostgreSQL database a local cluster shares (decision 0024): created when missing, on the server DATABASE_URL
+// names, through its `postgres` maintenance database. Used by scripts/start-cluster.sh (the CLI below) and by tests.
 //
 // CLI: node --import tsx scripts/cluster/postgres.ts postgres://postgres@127.0.0.1:5432/cfd_cluster
 import { resolve } from 'node:path'

@@ -1,4 +1,4 @@
-// Avatars are resized on the server (issue 16): whatever the customer uploads (a 12-megapixel phone photo, a
+// Avatars are resized on the server (decision 0020): whatever the customer uploads (a 12-megapixel phone photo, a
 // screenshot), what is stored and served is one AVATAR_SIZE_PX square WebP, small for the chat lists that show many
 // of them. Re-encoding also drops what the file carried besides its pixels: EXIF, GPS position, camera serials.
 // libvips (through sharp) decodes only the formats the upload check allowed by their first bytes.

@@ -1,4 +1,4 @@
-// Sessions and sign-ins (issue 16; decision 0020): every way in (password, two-factor code, one-time link) ends in
+// Sessions and sign-ins (decision 0020): every way in (password, two-factor code, one-time link) ends in
 // `openSession`, which issues the token with where it came from, records the sign-in and mails an alert for a
 // device the account has not used lately. Every way out of other sessions goes through `publishRevoked`: the
 // signed-out device's sockets close at once, on every instance, and the user's other devices hear it on

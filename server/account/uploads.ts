@@ -72,8 +72,9 @@ export async function readUpload(
 }
 
 /**
- * Sends a file of the one store with the headers every stored file gets (DESIGN 10): the type checked at upload,
- * nosniff (security-headers), a sandboxing CSP, same-origin only. 404 when the file is gone from the store.
+ * Sends a file of the one store with the headers every stored file gets
+ * (docs/architecture.md#money-requests-files-and-mail): the type checked at upload, nosniff (security-headers), a
+ * sandboxing CSP, same-origin only. 404 when the file is gone from the store.
  */
 export async function sendStoredFile(
   app: FastifyInstance,

@@ -1,5 +1,5 @@
-// Verification documents as the API shows them (issue 16): the stored review plus what the clock says (an old proof
-// of address is `expired`), the advice for a refused one, and the level summary of GET /verification.
+// Verification documents as the API shows them (decision 0020): the stored review plus what the clock says (an old
+// proof of address is `expired`), the advice for a refused one, and the level summary of GET /verification.
 import {
   documentStatus,
   typeStatus,

@@ -1,7 +1,7 @@
 // Where uploads live (chat files, verification documents, avatars), by their random storage key (never by anything
 // the sender chose). On embedded PGlite: one file per upload under `<DATA_DIR>/chat-uploads`, and an in-memory
 // database (tests) gets a temporary directory, removed on close. On PostgreSQL: rows of `stored_files`, so that
-// every instance of a cluster serves what any of them received (issue 18).
+// every instance of a cluster serves what any of them received (decision 0024).
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises'

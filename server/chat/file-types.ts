@@ -1,6 +1,7 @@
-// What a chat upload may be (spec 5: images, PDF, Word docx, Excel xls and xlsx; never HTML or SVG). A file is
-// accepted only when its extension AND its first bytes agree on one of those types; the browser's Content-Type is
-// never trusted, and the type served back is the one checked here. Pure: bytes and a name in, a verdict out.
+// What a chat upload may be (docs/product/chat.md#composer: images, PDF, Word docx, Excel xls and xlsx; never HTML or
+// SVG). A file is accepted only when its extension AND its first bytes agree on one of those types; the browser's
+// Content-Type is never trusted, and the type served back is the one checked here. Pure: bytes and a name in, a
+// verdict out.
 import { CHAT_UPLOAD } from '../../src/domain/contract'
 
 export type ChatFileKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'pdf' | 'docx' | 'xlsx' | 'xls'
@@ -177,8 +178,8 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
 
 /**
  * The same check for an upload that may only be some of the kinds (verification documents: images and PDF; avatars:
- * PNG, JPEG and WebP). One store, one rule (DESIGN 10): markup is refused first with its own sentence, then a name
- * outside `kinds`, then content that does not match its name.
+ * PNG, JPEG and WebP). One store, one rule (docs/architecture.md#money-requests-files-and-mail): markup is refused
+ * first with its own sentence, then a name outside `kinds`, then content that does not match its name.
  */
 export function checkFileOfKinds(
   fileName: string,

@@ -1,4 +1,4 @@
-// Support chat's services (issue 6; the why is in docs/decisions/0010-support-chat.md): the upload store (under the
+// Support chat's services (the why is in docs/decisions/0010-support-chat.md): the upload store (under the
 // data directory on PGlite, in the database on PostgreSQL) and the per-conversation ordered publisher. Decorates the
 // app with `chat`; routes/chat.ts serves it. Register after the repositories.
 import type { FastifyInstance } from 'fastify'
@@ -18,7 +18,8 @@ declare module 'fastify' {
 }
 
 export async function registerChat(app: FastifyInstance, dataDir: string, driver: DbDriver): Promise<void> {
-  // On PostgreSQL several instances may serve one site (issue 18): a file received by one must download from any.
+  // On PostgreSQL several instances may serve one site (decision 0024): a file received by one must download from
+  // any.
   const files = await openChatFileStore(
     driver === 'postgres'
       ? { in: 'database', storedFiles: app.repos.storedFiles }

@@ -105,12 +105,12 @@ export const users = pgTable(
     avatar: text('avatar'),
     balanceUsd: moneyUsd('balance'),
     creditBalanceUsd: moneyUsd('credit_balance'),
-    /** Flexible savings (issue 15): the sum of the customer's 'savings' ledger rows; never margin or equity. */
+    /** Flexible savings (decision 0019): the sum of the customer's 'savings' ledger rows; never margin or equity. */
     savingsBalanceUsd: moneyUsd('savings_balance'),
     accountTypeId: integer('account_type_id').references(() => plans.id),
     autotrader: boolean('autotrader').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-    /** The code part of `phone` ('+44'), chosen on the profile page (issue 16); null for sign-ups before it. */
+    /** The code part of `phone` ('+44'), chosen on the profile page (decision 0020); null for sign-ups before it. */
     phoneCountryCode: text('phone_country_code'),
     address: jsonb('address').$type<{
       line1: string
@@ -120,7 +120,7 @@ export const users = pgTable(
       country: string
     }>(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    /** TOTP (issue 16): base32 secret in force once confirmed; the one being set up until then. */
+    /** TOTP (decision 0020): base32 secret in force once confirmed; the one being set up until then. */
     twoFactorSecret: text('two_factor_secret'),
     twoFactorPendingSecret: text('two_factor_pending_secret'),
     twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
@@ -160,7 +160,10 @@ export const authTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
-    /** A token is a session (issue 16): where and with what it signed in, and when it was last used (a minute's grain). */
+    /**
+     * A token is a session (decision 0020): where and with what it signed in, and when it was last used (a minute's
+     * grain).
+     */
     ip: text('ip'),
     userAgent: text('user_agent'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -319,8 +322,9 @@ export const realtimeCredentials = pgTable(
 )
 
 /**
- * Positions (spec 3, Trade). Every price here is the server's own (decision 0009); what the customer's screen
- * showed is kept in `requested` for the record only. Open: closing_price, close_time, close_reason and pnl are null.
+ * Positions (docs/product/data-model.md#trade). Every price here is the server's own (decision 0009); what the
+ * customer's screen showed is kept in `requested` for the record only. Open: closing_price, close_time, close_reason
+ * and pnl are null.
  */
 export const trades = pgTable(
   'trades',
@@ -341,7 +345,7 @@ export const trades = pgTable(
     leverage: numeric('leverage', { mode: 'number' }).notNull(),
     openingPrice: priceQuote('opening_price'),
     closingPrice: numeric('closing_price', { precision: 24, scale: 10, mode: 'number' }),
-    /** 0 when unset (spec 7). */
+    /** 0 when unset (docs/product/api.md#calls). */
     takeProfit: numeric('take_profit', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
     stopLoss: numeric('stop_loss', { precision: 24, scale: 10, mode: 'number' }).notNull().default(0),
     /** A distance in price units the stop-loss trails the market by (decision 0034); 0 when none. */
@@ -446,7 +450,7 @@ export const orders = pgTable(
 )
 
 /**
- * Money coming in (issue 15): a card charge, a transfer on the sandbox chain, or a bank wire. Pending until the
+ * Money coming in (decision 0019): a card charge, a transfer on the sandbox chain, or a bank wire. Pending until the
  * card's 3-D Secure step, the chain's confirmations or the back office settle it; a completed one has exactly one
  * 'deposit' ledger row. Of a card only the brand, last four digits and expiry are kept: never the number or CVC.
  */
@@ -544,7 +548,7 @@ export const cryptoAddresses = pgTable(
 )
 
 /**
- * Money going out (issue 15). Its amount is held (a 'withdrawal_hold' ledger row) when the row is written, as
+ * Money going out (decision 0019). Its amount is held (a 'withdrawal_hold' ledger row) when the row is written, as
  * in_review; rejected and cancelled release it ('withdrawal_release'), sent captures it (nothing more is written).
  * Bank details are kept for the payout and shown masked.
  */
@@ -614,8 +618,8 @@ export const withdrawals = pgTable(
 
 /**
  * Every movement of a customer's money, with the balance of its account it left. Amounts are numeric(18,2) strings
- * end to end: computed in SQL, never through a float. Two accounts (issue 15): 'trading' (users.balance, the margin
- * account) and 'savings' (users.savings_balance); each balance is the sum of its account's rows.
+ * end to end: computed in SQL, never through a float. Two accounts (decision 0019): 'trading' (users.balance, the
+ * margin account) and 'savings' (users.savings_balance); each balance is the sum of its account's rows.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -761,7 +765,10 @@ export const savingsAccruals = pgTable(
   ],
 )
 
-/** A customer's request for the auto trader (spec 4): one pending at a time, decided by an admin. */
+/**
+ * A customer's request for the auto trader (docs/product/marketplace.md#auto-trader): one pending at a time, decided
+ * by an admin.
+ */
 export const autotraderRequests = pgTable(
   'autotrader_requests',
   {
@@ -888,7 +895,7 @@ export const auditEvents = pgTable(
   ],
 )
 
-// ---- the account and security centre (issue 16; docs/decisions/0020-account-security.md) ----------------------
+// ---- the account and security centre (docs/decisions/0020-account-security.md) ----------------------
 
 /** Single-use TOTP recovery codes, sha256 of the normalised code only. */
 export const twoFactorRecoveryCodes = pgTable(
@@ -1035,7 +1042,7 @@ export const verificationDocuments = pgTable(
   ],
 )
 
-/** Avatars (issue 16) in the one file store: the key is the URL's, served to anyone who holds it. */
+/** Avatars (decision 0020) in the one file store: the key is the URL's, served to anyone who holds it. */
 export const avatarFiles = pgTable('avatar_files', {
   storageKey: text('storage_key').primaryKey(),
   userId: integer('user_id')
@@ -1048,8 +1055,8 @@ export const avatarFiles = pgTable('avatar_files', {
 
 /**
  * The bytes of uploads (chat files, verification documents, avatars) when the database is PostgreSQL, so that every
- * instance serves what any of them received (issue 18); by the same random key as chat_attachments, avatar_files and
- * verification_documents. Embedded PGlite keeps them as files under DATA_DIR instead (chat/file-store.ts).
+ * instance serves what any of them received (decision 0024); by the same random key as chat_attachments, avatar_files
+ * and verification_documents. Embedded PGlite keeps them as files under DATA_DIR instead (chat/file-store.ts).
  */
 export const storedFiles = pgTable('stored_files', {
   key: text('key').primaryKey(),

@@ -126,7 +126,7 @@ async function seedDemoUser(db: Db, demo: DemoUserSeed, planIdBySlug: Map<string
   // Another instance seeding at the same moment won the race; it also adds the extras below.
   if (!created) return
 
-  // The balance is the sum of the ledger (issue 15): the demo money is booked as the account's opening balance.
+  // The balance is the sum of the ledger (decision 0019): the demo money is booked as the account's opening balance.
   if (Number(demo.balanceUsd) !== 0) {
     await db.insert(ledgerEntries).values({
       userId: created.id,

@@ -1,4 +1,4 @@
-// The cashier (issue 15): decides what the funds routes answer, as the trade engine does for orders. Cards go
+// The cashier (decision 0019): decides what the funds routes answer, as the trade engine does for orders. Cards go
 // through the PaymentProvider seam, transfers through the sandbox chain, wires through the request queue; every
 // refusal is a 4xx with a sentence; withdrawals and moves to savings are checked against "withdrawable now" at the
 // trade engine's prices under the customer's row lock (repositories). Events leave after the commit.
@@ -408,7 +408,7 @@ export function createCashier(deps: CashierDependencies) {
       const settings = await repos.settings.getFunds()
       const amountIssue = limitProblem(body.amount, settings.limits.withdrawal, 'Withdrawals')
       if (amountIssue) return refuse(422, amountIssue, 'amount')
-      // Know your customer before money leaves (issue 16): an approved identity document, front and back.
+      // Know your customer before money leaves (decision 0020): an approved identity document, front and back.
       if ((await repos.verification.levelOf(userId, now())) < WITHDRAWAL_MIN_VERIFICATION_LEVEL) {
         return refuse(403, WITHDRAWAL_MESSAGES.NEEDS_VERIFICATION)
       }

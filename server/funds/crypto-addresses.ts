@@ -1,8 +1,8 @@
-// The sandbox chain's deposit addresses and transaction hashes (issue 15). Each customer's address for a coin on a
-// network is derived from HMAC-SHA256(server secret, user/coin/network), so it is stable, unguessable without the
-// secret, and valid in the network's own format (the checks in src/domain/funds/crypto-address.ts accept it):
-// Bitcoin bech32 P2WPKH (bc1q…, a 20-byte program), EVM 0x + 40 lowercase hex, Tron base58check (0x41, T…).
-// The address is stored once made (crypto_addresses), so a changed secret never moves a customer's address.
+// The sandbox chain's deposit addresses and transaction hashes (decision 0019). Each customer's address for a coin on
+// a network is derived from HMAC-SHA256(server secret, user/coin/network), so it is stable, unguessable without the
+// secret, and valid in the network's own format (the checks in src/domain/funds/crypto-address.ts accept it): Bitcoin
+// bech32 P2WPKH (bc1q…, a 20-byte program), EVM 0x + 40 lowercase hex, Tron base58check (0x41, T…). The address is
+// stored once made (crypto_addresses), so a changed secret never moves a customer's address.
 import { createHmac, randomBytes } from 'node:crypto'
 import type { CryptoCoin, CryptoNetwork } from '../../src/domain/contract'
 import { encodeSegwitAddress, encodeTronAddress } from '../../src/domain/funds/crypto-address'

@@ -1,6 +1,6 @@
-// What a customer's open cashier pages hear (issue 15): funds.updated on their private-user channel after a deposit,
-// withdrawal or savings move changed (a confirmation counted, a decision made), published after the commit. The
-// balance itself follows user.updated, as everywhere; admin tabs showing the customer hear client.updated.
+// What a customer's open cashier pages hear (decision 0019): funds.updated on their private-user channel after a
+// deposit, withdrawal or savings move changed (a confirmation counted, a decision made), published after the commit.
+// The balance itself follows user.updated, as everywhere; admin tabs showing the customer hear client.updated.
 import { CHANNELS, FUNDS_UPDATED_EVENT, type FundsUpdatedEvent } from '../../src/domain/contract'
 import type { Publisher } from '../realtime/publisher'
 import { publishClientUpdated, publishUserUpdated } from '../realtime/user-events'

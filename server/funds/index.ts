@@ -1,8 +1,9 @@
-// Wires the cashier (issue 15) into the app after the trade engine (withdrawals are checked at its prices) and
+// Wires the cashier (decision 0019) into the app after the trade engine (withdrawals are checked at its prices) and
 // before the routes; decorates the app with `funds`. Two jobs run here, both resuming from the database after a
 // restart: the sandbox chain counts a confirmation of each pending transfer every `confirmationIntervalMs`, and the
 // savings job accrues the day's interest and credits past months at start-up and hourly. Both are safe on several
-// instances at once, and still only the leader runs them (issue 18): once is the rule, the safety is the backstop.
+// instances at once, and still only the leader runs them (decision 0024): once is the rule, the safety is the
+// backstop.
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { loggableError } from '../lib/loggable-error'

@@ -1,6 +1,7 @@
-// The card seam (issue 15, DESIGN 10): the cashier charges cards through a PaymentProvider picked by configuration
-// (PAYMENT_PROVIDER, default `sandbox`), so a real gateway is a new implementation of this interface, not a change
-// anywhere else. The card number and CVC are handed to the provider and nowhere else: never stored, never logged.
+// The card seam (decision 0019, docs/architecture.md#money-requests-files-and-mail): the cashier charges cards
+// through a PaymentProvider picked by configuration (PAYMENT_PROVIDER, default `sandbox`), so a real gateway is a new
+// implementation of this interface, not a change anywhere else. The card number and CVC are handed to the provider
+// and nowhere else: never stored, never logged.
 import { cardDigits } from '../../src/domain/funds/card'
 import { DEPOSIT_MESSAGES } from '../../src/domain/contract'
 

@@ -1,4 +1,4 @@
-// Withdrawal status mails (issues 15 and 16; decision 0020). Every state a withdrawal reaches is mailed to its
+// Withdrawal status mails (decisions 0019 and 0020). Every state a withdrawal reaches is mailed to its
 // customer, after the commit that made it: stuck withdrawals with no word from the broker are what customers
 // complain of most, and the mail is the record they keep outside the app. Sending never fails the request that
 // changed the state: the outbox mailer and SMTP both log and swallow their own errors, and so does the lookup here.

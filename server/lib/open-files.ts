@@ -1,5 +1,5 @@
 // How many files (sockets included) this process may hold open: the soft RLIMIT_NOFILE, read from Linux's
-// /proc/self/limits (Node has no getrlimit). The broker's connection cap follows it (issue 21).
+// /proc/self/limits (Node has no getrlimit). The broker's connection cap follows it (decision 0026).
 import { readFileSync } from 'node:fs'
 
 /** Files kept for everything that is not a realtime socket: the database pool, HTTP requests, uploads, logs. */

@@ -1,7 +1,7 @@
 // The sliding-window limiter of rate-limit.ts with its counts in Redis, so that every instance of a cluster counts
-// the same hits (issue 18). One sorted set per (action, client key), scored by the hit's time; one Lua script per hit,
-// so two instances counting at once can never both let in the last place. Same semantics as the in-memory one: a
-// refused hit is not recorded, Retry-After comes from the oldest hit in the window and is at least a second.
+// the same hits (decision 0024). One sorted set per (action, client key), scored by the hit's time; one Lua script
+// per hit, so two instances counting at once can never both let in the last place. Same semantics as the in-memory
+// one: a refused hit is not recorded, Retry-After comes from the oldest hit in the window and is at least a second.
 // When Redis cannot answer (down, or slower than `timeoutMs`), the hit is counted by the fallback limiter in this
 // process instead: a rate limit must never turn into an error or a hung request.
 import { randomBytes } from 'node:crypto'

@@ -1,5 +1,6 @@
-// The visitor's likely country, as a two-letter code, to preselect the country step of the sign-up (spec 7,
-// check-email: `data.country`, default US). A hint only: a forged header just preselects another country.
+// The visitor's likely country, as a two-letter code, to preselect the country step of the sign-up
+// (docs/product/api.md#calls, check-email: `data.country`, default US). A hint only: a forged header just preselects
+// another country.
 import type { IncomingHttpHeaders } from 'node:http'
 
 export const DEFAULT_COUNTRY = 'US'

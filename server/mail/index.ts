@@ -1,4 +1,4 @@
-// Mail for the app (issue 16; decision 0020): `app.mailer` is the outbox or SMTP by configuration. The funds
+// Mail for the app (decision 0020): `app.mailer` is the outbox or SMTP by configuration. The funds
 // cashier mails withdrawal states through it (server/funds/withdrawal-mail.ts).
 import type { FastifyInstance } from 'fastify'
 import type { Mailer } from './mailer'

@@ -1,6 +1,7 @@
-// The Mailer seam (DESIGN 10): what the product sends goes through `send`, whatever carries it. Without SMTP_URL
-// mails land in the dev outbox (the mail_outbox table, read by admins at /admin/outbox); with it, nodemailer sends
-// them. A real provider is another Mailer picked in mail/index.ts, nothing else changes.
+// The Mailer seam (docs/architecture.md#money-requests-files-and-mail): what the product sends goes through `send`,
+// whatever carries it. Without SMTP_URL mails land in the dev outbox (the mail_outbox table, read by admins at
+// /admin/outbox); with it, nodemailer sends them. A real provider is another Mailer picked in mail/index.ts, nothing
+// else changes.
 import type { MailKind } from '../../src/domain/contract'
 
 export interface Mail {

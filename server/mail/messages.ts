@@ -1,5 +1,5 @@
-// The mails the product sends (issue 16), as plain text with a light HTML twin. Links are absolute when the server
-// knows its public address (PUBLIC_URL), else same-site paths. Pure: everything they say is passed in.
+// The mails the product sends (decision 0020), as plain text with a light HTML twin. Links are absolute when the
+// server knows its public address (PUBLIC_URL), else same-site paths. Pure: everything they say is passed in.
 import {
   EMAIL_CONFIRM_PATH,
   MAIL_KINDS,

@@ -1,10 +1,10 @@
 // Bearer-token authentication. Routes opt in with `onRequest: [app.authenticate]` (and `app.requireAdmin`
 // after it); running in onRequest means an anonymous caller is turned away before any body is read.
 //
-// Account status is enforced here, once, for every route (issue 14): a pending or deactivated account gets 403 with
-// the gate's own sentence everywhere except the four calls its gate screen needs (GET /user for Check Status,
-// logout, the heartbeat, and the channel authorisation of its own private-user channel for the live release),
-// which use `app.authenticateAnyStatus` instead.
+// Account status is enforced here, once, for every route (decision 0017): a pending or deactivated account gets 403
+// with the gate's own sentence everywhere except the four calls its gate screen needs (GET /user for Check Status,
+// logout, the heartbeat, and the channel authorisation of its own private-user channel for the live release), which
+// use `app.authenticateAnyStatus` instead.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ACCOUNT_STATUS_MESSAGES, USER_ROLE, USER_STATUS } from '../../src/domain/contract'
 import type { Authenticated } from '../repositories/auth-tokens'

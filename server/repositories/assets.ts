@@ -41,7 +41,7 @@ export function toAssetJson(row: AssetRow): Asset {
     updated_at: row.updatedAt.toISOString(),
     buy_spread: row.buySpread,
     sell_spread: row.sellSpread,
-    // Spec section 4, Assets: the same formulas the client applies to live ticks.
+    // docs/product/trading-workspace.md#assets-and-live-prices: the same formulas the client applies to live ticks.
     buy_price: row.rate * (1 + row.buySpread),
     sell_price: row.rate * (1 - row.sellSpread),
     contract_size: row.contractSize,

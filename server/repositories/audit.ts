@@ -1,6 +1,6 @@
-// The audit log (issue 14, DESIGN 10): one row per admin action, written through `record` inside the transaction
-// that makes the change, so a change and its row commit or fail together. The table refuses UPDATE and DELETE
-// (migration 0007); this module only ever inserts and reads.
+// The audit log (decision 0017, docs/architecture.md#money-requests-files-and-mail): one row per admin action,
+// written through `record` inside the transaction that makes the change, so a change and its row commit or fail
+// together. The table refuses UPDATE and DELETE (migration 0007); this module only ever inserts and reads.
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { ADMIN_PAGE_SIZE, type AuditAction, type AuditEvent, type PageMeta } from '../../src/domain/contract'

@@ -1,5 +1,5 @@
 // Bearer tokens: issued at login, looked up by hash on every authenticated request, revoked at logout. Each token is
-// a session (issue 16): it keeps the address and user agent it signed in with and when it was last used, so the
+// a session (decision 0020): it keeps the address and user agent it signed in with and when it was last used, so the
 // customer can see their devices and sign one out.
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'

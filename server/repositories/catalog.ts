@@ -1,5 +1,5 @@
-// The catalogue (spec 3: Currency, Account plan, Expert advisor) and the customer's advisors: what GET /catalog and
-// GET /expert_advisors list, buying an advisor, and its Running/Stopped switch.
+// The catalogue (docs/product/data-model.md#currency, #account-plan and #expert-advisor) and the customer's advisors:
+// what GET /catalog and GET /expert_advisors list, buying an advisor, and its Running/Stopped switch.
 //
 // Buying is one transaction under the customer's row lock: the ownership row, the debit and the ledger row commit
 // together or not at all. Two purchases of one advisor by one customer queue on that lock, and the second finds
@@ -71,7 +71,10 @@ function toAdvisorView(advisor: AdvisorRow, ownership: Ownership): ExpertAdvisor
   }
 }
 
-/** Spec 3: one value per plan_features row, in order; a plan edited to have fewer or more is padded or cut. */
+/**
+ * docs/product/data-model.md#account-plan: one value per plan_features row, in order; a plan edited to have fewer or
+ * more is padded or cut.
+ */
 function toPlanView(plan: PlanRow, featureCount: number): Plan {
   const features = Array.from({ length: featureCount }, (_, index) => plan.features[index] ?? '')
   return {

@@ -1,4 +1,4 @@
-// Support chat (spec 3, Chat message and Attachment): one conversation per customer, keyed by the customer's id.
+// Support chat (docs/product/data-model.md#chat-message): one conversation per customer, keyed by the customer's id.
 // What this file guarantees (docs/decisions/0010-support-chat.md):
 // - within a conversation, messages are written one at a time (a transaction-scoped advisory lock), so the id order,
 //   the created_at order and the commit order are the same, and created_at strictly increases (by at least 1 ms):

@@ -1,4 +1,4 @@
-// Deposits (issue 15): card charges, transfers on the sandbox chain and bank wires, and the customer's deposit
+// Deposits (decision 0019): card charges, transfers on the sandbox chain and bank wires, and the customer's deposit
 // addresses and wire references. A deposit is pending until settled; settling is one conditional UPDATE (`where
 // status = 'pending'`) and, when it completes, its one 'deposit' ledger row in the same transaction, so a deposit is
 // credited once whoever races to settle it (a second click, a second instance's job, two admins).

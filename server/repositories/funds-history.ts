@@ -1,4 +1,4 @@
-// The customer's money history (issue 15): the transactions list (deposits and withdrawals with their statuses,
+// The customer's money history (decision 0019): the transactions list (deposits and withdrawals with their statuses,
 // and the ledger's own movements: savings moves, interest, adjustments, purchases) and the statement of the trading
 // account (every trading ledger row with the balance it left). Always one customer's rows: the user id is part of
 // every query, never a filter the caller may leave out.

@@ -1,7 +1,8 @@
-// The ledger as the back office reads and writes it (DESIGN 10: every movement of money is a ledger row written in
-// the same transaction as its cause). An adjustment locks the customer's row, so adjustments to one account are
-// applied one at a time; the Idempotency-Key is unique per customer in the database, so a retried or raced request
-// books once; the balance can never be taken below zero; and its audit row commits with it.
+// The ledger as the back office reads and writes it (docs/architecture.md#money-requests-files-and-mail: every
+// movement of money is a ledger row written in the same transaction as its cause). An adjustment locks the customer's
+// row, so adjustments to one account are applied one at a time; the Idempotency-Key is unique per customer in the
+// database, so a retried or raced request books once; the balance can never be taken below zero; and its audit row
+// commits with it.
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { AdjustmentKind, LedgerEntry } from '../../src/domain/contract'
 import type { Db } from '../db/client'
@@ -69,8 +70,8 @@ export interface Posting {
 
 /**
  * Moves one of the customer's balances (trading: users.balance, savings: users.savings_balance) and books the
- * movement with the balance it left, in the caller's transaction: the one way the cashier (issue 15) touches money.
- * The UPDATE takes the customer's row lock, so postings of one customer are applied one at a time.
+ * movement with the balance it left, in the caller's transaction: the one way the cashier (decision 0019) touches
+ * money. The UPDATE takes the customer's row lock, so postings of one customer are applied one at a time.
  */
 export async function postToLedger(
   executor: LedgerExecutor,

@@ -1,4 +1,4 @@
-// The customer's own account details (issue 16): profile fields, the sign-in address, the password hash and the
+// The customer's own account details (decision 0020): profile fields, the sign-in address, the password hash and the
 // avatar. Unique clashes (username, email) come back as values, never as errors.
 import { and, eq, sql } from 'drizzle-orm'
 import type { Address } from '../../src/domain/contract'

@@ -1,8 +1,8 @@
-// What customers ask the back office for (spec 4, Auto trader; the plans comparison's upgrade): one pending request
-// of each kind per customer, which an admin approves or rejects. "One pending" is the database's partial unique
-// index, not a read-then-write, so two requests racing cannot both be stored; a decision is one conditional UPDATE
-// (pending to decided), so two admins deciding at once cannot both win, and approving applies the change to the
-// customer in the same transaction (server/back-office/request-types.ts decides them).
+// What customers ask the back office for (docs/product/marketplace.md#auto-trader; the plans comparison's upgrade):
+// one pending request of each kind per customer, which an admin approves or rejects. "One pending" is the database's
+// partial unique index, not a read-then-write, so two requests racing cannot both be stored; a decision is one
+// conditional UPDATE (pending to decided), so two admins deciding at once cannot both win, and approving applies the
+// change to the customer in the same transaction (server/back-office/request-types.ts decides them).
 import { eq } from 'drizzle-orm'
 import type { AutotraderLevel } from '../../src/domain/contract'
 import type { Db } from '../db/client'

@@ -1,5 +1,5 @@
-// Flexible savings (issue 15): moves between the trading balance and savings (two ledger rows, one per account, in
-// one transaction under the customer's row lock), the daily accrual (one row per customer per day, the unique
+// Flexible savings (decision 0019): moves between the trading balance and savings (two ledger rows, one per account,
+// in one transaction under the customer's row lock), the daily accrual (one row per customer per day, the unique
 // (user_id, day) making the job once-only across instances) and the credit of accrued interest (one conditional
 // UPDATE of the unpaid accruals, so each is paid once, then one 'savings_interest' row for their sum).
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'

@@ -57,7 +57,7 @@ function storedLimit(stored: unknown, fallback: Limit): Limit {
   return { min: heldLimit(value.min, fallback.min), max: heldLimit(value.max, fallback.max) }
 }
 
-/** The funds settings (issue 15): stored under `funds`, merged field by field over the code's defaults. */
+/** The funds settings (decision 0019): stored under `funds`, merged field by field over the code's defaults. */
 export function mergeFunds(stored: unknown): FundsSettings {
   const value = objectOr(stored)
   const limits = objectOr(value.limits)
@@ -75,7 +75,7 @@ export function mergeFunds(stored: unknown): FundsSettings {
   return parsed.success ? parsed.data : DEFAULT_FUNDS_SETTINGS
 }
 
-/** The legal pages' texts (issue 17): stored under `legal`, each page over the code's default text. */
+/** The legal pages' texts (decision 0022): stored under `legal`, each page over the code's default text. */
 export function mergeLegal(stored: unknown): LegalTexts {
   const parsed = LegalTextsSchema.partial().safeParse(objectOr(stored))
   // A page whose stored text no longer fits the contract falls back to the default, the others are kept.

@@ -1,4 +1,4 @@
-// The sign-in history (issue 16): every attempt on a known account, its result, address and user agent. The
+// The sign-in history (decision 0020): every attempt on a known account, its result, address and user agent. The
 // customer reads the last 50; the new-device alert compares a sign-in with the recent successful ones.
 import { and, desc, eq, lte } from 'drizzle-orm'
 import { SIGN_IN_HISTORY_SIZE, type SignInResult } from '../../src/domain/contract'

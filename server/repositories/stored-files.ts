@@ -1,4 +1,4 @@
-// The bytes of uploads in PostgreSQL (issue 18: every instance serves what any of them received). Only
+// The bytes of uploads in PostgreSQL (decision 0024: every instance serves what any of them received). Only
 // chat/file-store.ts uses it, and only on PostgreSQL: embedded PGlite keeps uploads as files under DATA_DIR.
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'

@@ -1,6 +1,6 @@
-// Two-factor sign-in (issue 16): the TOTP secret on the user row (pending until confirmed), the last time step used
-// (a code works once), single-use recovery codes (sha256 only), and the sign-in challenges that sit between a right
-// password and a right code. Every "once" is a conditional UPDATE, so two racing requests cannot both succeed.
+// Two-factor sign-in (decision 0020): the TOTP secret on the user row (pending until confirmed), the last time step
+// used (a code works once), single-use recovery codes (sha256 only), and the sign-in challenges that sit between a
+// right password and a right code. Every "once" is a conditional UPDATE, so two racing requests cannot both succeed.
 import { createHash } from 'node:crypto'
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { TWO_FACTOR } from '../../src/domain/contract'

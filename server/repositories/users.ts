@@ -1,4 +1,4 @@
-// Users and the user object of the contract (spec section 3, User).
+// Users and the user object of the contract (docs/product/data-model.md#user).
 import { randomInt } from 'node:crypto'
 import { and, asc, desc, eq, getTableColumns, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
 import {
@@ -309,14 +309,14 @@ export function createUsersRepository(db: Db) {
         pendingAutotrader.length > 0,
         now,
       )
-      // The KYC level (issue 16); withdrawals need 2. Only approved documents count, so only they are read.
+      // The KYC level (decision 0020); withdrawals need 2. Only approved documents count, so only they are read.
       const level = verificationLevel({ email: row.user.email, phone: row.user.phone, documents }, now)
       return { ...view, verification_level: level }
     },
 
     /**
      * Every user, newest first, as GET /admin/users shows them. Four queries whatever the number of users: the
-     * admin console polls this every 30 s (spec 7).
+     * admin console polls this every 30 s (docs/product/api.md#calls).
      */
     async listViews(now: Date): Promise<User[]> {
       // Each user's first USER_NOTIFICATIONS_LIMIT in the user object's order, still in one query.

@@ -1,5 +1,5 @@
-// Verification (KYC) documents (issue 16): the customer's uploads and what the back office decided. Each row is a
-// request of the one queue (back-office/request-types.ts, type `verification`); at most one per type waits for
+// Verification (KYC) documents (decision 0020): the customer's uploads and what the back office decided. Each row is
+// a request of the one queue (back-office/request-types.ts, type `verification`); at most one per type waits for
 // review (a partial unique index), so a double click files one.
 import { and, desc, eq } from 'drizzle-orm'
 import type { VerificationDocumentType } from '../../src/domain/contract'

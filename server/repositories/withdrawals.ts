@@ -1,4 +1,4 @@
-// Withdrawals (issue 15): the amount is held the moment the request is stored, under the customer's row lock and
+// Withdrawals (decision 0019): the amount is held the moment the request is stored, under the customer's row lock and
 // only if it fits what can be withdrawn now, so concurrent requests can never together take more than the free
 // margin; a rejection or a cancellation releases the hold, a payout captures it. Every change of status is one
 // conditional UPDATE on the status it leaves, so each takes effect once, and its ledger row commits with it.

@@ -1,7 +1,7 @@
-// The login route's JavaScript budget (issue 21), checked after every build in `npm run test:e2e`: fails when the
-// scripts a first visit to / needs pass the budget, gzip-compressed as a CDN would serve them. It reads the build's
-// manifest (dist/.vite/manifest.json; BENCH_CLIENT_DIR=<dir> for another build), so it takes well under a second;
-// `npm run bench:initial-js` measures the same thing in a browser, file by file.
+// The login route's JavaScript budget (decision 0025), checked after every build in `npm run test:e2e`: fails when
+// the scripts a first visit to / needs pass the budget, gzip-compressed as a CDN would serve them. It reads the
+// build's manifest (dist/.vite/manifest.json; BENCH_CLIENT_DIR=<dir> for another build), so it takes well under a
+// second; `npm run bench:initial-js` measures the same thing in a browser, file by file.
 //
 // What it counts: index.html's entry with everything it imports statically (what index.html preloads), then the
 // `/` route's component chunk with its static imports. The login page makes no `import()` as it opens (the service
@@ -12,11 +12,12 @@ import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /**
- * KB gzip. Issue 21's target is 140 in total and 100 before the first render. The build measured 198.7 and 169.6
- * when this check came, and 162.6 and 149.1 once the sign-in path lost classic zod and react-hook-form (decision
- * 0027; tests/bench/README.md), then 155.8 and 143.0 once the entry's modules went into one file (decision 0029),
- * then 138.9 and 128.2 once guards replaced zod before the first render and the service worker's bridge dropped
- * workbox-window (decision 0031). The total is the issue's 140; the part before the first render holds what was won.
+ * KB gzip. The target (decision 0025) is 140 in total and 100 before the first render. The build measured 198.7 and
+ * 169.6 when this check came, and 162.6 and 149.1 once the sign-in path lost classic zod and react-hook-form
+ * (decision 0027; tests/bench/README.md), then 155.8 and 143.0 once the entry's modules went into one file (decision
+ * 0029), then 138.9 and 128.2 once guards replaced zod before the first render and the service worker's bridge
+ * dropped workbox-window (decision 0031). The total is the target's 140; the part before the first render holds what
+ * was won.
  */
 export const LOGIN_ROUTE_BUDGET_KB = { total: 140, beforeFirstRender: 129 }
 

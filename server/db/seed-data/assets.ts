@@ -103,7 +103,7 @@ const STOCKS: readonly Row[] = [
   ['ORCL', 'Oracle Corporation', 'Technology', 'NYSE:ORCL', 175.9],
 ]
 
-// Spec section 1: indices are offered as the ETFs that track them.
+// docs/product/README.md#what-the-product-is: indices are offered as the ETFs that track them.
 const INDICES: readonly Row[] = [
   ['SPY', 'SPDR S&P 500 ETF Trust', 'US', 'AMEX:SPY', 591.2],
   ['QQQ', 'Invesco QQQ Trust (Nasdaq 100)', 'US', 'NASDAQ:QQQ', 515.6],

@@ -1,6 +1,6 @@
-// The legal and help pages' text on a fresh site (issue 17). The operator replaces it in the back office's Settings
-// with their own; it is read merged over this per page, so a page added later has text on older sites too. Written
-// as a broker's plain starting point, not as legal advice: paragraphs separated by blank lines, no markup.
+// The legal and help pages' text on a fresh site (decision 0022). The operator replaces it in the back office's
+// Settings with their own; it is read merged over this per page, so a page added later has text on older sites too.
+// Written as a broker's plain starting point, not as legal advice: paragraphs separated by blank lines, no markup.
 import type { LegalTexts } from '../../../src/domain/contract'
 
 export const DEFAULT_LEGAL_TEXTS: LegalTexts = {

@@ -26,7 +26,7 @@ export const DEFAULT_SITE_SETTINGS: StoredSiteSettings = {
 }
 
 /**
- * The cashier's settings (issue 15), stored in the same row under `funds` but never in the public GET /settings:
+ * The cashier's settings (decision 0019), stored in the same row under `funds` but never in the public GET /settings:
  * the broker's bank account for wires, the amount limits per method (USD) and the savings rate.
  */
 export const DEFAULT_FUNDS_SETTINGS: FundsSettings = {
