@@ -1,6 +1,6 @@
-// Support chat (spec 2.9 and 2.10): the customer's chat, the admin console and the unread notifier. The realtime
-// subscriptions are the routes' (features do not import each other): a route hands the conversation's
-// onMessageSent / onMessageRead to useRealtimeEvent on CHANNELS.chatCustomer(customerId).
+// Support chat (docs/product/chat.md#unread-notifier and #admin-console): the customer's chat, the admin console and
+// the unread notifier. The realtime subscriptions are the routes' (features do not import each other): a route hands
+// the conversation's onMessageSent / onMessageRead to useRealtimeEvent on CHANNELS.chatCustomer(customerId).
 export { useConversation, type ChatViewer, type Conversation } from './hooks/use-conversation'
 export { useOnline } from './hooks/use-browser-state'
 export { CustomerChat } from './components/customer-chat'

@@ -1,4 +1,4 @@
-// The connection doctor's checks (/main/test, issue 16): each gathers its facts on its own, with its own time
+// The connection doctor's checks (/main/test, decision 0020): each gathers its facts on its own, with its own time
 // limit, so a cut network fails the checks that need it, clearly and at once, while the others still answer. The
 // verdicts and words are src/domain/diagnostics/connection-report.ts's.
 import { formatBytes } from '../../domain/account/document-upload'

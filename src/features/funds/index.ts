@@ -1,6 +1,6 @@
-// The cashier (issue 15, DESIGN 10): deposits by card, crypto and bank wire, withdrawals, transactions and
-// statements, savings. The routes under /main compose these and subscribe funds.updated (routes/-funds-realtime.ts);
-// this feature imports no other feature.
+// The cashier (decision 0019, docs/architecture.md#money-requests-files-and-mail): deposits by card, crypto and bank
+// wire, withdrawals, transactions and statements, savings. The routes under /main compose these and subscribe
+// funds.updated (routes/-funds-realtime.ts); this feature imports no other feature.
 export { fundsKeys } from './api/query-keys'
 export { invalidateFunds } from './api/invalidate-funds'
 export { getFundsOptionsQueryOptions, useFundsOptions } from './api/get-funds-options'

@@ -1,5 +1,6 @@
-// TradingView's embed widgets for the workspace's Calendar and Market News panels (spec 2.7): which script each
-// panel loads and the settings it is given. The calendar shows every importance level for 19 countries.
+// TradingView's embed widgets for the workspace's Calendar and Market News panels
+// (docs/product/trading-workspace.md#left-rail-panels): which script each panel loads and the settings it is given.
+// The calendar shows every importance level for 19 countries.
 
 import { WIDGET_SCRIPT_ORIGIN } from '../../domain/site/third-party-origins'
 

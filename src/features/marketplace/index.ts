@@ -1,4 +1,5 @@
-// The expert-advisor marketplace and the catalogue it sells from (spec 2.7, 2.8, 3, 4, 8, 9): GET /catalog
+// The expert-advisor marketplace and the catalogue it sells from (docs/product/marketplace.md#running-an-advisor,
+// #marketplace-page, #buying-an-advisor, #auto-trader and docs/product/data-model.md#expert-advisor): GET /catalog
 // (currencies, plans, plan_features, expert advisors), the /main/marketplace page, the workspace's Algo Trader list
 // with the auto trader, the plans comparison with its upgrade request, and the display currency whose rates the
 // catalogue carries.

@@ -1,4 +1,5 @@
-// The chat's failure messages (spec 8): the server's message when it sent one, else the spec's fallback.
+// The chat's failure messages (docs/product/chat.md#messages): the server's message when it sent one, else the spec's
+// fallback.
 import { ApiErrorSchema } from '../../../domain/contract/wire'
 import { CHAT_MESSAGES } from '../../../domain/contract/chat'
 import { HttpError } from '../../../lib/http'

@@ -1,6 +1,6 @@
-// GET /admin/users (spec 7): the console's user list with is_online and unread_count, refreshed every 30 s
-// (spec 9). A failure keeps the last list and says 'Failed to load users. Retrying...' (spec 8) until a refresh
-// succeeds.
+// GET /admin/users (docs/product/api.md#calls): the console's user list with is_online and unread_count, refreshed
+// every 30 s (docs/product/api.md#data-caching). A failure keeps the last list and says 'Failed to load users.
+// Retrying...' (docs/product/chat.md#admin-console) until a refresh succeeds.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { AdminUsersResponseSchema } from '../../../domain/contract/back-office'
 import type { User } from '../../../domain/contract/user'

@@ -1,7 +1,7 @@
-// GET /chat/messages?page=&customer_id=&after= (spec 7) as an infinite query: page 1 holds the newest messages,
-// each next page older ones (pages ascending inside, the contract). Live messages (message.sent, our own sends)
-// are merged into page 1 of the cache, so the list never refetches 200 pages to show one more message; a catch-up
-// fetch of page 1 after a reconnect brings read_at changes and anything missed.
+// GET /chat/messages?page=&customer_id=&after= (docs/product/api.md#calls) as an infinite query: page 1 holds the
+// newest messages, each next page older ones (pages ascending inside, the contract). Live messages (message.sent, our
+// own sends) are merged into page 1 of the cache, so the list never refetches 200 pages to show one more message; a
+// catch-up fetch of page 1 after a reconnect brings read_at changes and anything missed.
 import {
   infiniteQueryOptions,
   useInfiniteQuery,

@@ -1,5 +1,5 @@
-// GET /chat/unread-count (spec 7): the customer's messages from support not yet read. Every tab asks the server,
-// so the count agrees across tabs; message.sent and message.read (and reading the chat) refresh it.
+// GET /chat/unread-count (docs/product/api.md#calls): the customer's messages from support not yet read. Every tab
+// asks the server, so the count agrees across tabs; message.sent and message.read (and reading the chat) refresh it.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { ChatUnreadCountResponseSchema } from '../../../domain/contract/chat'
 import { http } from '../../../lib/http'
@@ -21,7 +21,8 @@ export const useUnreadCount = (options: { userId: number; pollMs?: number | fals
   useQuery({
     ...getUnreadCountQueryOptions(options.userId),
     refetchInterval: options.pollMs ?? false,
-    // Spec 8: unread count failures are logged only (the http client logs them); no retry storm either.
+    // docs/product/api.md#errors: unread count failures are logged only (the http client logs them); no retry storm
+    // either.
     retry: 1,
   })
 

@@ -1,5 +1,6 @@
-// POST /chat/messages (spec 7) with a client_message_id (the contract): a request that got no answer is retried
-// with the same id, and so is a manual retry of the same draft, so a flaky network never stores a message twice.
+// POST /chat/messages (docs/product/api.md#calls) with a client_message_id (the contract): a request that got no
+// answer is retried with the same id, and so is a manual retry of the same draft, so a flaky network never stores a
+// message twice.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   SendChatMessageResponseSchema,

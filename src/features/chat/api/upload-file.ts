@@ -1,5 +1,6 @@
-// POST /chat/upload (spec 7): multipart with the file, upload progress tracked; the answer's url goes with the next
-// message. The request itself is src/lib/files.ts (XMLHttpRequest: fetch reports no upload progress).
+// POST /chat/upload (docs/product/api.md#calls): multipart with the file, upload progress tracked; the answer's url
+// goes with the next message. The request itself is src/lib/files.ts (XMLHttpRequest: fetch reports no upload
+// progress).
 import { ChatUploadResponseSchema } from '../../../domain/contract/chat'
 import { uploadErrorMessage } from './errors'
 import { uploadFile } from '../../../lib/files'

@@ -19,7 +19,7 @@ export interface AdminChatConsoleProps {
   /** The selected customer's conversation (the route subscribes its channel). */
   conversation: Conversation
   connection: ChatConnection
-  /** Connected / Reconnecting... / Disconnected (spec 2.10). */
+  /** Connected / Reconnecting... / Disconnected (docs/product/chat.md#admin-console). */
   indicator: ReactNode
   signedIn: boolean
   /**
@@ -43,8 +43,8 @@ const isWideNow = () => globalThis.matchMedia?.(WIDE_QUERY).matches ?? true
 const CUSTOMER_PANEL_COLUMN_ID = 'customer-panel-column'
 
 /**
- * Spec 2.10: the admin chat console. The user list beside the conversation, or in a drawer below 768 px; the
- * customer panel (issue 14) in a collapsible column from 1280 px, or a sheet below.
+ * docs/product/chat.md#admin-console: the admin chat console. The user list beside the conversation, or in a drawer
+ * below 768 px; the customer panel (decision 0017) in a collapsible column from 1280 px, or a sheet below.
  */
 export function AdminChatConsole(props: AdminChatConsoleProps) {
   const [drawerOpen, setDrawerOpen] = useState(false)

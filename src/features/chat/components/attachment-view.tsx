@@ -42,7 +42,10 @@ export function ProtectedImage(props: { src: string; alt: string; className?: st
   )
 }
 
-/** Spec 3, Attachment: images as thumbnails (opened on click), other files as downloads showing their name. */
+/**
+ * docs/product/data-model.md#chat-message: images as thumbnails (opened on click), other files as downloads showing
+ * their name.
+ */
 export function AttachmentView(props: {
   attachment: ChatAttachment
   onOpenImage: (attachment: ChatAttachment) => void

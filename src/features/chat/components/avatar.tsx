@@ -18,8 +18,8 @@ const styles = {
 }
 
 /**
- * A sender's picture, or letters in its place: support staff fall back to 'A' (spec 2.10), customers to their
- * initials. Decorative: the name is always given in text beside it.
+ * A sender's picture, or letters in its place: support staff fall back to 'A' (docs/product/chat.md#admin-console),
+ * customers to their initials. Decorative: the name is always given in text beside it.
  */
 export function ChatAvatar(props: {
   src: string | null

@@ -48,7 +48,10 @@ export interface ChatConversationProps {
   initialText?: string | undefined
 }
 
-/** The list, the notices and the composer of one conversation: what both sides share (spec 2.9, 2.10). */
+/**
+ * The list, the notices and the composer of one conversation: what both sides share
+ * (docs/product/chat.md#customer-chat and #composer).
+ */
 export function ChatConversation(props: ChatConversationProps) {
   const { conversation } = props
   const connection = useSettledConnection(props.connection)

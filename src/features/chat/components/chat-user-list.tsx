@@ -108,7 +108,10 @@ function UserEntry(props: { user: User; selected: boolean; onSelect: () => void 
   )
 }
 
-/** Spec 2.10: the console's users with a search box and the All / Online / Unread tabs, refreshed every 30 s. */
+/**
+ * docs/product/chat.md#admin-console: the console's users with a search box and the All / Online / Unread tabs,
+ * refreshed every 30 s.
+ */
 export function ChatUserList(props: { selectedId: number | null; onSelect: (userId: number) => void }) {
   const users = useChatUsers()
   const [search, setSearch] = useState('')
@@ -116,7 +119,8 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
   const searchId = useId()
   const visible = useMemo(() => filterChatUsers(users.data ?? [], search, tab), [users.data, search, tab])
 
-  // Spec 8: 'Failed to load users. Retrying...', once per failed attempt (the 30 s refresh tries again).
+  // docs/product/chat.md#admin-console: 'Failed to load users. Retrying...', once per failed attempt (the 30 s
+  // refresh tries again).
   const { errorUpdatedAt, isError } = users
   useEffect(() => {
     if (isError) toast.error(CHAT_MESSAGES.USERS_FAILED, { id: 'chat-users-failed' })

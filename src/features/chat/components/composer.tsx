@@ -82,7 +82,10 @@ export function AttachmentChip(props: { attachment: PendingAttachment; onRemove:
   )
 }
 
-/** Spec 2.10: text input, attach button and send button; Enter sends, Shift+Enter makes a new line. */
+/**
+ * docs/product/chat.md#composer: text input, attach button and send button; Enter sends, Shift+Enter makes a new
+ * line.
+ */
 export function ChatComposer(props: {
   composer: Composer
   disabled: boolean

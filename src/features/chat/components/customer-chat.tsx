@@ -4,7 +4,7 @@ import type { Conversation } from '../hooks/use-conversation'
 import { ChatAvatar } from './avatar'
 import { ChatConversation } from './chat-conversation'
 
-/** Spec 2.9: the customer's one conversation, with the support team. */
+/** docs/product/chat.md#customer-chat: the customer's one conversation, with the support team. */
 export function CustomerChat(props: {
   conversation: Conversation
   connection: ChatConnection

@@ -1,7 +1,7 @@
-// The message list both sides share (spec 2.10): grouped by day, virtualised so 10,000 messages scroll smoothly.
-// The virtualiser anchors to the end: a page of older messages added above keeps the view still, and a message
-// added while the view is at the bottom (within 100 px) keeps it there. Further up, a new message lights a dot on
-// the scroll-to-bottom button instead of moving the view.
+// The message list both sides share (docs/product/chat.md#message-list): grouped by day, virtualised so 10,000
+// messages scroll smoothly. The virtualiser anchors to the end: a page of older messages added above keeps the view
+// still, and a message added while the view is at the bottom (within 100 px) keeps it there. Further up, a new
+// message lights a dot on the scroll-to-bottom button instead of moving the view.
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDown, Download } from 'lucide-react'
 import {

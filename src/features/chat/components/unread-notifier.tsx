@@ -3,8 +3,8 @@ import { css } from 'styled-system/css'
 import { CHAT_MESSAGES } from '../../../domain/contract/chat'
 
 /**
- * Spec 2.9: the floating 'New Messages' alert. Shown by the caller while the unread count is above 0 and the
- * customer is elsewhere than the chat; tapping it opens the chat, which hides it.
+ * docs/product/chat.md#unread-notifier: the floating 'New Messages' alert. Shown by the caller while the unread count
+ * is above 0 and the customer is elsewhere than the chat; tapping it opens the chat, which hides it.
  */
 export function UnreadNotifier(props: { count: number; visible: boolean; onOpen: () => void }) {
   return (

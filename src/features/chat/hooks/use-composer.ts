@@ -1,6 +1,6 @@
-// The composer's state (spec 2.10 and 5): the text, one pending attachment (uploading with progress, ready, or
-// in error), and sending with the spec's rules and messages. A draft keeps its client_message_id until it is sent
-// or changed, so resending the same draft after a lost answer cannot store it twice.
+// The composer's state (docs/product/chat.md#composer): the text, one pending attachment (uploading with progress,
+// ready, or in error), and sending with the spec's rules and messages. A draft keeps its client_message_id until it
+// is sent or changed, so resending the same draft after a lost answer cannot store it twice.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '../../../components/ui/toast'
 import {

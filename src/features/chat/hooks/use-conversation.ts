@@ -141,7 +141,7 @@ export function useConversation(options: {
     [queryClient, ref],
   )
 
-  // DESIGN 5: the newest pages are kept for the next visit and for offline.
+  // docs/architecture.md#offline: the newest pages are kept for the next visit and for offline.
   useEffect(() => {
     if (!conversationId || !serverMessages) return
     const timer = setTimeout(() => {
@@ -152,7 +152,8 @@ export function useConversation(options: {
     return () => clearTimeout(timer)
   }, [conversationId, serverMessages])
 
-  // Spec 8: a load failure is a toast (the server's message, or the spec's fallback), once per failure.
+  // docs/product/api.md#errors: a load failure is a toast (the server's message, or the spec's fallback), once per
+  // failure.
   const loadError = query.error
   useEffect(() => {
     if (loadError) toast.error(loadError.message, { id: 'chat-load-failed' })

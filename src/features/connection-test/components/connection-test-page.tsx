@@ -65,7 +65,7 @@ function StatusBadge(props: { status: CheckStatus | 'running' }) {
 
 type Row = CheckResult | { id: string; label: string; status: 'running' }
 
-/** /main/test (issue 16): the connection doctor. */
+/** /main/test (decision 0020): the connection doctor. */
 export function ConnectionTestPage(props: ConnectionTestPageProps) {
   const [rows, setRows] = useState<Row[] | null>(null)
   const [running, setRunning] = useState(false)

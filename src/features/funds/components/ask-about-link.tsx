@@ -3,7 +3,7 @@ import { MessageCircleQuestion } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
-// "Ask about this" (issue 15): any deposit, withdrawal or transaction raised with support in one tap. The chat
+// "Ask about this" (decision 0019): any deposit, withdrawal or transaction raised with support in one tap. The chat
 // opens with the reference already in the composer (/main/chat?about=<reference>).
 
 export function AskAboutLink(props: { reference: string; className?: string }) {

@@ -32,7 +32,7 @@ import { formatAmount } from '../../../domain/format/currency'
 import { errorMessage, fieldError, newIdempotencyKey } from '../../../lib/error-message'
 import { ThreeDsDialog } from './three-ds-dialog'
 
-// The card deposit (issue 15): number (Luhn, brand shown as typed), expiry in the future, CVC by brand, name and
+// The card deposit (decision 0019): number (Luhn, brand shown as typed), expiry in the future, CVC by brand, name and
 // amount within the card limits. 'Processing...' while the provider answers, then plainly: successful, declined
 // (the server's words) or the bank's 3-D Secure step. Each press of Deposit is one attempt with its own
 // Idempotency-Key; the number and CVC leave the page only in that request.

@@ -3,8 +3,8 @@ import { Bitcoin, Coins, CreditCard, Landmark, type LucideIcon } from 'lucide-re
 import { css } from 'styled-system/css'
 import { DEPOSIT_CHOICES, type DepositChoice } from '../../../domain/funds/deposits'
 
-// The deposit method chooser (issue 15): card, each coin, bank wire, as tiles that wrap (never scroll sideways) so
-// every method stays in view at 390 px. The current method is marked with aria-current, not only with colour.
+// The deposit method chooser (decision 0019): card, each coin, bank wire, as tiles that wrap (never scroll sideways)
+// so every method stays in view at 390 px. The current method is marked with aria-current, not only with colour.
 
 const ICONS: Readonly<Record<DepositChoice['key'], LucideIcon>> = {
   card: CreditCard,

@@ -9,7 +9,7 @@ import { TransactionStatusChip } from './status-chip'
 import { ListLoadError, ListLoading } from '../../../components/ui/list-table'
 import { isVoidStatus, SignedMoney } from './money-cells'
 
-// The dashboard's glance at the money (issue 15): the five newest movements with their status, and a way to all
+// The dashboard's glance at the money (decision 0019): the five newest movements with their status, and a way to all
 // of them. The same rows as the transactions page's first page.
 
 export const RECENT_TRANSACTIONS_COUNT = 5

@@ -23,7 +23,7 @@ import {
   row,
 } from '../../../components/ui/list-table'
 
-// /main/savings (issue 15): the savings balance and its rate, interest accrued this month and not yet paid, the
+// /main/savings (decision 0019): the savings balance and its rate, interest accrued this month and not yet paid, the
 // two moves (free margin to savings and back, at once), and the daily accrual history. Live: a move, a credit or
 // a push (funds.updated) refetches the savings and the summary.
 

@@ -12,9 +12,9 @@ import { savingsTransferFormSchema, type SavingsDirection } from '../../../domai
 import { parseMoneyText } from '../../../domain/funds/withdrawal-form'
 import { errorMessage, fieldError, newIdempotencyKey } from '../../../lib/error-message'
 
-// 'Move to savings' and 'Move to trading' (issue 15): an amount, checked against what can move now (the free margin
-// in, the savings out), with the balances after the move. The Idempotency-Key is made when the dialog opens (its
-// content mounts then) and sent again by every retry from it, so a lost answer cannot move the money twice.
+// 'Move to savings' and 'Move to trading' (decision 0019): an amount, checked against what can move now (the free
+// margin in, the savings out), with the balances after the move. The Idempotency-Key is made when the dialog opens
+// (its content mounts then) and sent again by every retry from it, so a lost answer cannot move the money twice.
 
 export interface SavingsTransferDialogProps {
   /** Null: closed. */

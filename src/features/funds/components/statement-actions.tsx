@@ -7,8 +7,8 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/error-message'
 import { useDownloadStatement } from '../api/download-statement'
 
-// The statement for the dates chosen (issue 15): 'Download CSV' (date, type, reference, amount, balance after) and
-// 'Print statement', a printable page with the opening and closing balances.
+// The statement for the dates chosen (decision 0019): 'Download CSV' (date, type, reference, amount, balance after)
+// and 'Print statement', a printable page with the opening and closing balances.
 
 export function StatementActions(props: { from?: string | undefined; to?: string | undefined }) {
   const download = useDownloadStatement()

@@ -16,7 +16,7 @@ import {
   row,
 } from '../../../components/ui/list-table'
 
-// The printable statement (issue 15): the broker's name, the customer and the period, the opening balance, every
+// The printable statement (decision 0019): the broker's name, the customer and the period, the opening balance, every
 // movement with the balance it left, and the closing balance. In USD, the account's currency, as a statement is a
 // record rather than a view. Printing shows the statement alone, in black on white: the app's menus, bars and this
 // page's buttons are left out (print styles on the statement's root hide everything that does not contain it).

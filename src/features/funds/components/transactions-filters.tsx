@@ -10,7 +10,7 @@ import {
 } from '../../../domain/funds/transaction-labels'
 import { dateRangeError } from '../../../domain/funds/transactions-search'
 
-// The transactions list's filters (issue 15): type and status (applied at once), and a date range (inclusive UTC
+// The transactions list's filters (decision 0019): type and status (applied at once), and a date range (inclusive UTC
 // days, applied as each date is picked). They live in the URL, so a filtered list can be shared and reloaded.
 
 export interface TransactionFilters {

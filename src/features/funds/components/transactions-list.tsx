@@ -21,7 +21,7 @@ import {
 import { ListPager } from '../../../components/ui/list-pager'
 import { isVoidStatus, SignedMoney } from './money-cells'
 
-// The customer's money movements (issue 15): deposits, withdrawals, savings moves and interest, adjustments and
+// The customer's money movements (decision 0019): deposits, withdrawals, savings moves and interest, adjustments and
 // purchases, newest first, a page at a time, each with its status and "Ask about this". Live: funds.updated marks
 // the list stale and it refetches.
 

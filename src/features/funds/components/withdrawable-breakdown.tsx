@@ -6,7 +6,7 @@ import type { FundsSummary } from '../../../domain/contract/funds'
 import { USD, formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { withdrawableBreakdown, type WithdrawableRowKey } from '../../../domain/funds/withdrawable'
 
-// "Withdrawable now" and what holds the rest back (issue 15): the figure, then the balance, the margin open
+// "Withdrawable now" and what holds the rest back (decision 0019): the figure, then the balance, the margin open
 // positions hold, the free margin while positions are open, the money already reserved for withdrawals in review,
 // and the savings. Live: the route passes the summary with this tab's equity and margin at live prices.
 

@@ -33,7 +33,7 @@ import { withdrawableLimitedBy, withdrawableNow } from '../../../domain/funds/wi
 import { HttpError } from '../../../lib/http'
 import { errorMessage, fieldError, newIdempotencyKey } from '../../../lib/error-message'
 
-// The withdrawal request (issue 15): how much, checked as it is typed against "withdrawable now" and the limits
+// The withdrawal request (decision 0019): how much, checked as it is typed against "withdrawable now" and the limits
 // with a sentence saying exactly why an amount is refused, and where to: back to a card deposited with, a crypto
 // address valid on its network, or a bank account. The Idempotency-Key belongs to one submission attempt: sent
 // again only when the very same request is retried after its answer was lost, so it cannot be reserved twice.

@@ -18,7 +18,7 @@ import { TransactionStatusChip } from './status-chip'
 import { ListEmpty, referenceText } from '../../../components/ui/list-table'
 import { isVoidStatus, SignedMoney } from './money-cells'
 
-// The customer's withdrawal requests (issue 15), newest first: amount, status chip, where the money goes, and a
+// The customer's withdrawal requests (decision 0019), newest first: amount, status chip, where the money goes, and a
 // timeline (requested, reviewed, sent with the payout's reference); a rejection says why. 'Cancel' while in
 // review, after a confirmation that says the amount comes back. Live: the page refetches on funds.updated.
 

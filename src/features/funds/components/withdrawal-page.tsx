@@ -16,7 +16,7 @@ import { WithdrawalForm } from './withdrawal-form'
 import { WithdrawalList } from './withdrawal-list'
 import { ListLoadError, ListLoading } from '../../../components/ui/list-table'
 
-// /main/withdrawal (issue 15): "withdrawable now" with what holds money back, the request form, and the requests
+// /main/withdrawal (decision 0019): "withdrawable now" with what holds money back, the request form, and the requests
 // with their statuses below. Figures come from GET /funds/summary (refetched on funds.updated and user.updated);
 // while positions are open the route passes this tab's live P/L and margin, so the figure moves with the market.
 

@@ -1,4 +1,4 @@
-// GET /legal/{document} (issue 17): one legal or help page's text, the operator's, from the site settings.
+// GET /legal/{document} (decision 0022): one legal or help page's text, the operator's, from the site settings.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import {
   LegalDocumentResponseSchema,

@@ -15,7 +15,7 @@ import { legalParagraphs } from '../../../domain/site/legal-text'
 import { useLegalDocument } from '../api/get-legal-document'
 
 /**
- * A legal or help page (issue 17): the site's name, the page's title and the operator's text as paragraphs, with
+ * A legal or help page (decision 0022): the site's name, the page's title and the operator's text as paragraphs, with
  * the other pages and the way back to sign-in below. Public: the sign-up pages open these in a new tab.
  */
 export function LegalPage(props: { document: LegalDocumentKey; siteName: string }) {

@@ -1,7 +1,10 @@
 import { ECONOMIC_CALENDAR_CONFIG, ECONOMIC_CALENDAR_SCRIPT_SRC, WIDGET_MESSAGES } from '../config'
 import { ThirdPartyWidget } from './third-party-widget'
 
-/** TradingView's economic calendar: every importance level, 19 countries (spec 2.7). Fills its parent. */
+/**
+ * TradingView's economic calendar: every importance level, 19 countries
+ * (docs/product/trading-workspace.md#left-rail-panels). Fills its parent.
+ */
 export function EconomicCalendar() {
   return (
     <ThirdPartyWidget

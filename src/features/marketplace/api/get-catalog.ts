@@ -1,5 +1,5 @@
-// GET /catalog: the spec's "shared query" (spec 7, DESIGN 9): currencies, plans with their comparison rows and the
-// expert advisors as the caller sees them (owned, available for their plan, running).
+// GET /catalog: the spec's "shared query" (docs/product/api.md#calls): currencies, plans with their comparison rows
+// and the expert advisors as the caller sees them (owned, available for their plan, running).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { CatalogResponseSchema, type Catalog } from '../../../domain/contract/catalog'
 import { http } from '../../../lib/http'

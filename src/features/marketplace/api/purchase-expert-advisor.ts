@@ -1,5 +1,5 @@
-// POST /purchase/ea (spec 7 and 8): the server debits the balance; afterwards the user (balance, eas) and the
-// catalogue (owned) are fetched again.
+// POST /purchase/ea (docs/product/api.md#calls and docs/product/marketplace.md#buying-an-advisor): the server debits
+// the balance; afterwards the user (balance, eas) and the catalogue (owned) are fetched again.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { PurchaseExpertAdvisorResponseSchema } from '../../../domain/contract/catalog'
 import { purchaseFailureMessage } from '../../../domain/marketplace/advisors'
@@ -7,7 +7,10 @@ import { http } from '../../../lib/http'
 import { serverMessage } from './server-message'
 import { catalogQueryKey } from './get-catalog'
 
-/** Resolves with the server's success message; rejects with an Error whose message is the one to show (spec 8). */
+/**
+ * Resolves with the server's success message; rejects with an Error whose message is the one to show
+ * (docs/product/marketplace.md#buying-an-advisor).
+ */
 export async function purchaseExpertAdvisor(expertAdvisorId: number): Promise<string> {
   let body
   try {

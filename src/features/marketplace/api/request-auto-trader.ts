@@ -1,6 +1,7 @@
-// POST /update/autotrader (spec 7, 8 and 9): asks for the auto trader at a level; the request then awaits an
-// admin's approval, which arrives as user.updated with the autotrader flag set. Until then the user says
-// autotrader_request_status 'pending' (issue 17), so the user is fetched again once the request is saved.
+// POST /update/autotrader (docs/product/api.md#calls and docs/product/marketplace.md#auto-trader): asks for the auto
+// trader at a level; the request then awaits an admin's approval, which arrives as user.updated with the autotrader
+// flag set. Until then the user says autotrader_request_status 'pending' (decision 0022), so the user is fetched
+// again once the request is saved.
 import { useMutation } from '@tanstack/react-query'
 import { MessageResponseSchema } from '../../../domain/contract/user'
 import type { AutotraderLevel } from '../../../domain/contract/catalog'
@@ -8,7 +9,7 @@ import { autotraderFailureMessage } from '../../../domain/marketplace/auto-trade
 import { http } from '../../../lib/http'
 import { serverMessage } from './server-message'
 
-/** Rejects with an Error whose message is the one to show (spec 8). */
+/** Rejects with an Error whose message is the one to show (docs/product/marketplace.md#auto-trader). */
 export async function requestAutoTrader(level: AutotraderLevel): Promise<string> {
   try {
     const body = await http.post(

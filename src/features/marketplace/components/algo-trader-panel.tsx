@@ -30,8 +30,9 @@ const row = css({
 })
 
 /**
- * The workspace's Algo Trader list (spec 2.7, shown when has_marketplace is on): the advisors the customer owns with
- * their Running/Stopped switch, those their plan allows with a way to the marketplace, and the auto trader.
+ * The workspace's Algo Trader list (docs/product/marketplace.md#running-an-advisor, shown when has_marketplace is
+ * on): the advisors the customer owns with their Running/Stopped switch, those their plan allows with a way to the
+ * marketplace, and the auto trader.
  */
 export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTraderPanelProps) {
   const titleId = useId()
@@ -47,7 +48,7 @@ export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTra
       className={css({
         display: 'flex',
         flexDirection: 'column',
-        // Wide screens: as tall as the resizable section the workspace gives it (issue 17), its list scrolling.
+        // Wide screens: as tall as the resizable section the workspace gives it (decision 0023), its list scrolling.
         h: { md: '100%' },
         minH: '0',
         borderTopWidth: { md: '1px' },

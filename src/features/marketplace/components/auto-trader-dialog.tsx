@@ -15,7 +15,7 @@ export interface AutoTraderDialogProps {
   active: boolean
   /** The customer's request awaits an admin's decision: the dialog says so instead of asking again. */
   pending?: boolean
-  /** Open trades at once per level, if the server says otherwise than spec 9. */
+  /** Open trades at once per level, if the server says otherwise than docs/product/marketplace.md#auto-trader. */
   openTradeCounts?: Readonly<Record<AutotraderLevel, string>>
   /** The activation request is in flight. */
   busy: boolean
@@ -98,7 +98,10 @@ function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
   )
 }
 
-/** Spec 2.7 and 4 "Auto trader": pick a level, accept, activate; the request then awaits approval. */
+/**
+ * docs/product/marketplace.md#running-an-advisor and #auto-trader: pick a level, accept, activate; the
+ * request then awaits approval.
+ */
 export function AutoTraderDialog({ open, active, pending = false, ...props }: AutoTraderDialogProps) {
   return (
     <DialogFrame

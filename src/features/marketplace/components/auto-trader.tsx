@@ -8,9 +8,10 @@ import { useRequestAutoTrader } from '../api/request-auto-trader'
 import { AutoTraderDialog } from './auto-trader-dialog'
 
 /**
- * The auto trader (spec 4, 8 and 9): 'Auto Trader Active' once the user's flag is set; 'Auto Trader pending' while
- * the customer's request waits for an admin (issue 17: a customer saw only 'settings saved' and no trace of it
- * after); otherwise a button opening the activation dialog. The decision arrives as user.updated.
+ * The auto trader (docs/product/marketplace.md#auto-trader): 'Auto Trader Active' once the user's flag is set; 'Auto
+ * Trader pending' while the customer's request waits for an admin (decision 0022: a customer saw only 'settings
+ * saved' and no trace of it after); otherwise a button opening the activation dialog. The decision arrives as
+ * user.updated.
  */
 export function AutoTrader(props: {
   active: boolean

@@ -16,7 +16,10 @@ export interface ExpertAdvisorCardProps {
   advisor: ExpertAdvisor
   /** In the user's eas: 'Owned', the button disabled, and the automated trading panel. */
   owned: boolean
-  /** Not allowed by the customer's plan (spec 5): the plan message and a way to upgrade instead of buying. */
+  /**
+   * Not allowed by the customer's plan (docs/product/marketplace.md#buying-an-advisor): the plan message and a way to
+   * upgrade instead of buying.
+   */
   restricted: boolean
   onBuy: () => void
   onUpgrade: () => void
@@ -24,7 +27,10 @@ export interface ExpertAdvisorCardProps {
 
 const metaItem = css({ display: 'inline-flex', alignItems: 'center', gap: '1', whiteSpace: 'nowrap' })
 
-/** One advisor of the marketplace (spec 2.8 and 3): picture, name, description, rating, downloads and price. */
+/**
+ * One advisor of the marketplace (docs/product/marketplace.md#buying-an-advisor and
+ * docs/product/data-model.md#expert-advisor): picture, name, description, rating, downloads and price.
+ */
 export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade }: ExpertAdvisorCardProps) {
   const titleId = `advisor-${advisor.id}-name`
   return (

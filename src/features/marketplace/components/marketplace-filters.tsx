@@ -115,7 +115,10 @@ function SearchBox(props: { value: string; onCommit: (value: string | undefined)
   )
 }
 
-/** The marketplace's search, category and filter (spec 2.1 and 2.8); the route keeps them in the URL. */
+/**
+ * The marketplace's search, category and filter (docs/product/marketplace.md#marketplace-page); the route keeps them
+ * in the URL.
+ */
 export function MarketplaceFilters({ search, onChange }: MarketplaceFiltersProps) {
   return (
     <div

@@ -43,7 +43,7 @@ const emptyClass = css({
   borderColor: 'border',
 })
 
-/** /main/marketplace (spec 2.8): the expert advisors to buy and run. */
+/** /main/marketplace (docs/product/marketplace.md#buying-an-advisor): the expert advisors to buy and run. */
 export function MarketplacePage(props: MarketplacePageProps) {
   const { search, user } = props
   const catalog = useCatalog()

@@ -17,7 +17,9 @@ export interface PlanColumn {
 export interface PlanFeatureRow {
   id: number
   title: string
-  /** How the plans' values read; without it, the first row is the amount (spec 3). */
+  /**
+   * How the plans' values read; without it, the first row is the amount (docs/product/data-model.md#account-plan).
+   */
   kind?: 'amount' | 'text' | 'boolean'
 }
 
@@ -39,7 +41,10 @@ export interface PlansComparisonDialogProps {
 
 export const NO_PLANS_MESSAGE = 'No plans available. Please try again later.'
 
-/** Spec 3: the first feature is an amount (in USD); a value that is not a number is shown as given. */
+/**
+ * docs/product/data-model.md#account-plan: the first feature is an amount (in USD); a value that is not a number is
+ * shown as given.
+ */
 function featureText(value: string | undefined, isAmount: boolean, currency: DisplayCurrency): string | null {
   if (value === undefined || value.trim() === '') return null
   const amountUsd = Number(value.replace(/,/g, ''))
@@ -204,7 +209,7 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
   )
 }
 
-/** Spec 2.7 "account plans comparison": the plans side by side on the rows of plan_features. */
+/** docs/product/marketplace.md#account-plans: the plans side by side on the rows of plan_features. */
 export function PlansComparisonDialog({ open, onOpenChange, ...props }: PlansComparisonDialogProps) {
   return (
     <DialogFrame open={open} onOpenChange={onOpenChange} title="Account plans" size="lg">

@@ -14,8 +14,8 @@ export interface PlansComparisonProps {
 }
 
 /**
- * The account plans comparison (spec 2.7) fed by the catalogue, with an upgrade request to another plan whose
- * answer (sent, already pending, ...) is the server's own sentence.
+ * The account plans comparison (docs/product/marketplace.md#account-plans) fed by the catalogue, with an upgrade
+ * request to another plan whose answer (sent, already pending, ...) is the server's own sentence.
  */
 export function PlansComparison(props: PlansComparisonProps) {
   const catalog = useCatalog()

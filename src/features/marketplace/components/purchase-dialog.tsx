@@ -14,7 +14,10 @@ export interface PurchaseDialogProps {
   onConfirm: () => void
 }
 
-/** Spec 2.8: a purchase needs a confirmation. The price is in USD and taken from the balance. */
+/**
+ * docs/product/marketplace.md#buying-an-advisor: a purchase needs a confirmation. The price is in USD and taken from
+ * the balance.
+ */
 export function PurchaseDialog({ advisor, ...props }: PurchaseDialogProps) {
   const free = advisor?.amount_val === 0
   return (

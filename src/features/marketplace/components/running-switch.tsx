@@ -9,8 +9,8 @@ import { serverMessage } from '../api/server-message'
 export const RUNNING_SWITCH_FAILED = 'Failed to update the Expert Advisor. Please try again.'
 
 /**
- * The automated trading panel's switch (spec 2.8): Running or Stopped, for an advisor the customer owns. The
- * status word sits beside the switch so the state reads without the colour.
+ * The automated trading panel's switch (docs/product/marketplace.md#running-an-advisor): Running or Stopped, for an
+ * advisor the customer owns. The status word sits beside the switch so the state reads without the colour.
  */
 export function RunningSwitch(props: {
   advisor: Pick<ExpertAdvisor, 'id' | 'name' | 'running'>

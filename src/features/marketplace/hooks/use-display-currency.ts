@@ -15,7 +15,10 @@ export interface DisplayCurrencyChoice {
   setCurrency: (code: string) => void
 }
 
-/** The customer's display currency (spec 3 Currency): the stored code resolved against the catalogue's rates. */
+/**
+ * The customer's display currency (docs/product/data-model.md#currency): the stored code resolved against the
+ * catalogue's rates.
+ */
 export function useDisplayCurrency(): DisplayCurrencyChoice {
   const code = useCurrencyCode()
   const listed = useCatalog().data?.currencies

@@ -20,7 +20,7 @@ export const getAssetsQueryOptions = () =>
     queryKey: ['assets'] as const,
     queryFn: getAssets,
     staleTime: 60_000,
-    // Shown offline, at the last prices this browser saw (issue 17).
+    // Shown offline, at the last prices this browser saw (decision 0021).
     meta: keepOfflineCopy(z.array(AssetSchema), { withLastPrices: true }),
   })
 

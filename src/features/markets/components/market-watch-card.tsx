@@ -23,11 +23,11 @@ const row = css({
   position: 'relative',
   borderTopWidth: '1px',
   borderColor: 'border',
-  // Spec 4's flash, as in the workspace's market watch: a steady tint on the prices for its 2.2 s plus a triangle
-  // by the symbol, so colour is not the only signal.
+  // The price flash of docs/product/trading-workspace.md#market-watch, as in the workspace's market watch: a steady
+  // tint on the prices for its 2.2 s plus a triangle by the symbol, so colour is not the only signal.
   '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
   '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
-  // Issue 17: prices that are not live (offline, or a stored copy) are muted and never flash.
+  // Decision 0021: prices that are not live (offline, or a stored copy) are muted and never flash.
   '[data-prices=stale] &': {
     '& [data-price]': { color: 'text.muted' },
     '&[data-flash] [data-price]': { color: 'text.muted', bg: 'transparent' },
@@ -88,14 +88,17 @@ const MarketRow = memo(function MarketRow(props: { store: LivePriceStore; assetI
   )
 })
 
-/** A compact market watch of featured assets with live bid and ask (spec 2.7 columns Symbol, Bid, Ask). */
+/**
+ * A compact market watch of featured assets with live bid and ask (docs/product/trading-workspace.md#market-watch
+ * columns Symbol, Bid, Ask).
+ */
 export function MarketWatchCard(props: {
   store: LivePriceStore
   assetIds: readonly string[]
   status: 'pending' | 'error' | 'success'
   onRetry: () => void
   live: boolean
-  /** The prices' 'as of' mark while they are the last known, not live (issue 17): said instead of 'paused'. */
+  /** The prices' 'as of' mark while they are the last known, not live (decision 0021): said instead of 'paused'. */
   asOf?: ReactNode
 }) {
   return (

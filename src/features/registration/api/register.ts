@@ -2,7 +2,10 @@ import { RegisterResponseSchema, type RegistrationPayload } from '../../../domai
 import type { User } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
 
-/** POST /auth/register (spec 7): 201 with the new user, 409 for a taken email or username, 422 per field. */
+/**
+ * POST /auth/register (docs/product/api.md#calls): 201 with the new user, 409 for a taken email or username, 422 per
+ * field.
+ */
 export async function register(payload: RegistrationPayload): Promise<User> {
   const body = await http.post('/auth/register', payload, { schema: RegisterResponseSchema })
   return body.data.user

@@ -2,7 +2,10 @@ import { css } from 'styled-system/css'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import type { SignUpSiteSettings } from '../types'
 
-/** Spec 2.3: the brand logo links to website_url and uses the small logo on phones; no logo shows the site name. */
+/**
+ * docs/product/registration.md#sign-up-start-page: the brand logo links to website_url and uses the small logo on
+ * phones; no logo shows the site name.
+ */
 export function BrandLogo(props: { settings: SignUpSiteSettings | undefined; small: boolean }) {
   const name = props.settings?.name || DEFAULT_SITE_NAME
   const src = (props.small ? props.settings?.logo_sm : null) || props.settings?.logo

@@ -18,7 +18,10 @@ import { surfaceClass } from './surface'
 
 const ALL_COUNTRIES = countryCollection(COUNTRIES)
 
-/** The setup step (spec 2.4): residence, nationality and the privacy agreement, then the full form. */
+/**
+ * The setup step (docs/product/registration.md#country-of-residence-step): residence, nationality and the privacy
+ * agreement, then the full form.
+ */
 export function CountryResidenceForm(props: {
   draft: RegistrationDraft
   privacyUrl: string | null | undefined
@@ -29,7 +32,8 @@ export function CountryResidenceForm(props: {
   const form = useForm<CountryResidence>({
     resolver: zodResolver(CountryResidenceSchema),
     defaultValues: {
-      // Spec 2.4: both default to the stored country, else united-states; a return visit keeps earlier choices.
+      // docs/product/registration.md#country-of-residence-step: both default to the stored country, else
+      // united-states; a return visit keeps earlier choices.
       countryOfResidence: countryChoice(props.draft.countryOfResidence ?? props.draft.country),
       nationality: countryChoice(props.draft.nationality ?? props.draft.country),
       agreePrivacy: props.draft.agreePrivacy ?? false,
@@ -147,9 +151,10 @@ export function CountryResidenceForm(props: {
             ) : null}
           </div>
           {/*
-            Disabled until the box is ticked (spec 2.4), but with aria-disabled rather than `disabled`: the button
-            stays focusable, and a press still validates, so the visitor learns why ('Please agree to the Privacy
-            Policy', spec 5) instead of facing a dead button.
+            Disabled until the box is ticked (docs/product/registration.md#country-of-residence-step), but with
+            aria-disabled rather than `disabled`: the button stays focusable, and a press still validates, so the
+            visitor learns why ('Please agree to the Privacy Policy', docs/product/registration.md#validation) instead
+            of facing a dead button.
           */}
           <Button
             type="submit"

@@ -32,7 +32,10 @@ function CountryLabel(props: { country: Country }) {
   )
 }
 
-/** A country dropdown (Ark Select) whose options show flag and label (spec 2.4), for react-hook-form's Controller. */
+/**
+ * A country dropdown (Ark Select) whose options show flag and label
+ * (docs/product/registration.md#country-of-residence-step), for react-hook-form's Controller.
+ */
 export function CountrySelect({
   ref,
   ...props

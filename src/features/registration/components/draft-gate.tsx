@@ -4,7 +4,10 @@ import { Spinner } from '../../../components/ui/spinner'
 import type { RegistrationDraft } from '../../../domain/registration/draft'
 import { useRequiredDraft } from '../hooks/use-registration-draft'
 
-/** Renders its children with the stored draft; without one, reports it and calls onMissing (spec 4). */
+/**
+ * Renders its children with the stored draft; without one, reports it and calls onMissing
+ * (docs/product/registration.md#flow).
+ */
 export function DraftGate(props: {
   onMissing: () => void
   children: (draft: RegistrationDraft) => ReactNode

@@ -9,7 +9,10 @@ const LINKS = [
   { key: 'help_url', label: 'Help Center' },
 ] as const
 
-/** Spec 2.3: Terms, Privacy, Risk Disclosure and Help Center from settings; a link without a URL is left out. */
+/**
+ * docs/product/registration.md#sign-up-start-page: Terms, Privacy, Risk Disclosure and Help Center from settings; a
+ * link without a URL is left out.
+ */
 export function LegalLinks(props: { settings: SignUpSiteSettings | undefined }) {
   const links = LINKS.flatMap((link) => {
     const href = props.settings?.[link.key]

@@ -2,7 +2,10 @@ import { css } from 'styled-system/css'
 
 const STEPS = ['Set Up', 'Financial Profile', 'ID Check'] as const
 
-/** Spec 2.4: the application's progress, steps Set Up, Financial Profile and ID Check. */
+/**
+ * docs/product/registration.md#country-of-residence-step: the application's progress, steps Set Up, Financial Profile
+ * and ID Check.
+ */
 export function ProgressSteps(props: { current: number }) {
   const percent = ((props.current + 1) / STEPS.length) * 100
   return (

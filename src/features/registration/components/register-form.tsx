@@ -49,8 +49,9 @@ function prefilledSummary(known: KnownFields): string {
 }
 
 /**
- * The full registration form (spec 2.5). With a draft, the fields it answers are hidden and its values win on
- * submit (spec 4); without one (the 'basic' sign-up page) every field shows and nationality is the chosen country.
+ * The full registration form (docs/product/registration.md#full-registration-form). With a draft, the fields it
+ * answers are hidden and its values win on submit (docs/product/registration.md#flow); without one (the
+ * 'basic' sign-up page) every field shows and nationality is the chosen country.
  */
 export function RegisterForm(props: { draft: RegistrationDraft | null; onRegistered: () => void }) {
   const { draft } = props

@@ -6,7 +6,10 @@ import { SignUpFrame } from './sign-up-frame'
 
 const column = css({ maxW: '40rem', mx: 'auto', pt: { base: '2', md: '6' } })
 
-/** /register (spec 2.5): the full form, completing the application the draft holds. */
+/**
+ * /register (docs/product/registration.md#full-registration-form): the full form, completing the application the
+ * draft holds.
+ */
 export function RegisterPage(props: {
   settings: SignUpSiteSettings | undefined
   onRegistered: () => void
@@ -24,7 +27,10 @@ export function RegisterPage(props: {
   )
 }
 
-/** /signup with r_page 'basic' (spec 2.2): the full form on its own, no draft needed. */
+/**
+ * /signup with r_page 'basic' (docs/product/registration.md#register-page-variants): the full form on its own, no
+ * draft needed.
+ */
 export function FullRegistrationPage(props: {
   settings: SignUpSiteSettings | undefined
   onRegistered: () => void

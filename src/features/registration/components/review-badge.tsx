@@ -2,7 +2,10 @@ import { Star } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { REVIEW_BADGE } from '../../../domain/registration/messages'
 
-/** Spec 1: the start page's review-rating badge, a fixed count of 1,196 and five stars. */
+/**
+ * docs/product/README.md#what-the-product-is: the start page's review-rating badge, a fixed count of 1,196 and five
+ * stars.
+ */
 export function ReviewBadge() {
   return (
     <p

@@ -2,7 +2,10 @@ import { TriangleAlert, X } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { CFD_RISK_WARNING } from '../../../domain/registration/messages'
 
-/** Spec 1 and 2.4: the CFD risk warning, pinned to the bottom of the screen; dismissable where onDismiss is given. */
+/**
+ * docs/product/README.md#what-the-product-is and docs/product/registration.md#country-of-residence-step: the CFD risk
+ * warning, pinned to the bottom of the screen; dismissable where onDismiss is given.
+ */
 export function RiskBanner(props: { onDismiss?: (() => void) | undefined }) {
   return (
     <aside

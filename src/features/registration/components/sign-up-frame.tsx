@@ -13,8 +13,8 @@ const backdrop = css({
   zIndex: '-1',
   overflow: 'hidden',
   bg: 'bg.app',
-  // Spec 2.3: the register screens have a blurred full-screen background image. Scaled up so the blur's soft
-  // edge stays off screen; darkened so text over it keeps its contrast.
+  // docs/product/registration.md#sign-up-start-page: the register screens have a blurred full-screen background
+  // image. Scaled up so the blur's soft edge stays off screen; darkened so text over it keeps its contrast.
   _before: {
     content: '""',
     position: 'absolute',
@@ -35,7 +35,8 @@ const backdrop = css({
 
 /**
  * The frame of every sign-up screen: blurred background, header text, logo and language button, the page, the
- * legal links and footer text, and the CFD risk warning (spec 1), which phones may dismiss and bring back.
+ * legal links and footer text, and the CFD risk warning (docs/product/README.md#what-the-product-is), which phones
+ * may dismiss and bring back.
  */
 export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; children: ReactNode }) {
   const { settings } = props

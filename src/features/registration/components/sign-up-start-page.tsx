@@ -39,7 +39,10 @@ const linkClass = css({
 /** 'ic': the short start page; 'td': the sign-up layout (docs/decisions/0005-signup-variants.md). */
 export type StartPageVariant = 'ic' | 'td'
 
-/** The sign-up start page (spec 2.3): email and password, checked with the server before the setup step. */
+/**
+ * The sign-up start page (docs/product/registration.md#sign-up-start-page): email and password, checked with the
+ * server before the setup step.
+ */
 export function SignUpStartPage(props: {
   variant: StartPageVariant
   settings: SignUpSiteSettings | undefined
@@ -166,7 +169,7 @@ export function SignUpStartPage(props: {
           </form>
           <p className={css({ textAlign: 'center', fontSize: 'sm', color: 'text.muted' })}>
             Already have an account?{' '}
-            {/* Spec 2.1 and 2.3: on phones the sign-in page is reached as /?type=basic. */}
+            {/* On phones the sign-in page is reached as /?type=basic (docs/product/site-and-gates.md#routes). */}
             {isMobile ? (
               <Link to="/" search={{ type: 'basic' }} className={linkClass}>
                 Sign in

@@ -9,9 +9,9 @@ const PROVIDERS = [
 const NOTE_ID = 'social-sign-up-note'
 
 /**
- * Spec 2.3: three social sign-up buttons that do nothing. They stay focusable but say they are unavailable
- * (aria-disabled plus a visible note), rather than looking like working buttons that silently fail. lucide has
- * no brand icons, so each shows its provider's initial.
+ * docs/product/registration.md#sign-up-start-page: three social sign-up buttons that do nothing. They stay focusable
+ * but say they are unavailable (aria-disabled plus a visible note), rather than looking like working buttons that
+ * silently fail. lucide has no brand icons, so each shows its provider's initial.
  */
 export function SocialSignUp() {
   return (

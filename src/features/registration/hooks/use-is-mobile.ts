@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
-// Spec 9: the mobile breakpoint is 768 px (Panda's `md`); below it the sign-up pages use their mobile layout.
+// docs/product/site-and-gates.md#toasts-and-alert-boxes: the mobile breakpoint is 768 px (Panda's `md`); below it the
+// sign-up pages use their mobile layout.
 const MOBILE_QUERY = '(max-width: 767.98px)'
 
 function subscribe(onChange: () => void) {

@@ -29,8 +29,9 @@ export type DraftState =
   { status: 'loading' } | { status: 'missing' } | { status: 'ready'; draft: RegistrationDraft }
 
 /**
- * The draft the setup step and /register need (spec 4): with none (or an expired one) the error 'Please complete
- * the registration process first' shows once and `onMissing` runs (the route sends the visitor to /signup).
+ * The draft the setup step and /register need (docs/product/registration.md#flow): with none (or an expired one) the
+ * error 'Please complete the registration process first' shows once and `onMissing` runs (the route sends the visitor
+ * to /signup).
  */
 export function useRequiredDraft(onMissing: () => void): DraftState {
   const query = useQuery(registrationDraftQueryOptions())

@@ -6,7 +6,10 @@ import { REGISTRATION_MESSAGES } from '../../../domain/registration/messages'
 import { saveRegistrationDraft } from '../../../lib/db'
 import { registrationDraftQueryKey } from './use-registration-draft'
 
-/** The setup step (spec 4): residence, nationality and the privacy agreement join the draft. */
+/**
+ * The setup step (docs/product/registration.md#flow): residence, nationality and the privacy agreement join the
+ * draft.
+ */
 export function useSaveSetupStep(draft: RegistrationDraft, onSaved: () => void) {
   const queryClient = useQueryClient()
   return useMutation({

@@ -10,8 +10,9 @@ import { checkEmailErrorMessage, DraftStorageError } from '../utils/error-messag
 import { registrationDraftQueryKey } from './use-registration-draft'
 
 /**
- * The start page's submit (spec 4): idle, checking, then a rejection toast or the next step. An available email
- * is stored in the draft with the password and the country the server guessed from the visitor's request.
+ * The start page's submit (docs/product/registration.md#flow): idle, checking, then a rejection toast or the
+ * next step. An available email is stored in the draft with the password and the country the server guessed from the
+ * visitor's request.
  */
 export function useStartApplication(onStarted: () => void) {
   const queryClient = useQueryClient()

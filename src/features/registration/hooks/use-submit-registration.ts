@@ -8,8 +8,8 @@ import { registrationErrorMessage } from '../utils/error-messages'
 import { registrationDraftQueryKey } from './use-registration-draft'
 
 /**
- * POST /auth/register, then (spec 4) the draft is deleted and the visitor goes on. Field errors of a failure are
- * the form's business: the caller passes `onFieldErrors` through `mutate`'s options.
+ * POST /auth/register, then (docs/product/registration.md#flow) the draft is deleted and the visitor goes on. Field
+ * errors of a failure are the form's business: the caller passes `onFieldErrors` through `mutate`'s options.
  */
 export function useSubmitRegistration(onRegistered: () => void) {
   const queryClient = useQueryClient()

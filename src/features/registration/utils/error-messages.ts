@@ -1,5 +1,5 @@
-// Turns what a failed sign-up call threw into the sentence spec 8 asks for: the server's own message when it sent
-// one, else the spec's fallback.
+// Turns what a failed sign-up call threw into the sentence docs/product/api.md#errors asks for: the server's own
+// message when it sent one, else the spec's fallback.
 import { ApiErrorSchema } from '../../../domain/contract/wire'
 import { REGISTRATION_MESSAGES } from '../../../domain/registration/messages'
 import { HttpError } from '../../../lib/http'
@@ -23,14 +23,20 @@ export function serverMessage(error: unknown): string | undefined {
   return message || undefined
 }
 
-/** Spec 8, email check fails: server message, else 'Failed to check email availability'; non-errors: generic. */
+/**
+ * docs/product/registration.md#messages, email check fails: server message, else 'Failed to check email
+ * availability'; non-errors: generic.
+ */
 export function checkEmailErrorMessage(error: unknown): string {
   if (error instanceof DraftStorageError || !(error instanceof Error))
     return REGISTRATION_MESSAGES.UNKNOWN_ERROR
   return serverMessage(error) ?? REGISTRATION_MESSAGES.EMAIL_CHECK_FAILED
 }
 
-/** Spec 8, registration failure: server message, else 'Registration failed. Please try again.' */
+/**
+ * docs/product/registration.md#messages, registration failure: server message, else 'Registration failed. Please try
+ * again.'
+ */
 export function registrationErrorMessage(error: unknown): string {
   return serverMessage(error) ?? REGISTRATION_MESSAGES.REGISTRATION_FAILED
 }

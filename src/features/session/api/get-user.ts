@@ -12,7 +12,7 @@ export async function getUser(): Promise<User> {
 
 export const userQueryKey = ['user'] as const
 
-// Kept for offline use: the account figures show with the time they were fetched (issue 17).
+// Kept for offline use: the account figures show with the time they were fetched (decision 0021).
 export const getUserQueryOptions = () =>
   queryOptions({ queryKey: userQueryKey, queryFn: getUser, meta: keepOfflineCopy(UserGuard) })
 
@@ -40,7 +40,7 @@ export async function loadCurrentUser(
 
 /**
  * When the current user (balance, account figures) was fetched, 0 when not yet: read from the cache, never asking
- * the server (the session's own loads do). A time before the page started means a stored copy (issue 17).
+ * the server (the session's own loads do). A time before the page started means a stored copy (decision 0021).
  */
 export function useUserUpdatedAt(): number {
   return useQuery({ ...getUserQueryOptions(), enabled: false }).dataUpdatedAt

@@ -1,5 +1,5 @@
-// The second step of a two-factor sign-in (issue 16): POST /auth/login/two-factor with the challenge POST /auth/login
-// gave and a code from the authenticator app, or a recovery code. Loaded only when a sign-in needs it.
+// The second step of a two-factor sign-in (decision 0020): POST /auth/login/two-factor with the challenge POST
+// /auth/login gave and a code from the authenticator app, or a recovery code. Loaded only when a sign-in needs it.
 import { useMutation } from '@tanstack/react-query'
 import {
   TwoFactorChallengeResponseSchema,

@@ -1,6 +1,7 @@
-// POST /auth/login. The answer is a session, or, for an account with two-factor sign-in on (issue 16), a challenge
-// to answer with a code. The challenge's schema lives in the account contract, which the login page should not
-// download for everyone: only an answer that is not a session loads it (with the lazily imported two-factor step).
+// POST /auth/login. The answer is a session, or, for an account with two-factor sign-in on (decision 0020), a
+// challenge to answer with a code. The challenge's schema lives in the account contract, which the login page should
+// not download for everyone: only an answer that is not a session loads it (with the lazily imported two-factor
+// step).
 import { useMutation } from '@tanstack/react-query'
 import { LoginResponseGuard } from '../../../domain/contract/sign-in-guards'
 import type { LoginRequest, User } from '../../../domain/contract/user'

@@ -17,8 +17,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      // DESIGN 5: logout clears the user's data from IndexedDB (chat history, last known positions).
-      // Dexie (33 KB gzip) is loaded here, not with every signed-in page that shows the sign-out button.
+      // docs/architecture.md#offline: logout clears the user's data from IndexedDB (chat history, last known
+      // positions). Dexie (33 KB gzip) is loaded here, not with every signed-in page that shows the sign-out button.
       import('../../../lib/db')
         .then((db) => db.clearUserData())
         .catch((error: unknown) => console.error('Failed to clear local data', error))

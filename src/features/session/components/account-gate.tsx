@@ -14,7 +14,10 @@ import { loadCurrentUser } from '../api/get-user'
 import { useLogout } from '../api/logout'
 import { useSession } from '../hooks/use-session'
 
-/** Holds a signed-in customer at the right screen (spec 2.6 states 1 and 2; 4 "Account gate"). */
+/**
+ * Holds a signed-in customer at the right screen (docs/product/site-and-gates.md#account-gate; states 1 and 2 of
+ * #full-screen-states).
+ */
 export function AccountGate(props: { children: ReactNode; onSignedOut: () => void }) {
   const pathname = useLocation({ select: (location) => location.pathname })
   const status = useSession((state) => state.user?.status ?? null)
@@ -24,7 +27,7 @@ export function AccountGate(props: { children: ReactNode; onSignedOut: () => voi
   const [checking, setChecking] = useState(false)
 
   // Until the live connection tells us (realtime core), a waiting customer's approval is picked up by the
-  // 30 s user polling of spec 4, so the screen releases by itself.
+  // 30 s user polling of docs/product/realtime.md#polling-fallback, so the screen releases by itself.
   useEffect(() => {
     if (state !== 'pending') return
     const timer = setInterval(() => {

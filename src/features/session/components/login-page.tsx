@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { AuthCard, authLinkClass } from './auth-card'
 import { LoginForm } from './login-form'
 
-/** The sign-in page at / and /login (spec 2.1). */
+/** The sign-in page at / and /login (docs/product/site-and-gates.md#routes). */
 export function LoginPage(props: { siteName: string; onSignedIn: () => void }) {
   return (
     <AuthCard siteName={props.siteName} title="Sign in" lead="Welcome back. Sign in to your trading account.">

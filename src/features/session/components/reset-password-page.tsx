@@ -18,7 +18,10 @@ export interface ResetPasswordPageProps {
   onReset: (message: string) => void
 }
 
-/** The mailed reset link's page (issue 16): a new password twice, spec 5's rules. */
+/**
+ * The mailed reset link's page (decision 0020): a new password twice, the rules of
+ * docs/product/registration.md#validation.
+ */
 export function ResetPasswordPage(props: ResetPasswordPageProps) {
   const reset = useResetPassword()
   const form = useForm<NewPasswordForm>({

@@ -1,4 +1,4 @@
-// The sign-in's second step for an account with two-factor sign-in on (issue 16): a 6-digit code from the
+// The sign-in's second step for an account with two-factor sign-in on (decision 0020): a 6-digit code from the
 // authenticator app, or one of the recovery codes. Imported lazily by the login form: most sign-ins never need it.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'

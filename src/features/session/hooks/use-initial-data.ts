@@ -3,13 +3,14 @@ import { useEffect, useEffectEvent } from 'react'
 import { INITIAL_DATA_DELAY_MS } from '../../../domain/account/account-gate'
 import { loadCurrentUser } from '../api/get-user'
 
-// Spec 4, Account gate: initial data loads once per login. Kept per token at module level so that leaving and
-// re-entering protected pages does not load it again, while a new sign-in (a new token) does.
+// docs/product/site-and-gates.md#account-gate: initial data loads once per login. Kept per token at module level so
+// that leaving and re-entering protected pages does not load it again, while a new sign-in (a new token) does.
 let loadedForToken: string | null = null
 
 /**
  * Once a token exists on a non-public route: the current user and the route's other initial data, 100 ms after
- * mount, once per login. Failures are logged only (spec 8). When the token goes, the once-flag resets.
+ * mount, once per login. Failures are logged only (docs/product/api.md#errors). When the token goes, the once-flag
+ * resets.
  */
 export function useInitialData(token: string | null, loadOther: () => Promise<unknown>) {
   const queryClient = useQueryClient()

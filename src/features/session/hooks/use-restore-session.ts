@@ -4,9 +4,9 @@ import { sessionStore } from '../../../lib/session-store'
 import { loadCurrentUser } from '../api/get-user'
 
 /**
- * Spec 4, Session: with no stored token loading ends at once with no request; otherwise the current user is
- * fetched and stored, and loading ends on success or failure. A failed fetch is only logged; it does not sign out
- * (a 401 does, through the http client's rule).
+ * docs/product/sign-in-and-security.md#session: with no stored token loading ends at once with no request; otherwise
+ * the current user is fetched and stored, and loading ends on success or failure. A failed fetch is only logged; it
+ * does not sign out (a 401 does, through the http client's rule).
  */
 export function useRestoreSession() {
   const queryClient = useQueryClient()

@@ -19,11 +19,14 @@ const figure = css({
 })
 const label = css({ fontSize: 'xs', color: 'text.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
 
-/** The signed-in customer's account at a glance, its amounts in the chosen display currency (spec 3). */
+/**
+ * The signed-in customer's account at a glance, its amounts in the chosen display currency
+ * (docs/product/data-model.md#currency).
+ */
 export function AccountSummaryCard(props: {
   summary: AccountSummary
   currency?: DisplayCurrency
-  /** The figures' 'as of' mark while they are the last known, not live (issue 17). */
+  /** The figures' 'as of' mark while they are the last known, not live (decision 0021). */
   asOf?: ReactNode
 }) {
   const { summary } = props

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Compass } from 'lucide-react'
 import { css } from 'styled-system/css'
 
-/** Any path the route table does not know (spec 2.1). */
+/** Any path the route table does not know (docs/product/site-and-gates.md#routes). */
 export function NotFoundPage() {
   return (
     <main className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', p: '6', bg: 'bg.app' })}>

@@ -12,7 +12,7 @@ export async function getSettings(): Promise<SiteSettings> {
     writeSettingsCache({ settings: body.data, error: null, initialized: true, lastFetched: Date.now() })
     return body.data
   } catch (error) {
-    // Spec 8: settings cleared, initialised true, error rethrown.
+    // docs/product/api.md#errors: settings cleared, initialised true, error rethrown.
     writeSettingsCache({ settings: null, error: SETTINGS_FETCH_FAILED, initialized: true, lastFetched: null })
     throw new Error(SETTINGS_FETCH_FAILED, { cause: error })
   }
@@ -25,8 +25,8 @@ export const getSettingsQueryOptions = () => {
   return queryOptions({
     queryKey: settingsQueryKey,
     queryFn: getSettings,
-    // Spec 4: the settings are fetched at start; after that only Try Again and Check Status ask again, so a
-    // passing blip never flips a working page to Site Unreachable.
+    // docs/product/site-and-gates.md#account-gate: the settings are fetched at start; after that only Try Again and
+    // Check Status ask again, so a passing blip never flips a working page to Site Unreachable.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

@@ -5,7 +5,10 @@ import { maintenanceMessage } from '../../../domain/site/site-state'
 import { Button } from '../../../components/ui/button'
 import { FullScreenState } from '../../../components/full-screen-state'
 
-/** Spec 2.6, state 4: the maintenance message, the contact mail link if set, and Check Status. */
+/**
+ * docs/product/site-and-gates.md#full-screen-states, state 4: the maintenance message, the contact mail link if set,
+ * and Check Status.
+ */
 export function SiteDisabled(props: {
   settings: SiteSettings
   onCheckStatus: () => void

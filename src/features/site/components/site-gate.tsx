@@ -6,13 +6,15 @@ import { SiteUnreachable } from './site-unreachable'
 import { SplashScreen } from './splash-screen'
 
 /**
- * Holds the whole app behind the site's own state (spec 2.6 and 4, "Site"): the splash on a first visit, Site
- * Unreachable when the settings cannot be had, Site Temporarily Disabled when the operator says so.
+ * Holds the whole app behind the site's own state (docs/product/site-and-gates.md#splash and #site-gate): the
+ * splash on a first visit, Site Unreachable when the settings cannot be had, Site Temporarily Disabled when the
+ * operator says so.
  */
 export function SiteGate(props: { children: ReactNode; staffAccess?: boolean }) {
   const settings = useSettings()
-  // A visitor with cached settings is initialised already and skips the splash (spec 4: "while loading and not
-  // initialised"); a first visit plays it to the end before the page replaces it.
+  // A visitor with cached settings is initialised already and skips the splash
+  // (docs/product/site-and-gates.md#site-gate: "while loading and not initialised"); a first visit plays it to the
+  // end before the page replaces it.
   const [splashRunning, setSplashRunning] = useState(() => settings.data === undefined)
   const siteName = settings.data?.name ?? DEFAULT_SITE_NAME
 
@@ -22,8 +24,8 @@ export function SiteGate(props: { children: ReactNode; staffAccess?: boolean }) 
 
   const state = siteGateState({
     settings: settings.data ?? null,
-    // Spec 8: a failed fetch initialises too. errorUpdateCount, not isError: a query without data goes back to
-    // 'pending' while Try Again asks again, and the splash must not replace Site Unreachable meanwhile.
+    // docs/product/api.md#errors: a failed fetch initialises too. errorUpdateCount, not isError: a query without data
+    // goes back to 'pending' while Try Again asks again, and the splash must not replace Site Unreachable meanwhile.
     initialized: settings.data !== undefined || settings.errorUpdateCount > 0,
     isLoading: settings.isFetching,
     hasError: settings.isError,

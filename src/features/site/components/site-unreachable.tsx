@@ -5,7 +5,7 @@ import { FullScreenState } from '../../../components/full-screen-state'
 export const SITE_UNREACHABLE_MESSAGE =
   "We're having trouble connecting to the server. This could be due to network issues or the server might be undergoing maintenance."
 
-/** Spec 2.6, state 3. Try Again re-fetches the site settings. */
+/** docs/product/site-and-gates.md#full-screen-states, state 3. Try Again re-fetches the site settings. */
 export function SiteUnreachable(props: { onRetry: () => void; retrying: boolean }) {
   return (
     <FullScreenState

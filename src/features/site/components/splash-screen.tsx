@@ -4,7 +4,10 @@ import { useSplashProgress } from '../hooks/use-splash-progress'
 
 const pulse = (delayMs: number) => ({ animationDelay: `${delayMs}ms` }) as const
 
-/** Spec 2.6, state 5: site name, three pulsing icons, a progress bar and 'Loading market data...'. */
+/**
+ * docs/product/site-and-gates.md#splash, state 5: site name, three pulsing icons, a progress bar and 'Loading market
+ * data...'.
+ */
 export function SplashScreen(props: { siteName: string; onComplete: () => void }) {
   const percent = useSplashProgress(props.onComplete)
   const iconClass = css({

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { SPLASH_STEP_MS, SPLASH_STEPS } from '../../../domain/site/site-state'
 
-/** Spec 2.6: 0 to 100 in 1 % steps every 30 ms, then the completion callback, once. */
+/** docs/product/site-and-gates.md#splash: 0 to 100 in 1 % steps every 30 ms, then the completion callback, once. */
 export function useSplashProgress(onComplete: () => void) {
   const [percent, setPercent] = useState(0)
   const complete = useEffectEvent(onComplete)

@@ -18,7 +18,7 @@ const ORDER = [
   VERIFICATION_DOCUMENT_TYPES.ADDRESS,
 ] as const
 
-/** /main/verification (issue 16). `today` is YYYY-MM-DD in the customer's time zone. */
+/** /main/verification (decision 0020). `today` is YYYY-MM-DD in the customer's time zone. */
 export function VerificationPage(props: { today: string }) {
   const verification = useVerification()
   if (verification.isPending) return <Spinner label="Loading verification" />
