@@ -19,6 +19,7 @@ import { registerMetrics } from './plugins/metrics'
 import { registerRateLimits, type AllRateLimits } from './plugins/rate-limit'
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './plugins/security-headers'
 import { registerStatic } from './plugins/static'
+import { registerPush, type PushOptions } from './push'
 import { registerRealtime, type RealtimeOptions } from './realtime'
 import { createRepositories } from './repositories'
 import { apiRoutes } from './routes'
@@ -78,6 +79,11 @@ export interface BuildAppOptions {
    * bench reads it). The database's open and its migrations are separate phases.
    */
   onPhase?: (phase: string, time: { wallMs: number; cpuMs: number }) => void
+  /**
+   * Web Push (decision 0037): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY and VAPID_SUBJECT, WEB_PUSH_ALLOWED_ORIGINS; tests
+   * add a CA for their local receiver. Unset: a generated key pair and the browsers' push services.
+   */
+  push?: PushOptions
 }
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist', import.meta.url))
@@ -204,6 +210,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerMail(app, options.mail)
     await registerRealtime(app, options.realtime, options.trustProxy)
     phase('realtime')
+    // Before the trading desk: its price alerts push.
+    await registerPush(app, options.push)
     await registerTrading(app)
     await registerFunds(app, options.funds)
     await registerChat(app, options.dataDir, database.driver)

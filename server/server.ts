@@ -5,6 +5,7 @@ import { buildApp, type BuildAppOptions } from './app'
 import { DEMO_USERS } from './db/seed-data/catalog'
 import { isPaymentProviderName, PAYMENT_PROVIDERS } from './funds/payment-provider'
 import { scaleRateLimits } from './plugins/rate-limit'
+import { pushOptionsFromEnv } from './push'
 import { realtimeOptionsFromEnv } from './realtime/config'
 
 // performance.now() counts from the process's start: this line runs once Node, tsx and every module have loaded.
@@ -97,8 +98,10 @@ if (!Number.isInteger(confirmationIntervalMs) || confirmationIntervalMs < 10) {
 }
 
 let realtime: BuildAppOptions['realtime']
+let push: BuildAppOptions['push']
 try {
   realtime = realtimeOptionsFromEnv(process.env, port)
+  push = pushOptionsFromEnv(process.env)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
@@ -106,6 +109,7 @@ try {
 
 const app = await buildApp({
   realtime,
+  push,
   dataDir,
   seedDemo,
   trustProxy,

@@ -1,5 +1,6 @@
 // Every repository over one database handle; app.ts builds this once and decorates the app with it.
 import type { Db } from '../db/client'
+import { createAlertsRepository } from './alerts'
 import { createAssetsRepository } from './assets'
 import { createAuditRepository } from './audit'
 import { createAuthTokensRepository } from './auth-tokens'
@@ -18,6 +19,7 @@ import {
   createPasswordResetsRepository,
 } from './one-time-tokens'
 import { createProfileRepository } from './profile'
+import { createPushSubscriptionsRepository } from './push-subscriptions'
 import { createRealtimeCredentialsRepository } from './realtime-credentials'
 import { createRequestsRepository } from './requests'
 import { createSavingsRepository } from './savings'
@@ -28,6 +30,7 @@ import { createStoredFilesRepository } from './stored-files'
 import { createTradesRepository } from './trades'
 import { createTwoFactorRepository } from './two-factor'
 import { createUsersRepository } from './users'
+import { createVapidKeysRepository } from './vapid-keys'
 import { createVerificationRepository } from './verification'
 import { createWithdrawalsRepository } from './withdrawals'
 
@@ -66,6 +69,10 @@ export function createRepositories(db: Db) {
     fundsHistory: createFundsHistoryRepository(db),
     // Upload bytes on PostgreSQL (issue 18), through chat/file-store.ts only.
     storedFiles: createStoredFilesRepository(db),
+    // Price alerts and Web Push (decision 0037).
+    alerts: createAlertsRepository(db),
+    pushSubscriptions: createPushSubscriptionsRepository(db),
+    vapidKeys: createVapidKeysRepository(db),
   }
 }
 

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { registerApiCompression } from '../plugins/compression'
 import { adminAuditRoutes } from './admin-audit'
+import { alertsRoutes } from './alerts'
 import { adminOrdersRoutes } from './admin-orders'
 import { adminOutboxRoutes } from './admin-outbox'
 import { adminFundsRoutes } from './admin-funds'
@@ -40,6 +41,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(broadcastingRoutes)
   await app.register(tradesRoutes)
   await app.register(ordersRoutes)
+  // Price alerts and Web Push (decision 0037).
+  await app.register(alertsRoutes)
   await app.register(chatRoutes)
   await app.register(catalogRoutes)
   await app.register(requestsRoutes)

@@ -8,6 +8,7 @@ import { createMarketMarks } from './market-marks'
 import { createOrderRequests, type OrderRequests } from './order-requests'
 import { createPendingOrders } from './pending-orders'
 import { createPositionChanges, type PositionChanges } from './position-changes'
+import { createPriceAlerts, type PriceAlerts, type PriceAlertsDependencies } from './price-alerts'
 import { createTrailingStops } from './trailing-stops'
 
 declare module 'fastify' {
@@ -15,6 +16,7 @@ declare module 'fastify' {
     trading: TradeEngine
     orders: OrderRequests
     positions: PositionChanges
+    alerts: PriceAlerts
   }
 }
 
@@ -24,18 +26,23 @@ const HOUSEKEEPING_INTERVAL_MS = 1_000
 export type TradingDesk = Awaited<ReturnType<typeof createTradingDesk>>
 
 /** Every part of the desk on the same dependencies; tests build one on prices they move themselves. */
-export async function createTradingDesk(deps: TradeEngineDependencies) {
+export async function createTradingDesk(
+  deps: TradeEngineDependencies & Pick<PriceAlertsDependencies, 'push'>,
+) {
   const engine = await createTradeEngine(deps)
   const trailing = createTrailingStops({ ...deps, engine })
   const pending = createPendingOrders({ ...deps, engine, onFilled: (position) => trailing.track(position) })
   const marks = createMarketMarks(deps.prices)
   const orders = createOrderRequests({ ...deps, engine, marks, pending })
   const positions = createPositionChanges({ ...deps, engine, marks, trailing })
-  await Promise.all([pending.load(), trailing.load()])
+  // Price alerts (decision 0037): their own book on the same ticks and the same leader.
+  const alerts = createPriceAlerts(deps)
+  await Promise.all([pending.load(), trailing.load(), alerts.load()])
 
   // Unref'd: the HTTP server is what keeps the process alive.
   const housekeeping = setInterval(() => {
     void pending.expireDue()
+    void alerts.expireDue()
     trailing.flush()
   }, HOUSEKEEPING_INTERVAL_MS)
   housekeeping.unref()
@@ -46,15 +53,17 @@ export async function createTradingDesk(deps: TradeEngineDependencies) {
     positions,
     pending,
     trailing,
+    alerts,
     /** Resolves once the fills, closes and writes started by the ticks so far have finished. */
     async settled(): Promise<void> {
       await pending.settled()
       await trailing.settled()
+      await alerts.settled()
     },
     /** Stops watching the ticks and waits for the work under way (before the database closes). */
     async stop(): Promise<void> {
       clearInterval(housekeeping)
-      await Promise.all([pending.stop(), trailing.stop()])
+      await Promise.all([pending.stop(), trailing.stop(), alerts.stop()])
       await engine.stop()
     },
   }
@@ -69,15 +78,26 @@ export async function registerTrading(app: FastifyInstance): Promise<void> {
     log: app.log,
     leader: app.cluster.leader,
     bus: app.cluster.bus,
+    push: app.push.queue,
   })
   app.decorate('trading', desk.engine)
   app.decorate('orders', desk.orders)
   app.decorate('positions', desk.positions)
+  app.decorate('alerts', desk.alerts)
   // Hooks of one kind run in the order they were added, so this runs after the price feed's own preClose: no tick
   // arrives afterwards, and the closes under way finish while the database is still open.
-  app.addHook('preClose', () => desk.stop())
+  // The push queue stops after the desk, so the pushes of its last ticks still leave.
+  app.addHook('preClose', async () => {
+    await desk.stop()
+    await app.push.queue.stop()
+  })
   app.log.info(
-    { watched: desk.engine.watchedCount, pending: desk.pending.size, trailing: desk.trailing.size },
+    {
+      watched: desk.engine.watchedCount,
+      pending: desk.pending.size,
+      trailing: desk.trailing.size,
+      alerts: desk.alerts.size,
+    },
     'trade engine started',
   )
 }

@@ -1,0 +1,134 @@
+// The wire shapes of price alerts and Web Push subscriptions (decision 0037). Kept beside the server until the
+// client's contract (src/domain/contract) takes them: the routes declare their bodies and answers with these.
+import { z } from 'zod'
+import { boundedTimestamp, serialIdNumber, TextSchema } from '../../src/domain/contract/common'
+
+export const ALERT_CONDITIONS = { ABOVE: 'above', BELOW: 'below' } as const
+export const AlertConditionSchema = z.enum([ALERT_CONDITIONS.ABOVE, ALERT_CONDITIONS.BELOW], {
+  message: 'The condition must be above or below',
+})
+export type AlertCondition = z.infer<typeof AlertConditionSchema>
+
+export const ALERT_STATUS = {
+  ACTIVE: 'active',
+  TRIGGERED: 'triggered',
+  EXPIRED: 'expired',
+  CANCELLED: 'cancelled',
+} as const
+export const AlertStatusSchema = z.enum([
+  ALERT_STATUS.ACTIVE,
+  ALERT_STATUS.TRIGGERED,
+  ALERT_STATUS.EXPIRED,
+  ALERT_STATUS.CANCELLED,
+])
+export type AlertStatus = z.infer<typeof AlertStatusSchema>
+
+/** Active alerts a customer may hold at once. */
+export const MAX_ACTIVE_ALERTS = 50
+/** A note is a reminder, not a document. */
+export const MAX_ALERT_NOTE_LENGTH = 200
+/** Beyond this no listed asset's price can go (numeric(24,10) holds less than 1e14). */
+const MAX_QUOTE = 1e12
+
+export const ALERT_MESSAGES = {
+  CREATED: 'Alert created',
+  CANCELLED: 'Alert cancelled',
+  NOT_FOUND: 'Alert not found',
+  NOT_ACTIVE: 'This alert is no longer active.',
+  TOO_MANY: `You can have at most ${MAX_ACTIVE_ALERTS} active alerts.`,
+  EXPIRY_PASSED: 'The expiry must be in the future.',
+  ASSET_NOT_FOUND: 'Asset not found',
+  NO_PRICE: 'There is no price for this asset yet.',
+  NOTIFICATION_TITLE: 'Price alert',
+} as const
+
+/** POST /alerts. `id` is the asset's numeric id (Asset.id), as in POST /trades/store. */
+export const CreateAlertRequestSchema = z.object({
+  id: serialIdNumber('Choose an asset'),
+  condition: AlertConditionSchema,
+  price: z
+    .number({ message: 'Price must be a number' })
+    .finite()
+    .positive('Price must be a positive number')
+    .max(MAX_QUOTE, 'Price is too large'),
+  note: TextSchema.max(MAX_ALERT_NOTE_LENGTH, `A note has at most ${MAX_ALERT_NOTE_LENGTH} characters`)
+    .optional()
+    .nullable(),
+  expires_at: boundedTimestamp('The expiry must be an ISO date and time').nullable().default(null),
+})
+export type CreateAlertRequest = z.infer<typeof CreateAlertRequestSchema>
+
+/** One alert. `asset_id` is the price feed's id (Asset.asset_id), as in Trade and Order; `note` null when none. */
+export const AlertSchema = z.object({
+  id: z.number().int(),
+  asset_id: z.string(),
+  asset_symbol: z.string(),
+  condition: AlertConditionSchema,
+  price: z.number(),
+  note: z.string().nullable(),
+  status: AlertStatusSchema,
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  triggered_at: z.string().nullable(),
+  /** The bid that fired it. */
+  triggered_price: z.number().nullable(),
+})
+export type Alert = z.infer<typeof AlertSchema>
+
+export const AlertResponseSchema = z.object({ message: z.string(), data: AlertSchema })
+export const AlertsResponseSchema = z.object({ data: z.array(AlertSchema) })
+
+/** `alert.updated` on private-trade.{id}: the alert as it is now (fired, expired or cancelled). */
+export const ALERT_EVENTS = { UPDATED: 'alert.updated' } as const
+
+// ---- Web Push ---------------------------------------------------------------------------------------------------
+
+export const PUSH_MESSAGES = {
+  SUBSCRIBED: 'Push notifications are on for this device.',
+  UNSUBSCRIBED: 'Push notifications are off for this device.',
+  ORIGIN_REFUSED: 'This push service is not one we send to.',
+  NOT_HTTPS: 'A push endpoint must be an https address.',
+  BAD_KEY: 'This is not a P-256 public key (65 bytes, base64url).',
+  BAD_AUTH: 'This is not a push authentication secret (16 bytes, base64url).',
+} as const
+
+/** Browsers' endpoints are a few hundred characters; WNS's are the longest. */
+const MAX_ENDPOINT_LENGTH = 2048
+const base64url = (message: string) =>
+  z
+    .string({ message })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
+    .max(200, message)
+
+export const PushKeyResponseSchema = z.object({ data: z.object({ public_key: z.string() }) })
+
+/** POST /push/subscriptions: a browser's PushSubscription.toJSON() (expirationTime is ignored). */
+export const PushSubscriptionRequestSchema = z.object({
+  endpoint: z.url({ message: 'The endpoint must be a URL' }).max(MAX_ENDPOINT_LENGTH),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: base64url(PUSH_MESSAGES.BAD_KEY),
+    auth: base64url(PUSH_MESSAGES.BAD_AUTH),
+  }),
+})
+export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequestSchema>
+
+/** DELETE /push/subscriptions. */
+export const PushUnsubscribeRequestSchema = z.object({
+  endpoint: z.string({ message: 'The endpoint must be a URL' }).min(1).max(MAX_ENDPOINT_LENGTH),
+})
+
+export const PushSubscriptionResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ endpoint: z.string() }),
+})
+export const PushMessageResponseSchema = z.object({ message: z.string() })
+
+/** What a push carries (the service worker shows it): `tag` replaces an earlier one of the same alert. */
+export interface PushPayload {
+  title: string
+  body: string
+  tag: string
+  url: string
+  asset_id?: string
+}
