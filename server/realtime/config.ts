@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { RealtimeEndpoints } from '../../src/domain/contract'
 import type { RealtimeCredentials } from '../repositories/realtime-credentials'
 import { DEFAULT_BROKER_OPTIONS, type BrokerOptions } from './broker/broker'
+import { DEFAULT_WEBHOOK_OPTIONS } from './broker/webhooks'
 import type { PriceFeedOptions } from './prices/feed'
 import type { PusherTarget } from './publisher'
 
@@ -23,6 +24,8 @@ export interface RealtimeOptions {
     publicPort?: number
   }
   broker?: Partial<BrokerOptions>
+  /** Pusher's webhooks from the embedded broker to `url` (PUSHER_WEBHOOK_URL); tests shorten the retries. */
+  webhooks?: { url: string } & Partial<typeof DEFAULT_WEBHOOK_OPTIONS>
   prices?: Partial<PriceFeedOptions> & {
     /** Where browsers reach the feed, when not the page's own origin. */
     url?: string
@@ -52,6 +55,8 @@ export const DEFAULT_PRICE_OPTIONS: Omit<PriceFeedOptions, 'apiKey' | 'seed'> = 
 export interface ResolvedRealtime {
   /** undefined when an external service does the broker's job. */
   broker: BrokerOptions | undefined
+  /** Where the embedded broker sends webhooks, and how it retries; undefined without a URL or without the broker. */
+  webhooks: ({ url: string } & typeof DEFAULT_WEBHOOK_OPTIONS) | undefined
   target: PusherTarget
   prices: PriceFeedOptions
   endpoints: RealtimeEndpoints
@@ -109,6 +114,10 @@ export function resolveRealtime(options: RealtimeOptions, stored: RealtimeCreden
 
   return {
     broker: external ? undefined : { ...DEFAULT_BROKER_OPTIONS, ...options.broker },
+    webhooks:
+      external || options.webhooks === undefined
+        ? undefined
+        : { ...DEFAULT_WEBHOOK_OPTIONS, ...options.webhooks },
     target,
     prices: {
       ...DEFAULT_PRICE_OPTIONS,
@@ -153,6 +162,9 @@ const EnvSchema = z.object({
   PUSHER_PUBLIC_PORT: optionalPort,
   PUSHER_CLIENT_EVENTS: optionalFlag,
   PUSHER_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).optional(),
+  PUSHER_WEBHOOK_URL: optionalText.refine((url) => url === undefined || /^https?:\/\/[^\s]+$/i.test(url), {
+    message: 'must be an http:// or https:// URL',
+  }),
   PRICE_API_KEY: optionalText,
   PRICE_FEED_URL: optionalText,
   PRICE_TICKS_PER_SECOND: z.coerce.number().min(0).max(100_000).optional(),
@@ -205,6 +217,7 @@ export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv, serverPort: numbe
       maxSubscriptionsPerConnection: e.PUSHER_MAX_SUBSCRIPTIONS_PER_CONNECTION,
       allowedOrigins: e.REALTIME_ALLOWED_ORIGINS,
     }),
+    ...(e.PUSHER_WEBHOOK_URL === undefined ? {} : { webhooks: { url: e.PUSHER_WEBHOOK_URL } }),
     prices: defined({
       apiKey: e.PRICE_API_KEY,
       url: e.PRICE_FEED_URL,

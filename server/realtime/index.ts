@@ -8,6 +8,7 @@ import { INSTANCE_HEADER } from '../cluster'
 import { compileTrust, type TrustProxy } from '../lib/client-address'
 import { ClusteredBroker } from './broker/clustered-broker'
 import { brokerHttpApi } from './broker/http-api'
+import { redisOccupancy, SOLO_OCCUPANCY, Webhooks } from './broker/webhooks'
 import { resolveRealtime, type RealtimeOptions } from './config'
 import { registerRealtimeMetrics } from './metrics'
 import { startPriceFeed, type PriceFeed } from './prices/feed'
@@ -46,12 +47,29 @@ export async function registerRealtime(
   // Sockets name their instance as HTTP answers do (cluster/index.ts), for operators and tests behind a balancer.
   const upgradeHeaders = { [INSTANCE_HEADER]: app.cluster.instanceId }
 
+  // Webhooks are the cluster's: with Redis, which instance sends an occupied or vacated is decided there.
+  const webhooks =
+    resolved.broker && resolved.webhooks
+      ? new Webhooks(
+          { ...resolved.webhooks, key: resolved.target.key, secret: resolved.target.secret },
+          app.cluster.redis
+            ? redisOccupancy(app.cluster.redis, app.cluster.prefix, app.cluster.instanceId, app.log)
+            : SOLO_OCCUPANCY,
+          app.log,
+        )
+      : undefined
   const broker =
     resolved.broker &&
     new ClusteredBroker(
       { id: resolved.target.appId, key: resolved.target.key, secret: resolved.target.secret },
       resolved.broker,
-      { log: app.log, onMessagesSent: (count) => metrics.messagesSent.inc(count), trust, upgradeHeaders },
+      {
+        log: app.log,
+        onMessagesSent: (count) => metrics.messagesSent.inc(count),
+        trust,
+        upgradeHeaders,
+        ...(webhooks ? { webhooks } : {}),
+      },
       app.cluster.bus,
     )
   const feed = startPriceFeed(
@@ -125,6 +143,7 @@ export async function registerRealtime(
   app.addHook('preClose', async () => {
     upgrades.stop()
     await Promise.all([broker?.close(), feed.close()])
+    await webhooks?.close()
   })
   app.addHook('onClose', async () => {
     publisher.close()

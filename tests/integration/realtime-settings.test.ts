@@ -126,6 +126,16 @@ describe('credentials', () => {
     )
     expect(() => realtimeOptionsFromEnv({ PUSHER_SCHEME: 'ftp' }, 8080)).toThrow(/PUSHER_SCHEME/)
     expect(() => realtimeOptionsFromEnv({ PUSHER_PORT: '70000' }, 8080)).toThrow(/PUSHER_PORT/)
+    expect(() => realtimeOptionsFromEnv({ PUSHER_WEBHOOK_URL: 'ftp://hooks.example' }, 8080)).toThrow(
+      /PUSHER_WEBHOOK_URL/,
+    )
+  })
+
+  it('take PUSHER_WEBHOOK_URL, http or https, as where webhooks go (decision 0036)', () => {
+    for (const url of ['http://127.0.0.1:7000/hooks', 'https://app.example.com/pusher/webhooks']) {
+      expect(realtimeOptionsFromEnv({ PUSHER_WEBHOOK_URL: url }, 8080).webhooks).toEqual({ url })
+    }
+    expect(realtimeOptionsFromEnv({ PUSHER_WEBHOOK_URL: '' }, 8080).webhooks).toBeUndefined()
   })
 
   it('must all be given when PUSHER_HOST names another service', async () => {

@@ -35,6 +35,7 @@ import { EndedSessions } from '../ended-sessions'
 import { SocketGate } from '../socket-gate'
 import { rawSocketOf, textFrame } from './frames'
 import { channelAuthMatches, userAuthMatches, type AppCredentials } from './signatures'
+import type { BrokerWebhooks } from './webhooks'
 
 export interface BrokerOptions {
   /** Seconds of silence after which pusher-js pings (sent in connection_established; spec 9 default 120). */
@@ -88,6 +89,8 @@ export interface BrokerHooks {
   trust?: ReturnType<typeof compileTrust>
   /** Added to every handshake answer, as HTTP answers get them: `X-Served-By` names the instance (issue 18). */
   upgradeHeaders?: Readonly<Record<string, string>>
+  /** PUSHER_WEBHOOK_URL's sender, told this instance's channel and member changes (webhooks.ts). */
+  webhooks?: BrokerWebhooks
 }
 
 export interface PublishedEvent {
@@ -516,6 +519,7 @@ export class PusherBroker {
       } else {
         members.set(presenceMember.id, { info: presenceMember.info, sockets: 1 })
         this.localMemberAdded(channel, presenceMember.id, presenceMember.info)
+        this.hooks.webhooks?.memberAdded(channel, presenceMember.id)
         // Already a member through another instance: the channel's members did not change.
         if (!this.otherMembers(channel)?.has(presenceMember.id)) {
           const added = encode(
@@ -533,7 +537,11 @@ export class PusherBroker {
   private join(connection: Connection, channel: string): Set<Connection> {
     connection.channels.add(channel)
     let subscribers = this.channels.get(channel)
-    if (!subscribers) this.channels.set(channel, (subscribers = new Set()))
+    if (!subscribers) {
+      this.channels.set(channel, (subscribers = new Set()))
+      // A server-to-user channel is the user's connection, not one of the app's channels: no webhook for it.
+      if (!channel.startsWith(SERVER_TO_USER_PREFIX)) this.hooks.webhooks?.channelOccupied(channel)
+    }
     subscribers.add(connection)
     return subscribers
   }
@@ -643,25 +651,35 @@ export class PusherBroker {
   }
 
   private unsubscribe(connection: Connection, channel: string): void {
-    if (!connection.channels.delete(channel)) return
+    if (!this.leave(connection, channel)) return
+    // After the member left: Pusher's member_removed comes before the channel's channel_vacated.
+    if (!this.channels.has(channel) && !channel.startsWith(SERVER_TO_USER_PREFIX))
+      this.hooks.webhooks?.channelVacated(channel)
+  }
+
+  /** Takes the socket out of the channel, and out of its presence members. False when it was not in it. */
+  private leave(connection: Connection, channel: string): boolean {
+    if (!connection.channels.delete(channel)) return false
     const subscribers = this.channels.get(channel)
     subscribers?.delete(connection)
     if (subscribers?.size === 0) this.channels.delete(channel)
 
     const userId = connection.presence.get(channel)
-    if (userId === undefined) return
+    if (userId === undefined) return true
     connection.presence.delete(channel)
     const members = this.members.get(channel)
     const member = members?.get(userId)
-    if (!members || !member) return
+    if (!members || !member) return true
     member.sockets -= 1
-    if (member.sockets > 0) return
+    if (member.sockets > 0) return true
     members.delete(userId)
     if (members.size === 0) this.members.delete(channel)
     this.localMemberRemoved(channel, userId)
-    if (this.otherMembers(channel)?.has(userId)) return
+    this.hooks.webhooks?.memberRemoved(channel, userId)
+    if (this.otherMembers(channel)?.has(userId)) return true
     const removed = encode(SERVER_EVENTS.MEMBER_REMOVED, { user_id: userId }, channel)
     for (const other of subscribers ?? []) this.send(other, removed)
+    return true
   }
 
   /** Presence members of a channel held through other instances (ClusteredBroker); none when alone. */
@@ -733,6 +751,13 @@ export class PusherBroker {
       ...(userId === undefined ? {} : { user_id: userId }),
     })
     for (const other of this.channels.get(channel) ?? []) if (other !== connection) this.send(other, text)
+    this.hooks.webhooks?.clientEvent({
+      channel,
+      event: message.event,
+      data,
+      socketId: connection.socketId,
+      ...(userId === undefined ? {} : { userId }),
+    })
   }
 
   /**

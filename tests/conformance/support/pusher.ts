@@ -43,15 +43,19 @@ export async function getJson<T = unknown>(
   return (await response.json()) as T
 }
 
-/** A pusher-js client whose private and presence channels the app's backend signs with the SDK. */
+/** A pusher-js client whose private and presence channels the app's backend signs with the SDK (`presence` on presence channels). */
 export function memberOf(
   baseUrl: string,
   credentials: Credentials,
   sdk: PusherServer,
   presence?: { user_id: string; user_info?: Record<string, unknown> },
 ): Promise<Pusher> {
+  // The member's data is signed on presence channels only, as an app's backend does.
   const handler: ChannelAuthorizationHandler = ({ socketId, channelName }, callback) =>
-    callback(null, sdk.authorizeChannel(socketId, channelName, presence))
+    callback(
+      null,
+      sdk.authorizeChannel(socketId, channelName, channelName.startsWith('presence-') ? presence : undefined),
+    )
   return connectedPusher(baseUrl, credentials.key, { channelAuthorization: { customHandler: handler } })
 }
 
