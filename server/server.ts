@@ -20,7 +20,7 @@ const port = Number(process.env.PORT ?? 8080)
 const host = process.env.HOST ?? '0.0.0.0'
 const dataDir = resolve(process.env.DATA_DIR ?? 'data/')
 const databaseUrl = process.env.DATABASE_URL || undefined
-// Beyond one machine (issue 18): with REDIS_URL this instance cooperates with the others on the same PostgreSQL.
+// Beyond one machine (decision 0024): with REDIS_URL this instance cooperates with the others on the same PostgreSQL.
 const redisUrl = process.env.REDIS_URL || undefined
 const instanceId = process.env.INSTANCE_ID || undefined
 const redisPrefix = process.env.REDIS_PREFIX || undefined
@@ -35,8 +35,8 @@ const extraConnectSources = (process.env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).
 const rateLimitMultiplier = Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1)
 // METRICS_TOKEN: the bearer token Prometheus sends for /metrics; unset, /metrics answers this machine only.
 const metricsToken = process.env.METRICS_TOKEN || undefined
-// Mail (issue 16): SMTP_URL sends real mail; without it mails go to the dev outbox admins read. Links in mails point
-// at PUBLIC_URL (the page's origin as customers reach it), by default this server on localhost.
+// Mail (decision 0020): SMTP_URL sends real mail; without it mails go to the dev outbox admins read. Links in mails
+// point at PUBLIC_URL (the page's origin as customers reach it), by default this server on localhost.
 const mail = {
   smtpUrl: process.env.SMTP_URL || undefined,
   from: process.env.MAIL_FROM || undefined,
@@ -83,7 +83,7 @@ function parseTrustProxy(value: string | undefined): NonNullable<BuildAppOptions
   return text
 }
 
-// The cashier (issue 15): which card gateway charges cards, and how fast the sandbox chain confirms transfers.
+// The cashier (decision 0019): which card gateway charges cards, and how fast the sandbox chain confirms transfers.
 const paymentProvider = process.env.PAYMENT_PROVIDER || 'sandbox'
 if (!isPaymentProviderName(paymentProvider)) {
   console.error(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got '${paymentProvider}'`)

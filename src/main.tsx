@@ -46,7 +46,7 @@ configureHttp({
 // Sign-in or sign-out in another tab: re-run the guards of the page this tab shows.
 sessionStore.subscribe(() => void router.invalidate())
 
-// What the workspace shows offline (issue 17): for a signed-in page only; queries that fail before it has loaded
+// What the workspace shows offline (decision 0021): for a signed-in page only; queries that fail before it has loaded
 // get their copies when it starts.
 keepOfflineCopiesWhenSignedIn({ queryClient, session: sessionStore })
 

@@ -1,7 +1,8 @@
-// The one request queue (issue 14, DESIGN 10): every kind of customer request is a type registered here, saying
-// how its rows are listed and what approving and rejecting do inside the decision's transaction. The funds issue
-// added deposit (bank wires) and withdrawal; the verification issue adds its type to REQUEST_TYPE_DEFINITIONS; the
-// routes, the counts and the audit need no change. A decision is one conditional UPDATE (pending to decided), so exactly one admin wins.
+// The one request queue (decision 0017, docs/architecture.md#money-requests-files-and-mail): every kind of customer
+// request is a type registered here, saying how its rows are listed and what approving and rejecting do inside the
+// decision's transaction. Funds (decision 0019) added deposit (bank wires) and withdrawal, verification (decision
+// 0020) its documents, each a type in REQUEST_TYPE_DEFINITIONS; the routes, the counts and the audit needed no change.
+// A decision is one conditional UPDATE (pending to decided), so exactly one admin wins.
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import {
@@ -218,8 +219,9 @@ const planUpgrade: RequestTypeDefinition = (() => {
 })()
 
 /**
- * A new sign-up waiting for the client management team (spec 1): the request is the account itself, its id the
- * user's. Only pending accounts are listed; once decided, the account's history is in the audit log.
+ * A new sign-up waiting for the client management team (docs/product/README.md#what-the-product-is): the request is
+ * the account itself, its id the user's. Only pending accounts are listed; once decided, the account's history is in
+ * the audit log.
  */
 const account: RequestTypeDefinition = (() => {
   const pendingCustomer = and(eq(users.role, 'customer'), eq(users.status, 'pending'))
@@ -273,9 +275,9 @@ const account: RequestTypeDefinition = (() => {
 })()
 
 /**
- * A bank wire the customer says they sent (issue 15): approving it when the money arrived completes the deposit and
- * credits it (one ledger row, in the decision's transaction); rejecting it says why. Card and crypto deposits settle
- * without the queue, so only wires are listed.
+ * A bank wire the customer says they sent (decision 0019): approving it when the money arrived completes the deposit
+ * and credits it (one ledger row, in the decision's transaction); rejecting it says why. Card and crypto deposits
+ * settle without the queue, so only wires are listed.
  */
 const deposit: RequestTypeDefinition = (() => {
   const table = requestTable({ ...deposits, table: deposits })
@@ -356,9 +358,9 @@ const deposit: RequestTypeDefinition = (() => {
 })()
 
 /**
- * A withdrawal (issue 15). In review is the queue's pending: approving moves it on to the payout (marked sent with
- * POST /admin/withdrawals/{id}/sent), rejecting releases its hold (a ledger row in the decision's transaction). In the
- * queue a sent one shows as approved and a cancelled one as rejected; the detail says which.
+ * A withdrawal (decision 0019). In review is the queue's pending: approving moves it on to the payout (marked sent
+ * with POST /admin/withdrawals/{id}/sent), rejecting releases its hold (a ledger row in the decision's transaction).
+ * In the queue a sent one shows as approved and a cancelled one as rejected; the detail says which.
  */
 const withdrawal: RequestTypeDefinition = (() => {
   const queueStatus = sql<QueueRequestStatus>`case
@@ -449,8 +451,9 @@ const withdrawal: RequestTypeDefinition = (() => {
 })()
 
 /**
- * A verification (KYC) document (issue 16): approving or rejecting it is its review; the customer's level follows
- * from the approved documents (src/domain/account/verification-levels.ts), so nothing else changes on the user.
+ * A verification (KYC) document (decision 0020): approving or rejecting it is its review; the customer's level
+ * follows from the approved documents (src/domain/account/verification-levels.ts), so nothing else changes on the
+ * user.
  */
 const verification: RequestTypeDefinition = (() => {
   const table = requestTable({ ...verificationDocuments, table: verificationDocuments })

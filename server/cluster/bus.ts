@@ -1,6 +1,7 @@
-// The instances' message bus (issue 18): Redis pub/sub, one Redis channel per topic under the deployment's key
+// The instances' message bus (decision 0024): Redis pub/sub, one Redis channel per topic under the deployment's key
 // prefix. A message reaches every *other* instance once (the sender acts locally itself, without the round trip);
-// pub/sub keeps no backlog, so an instance that was away catches up from the database, as a tab does (DESIGN 4).
+// pub/sub keeps no backlog, so an instance that was away catches up from the database, as a tab does
+// (docs/architecture.md#the-realtime-hub).
 import type { Redis } from 'ioredis'
 
 export type BusHandler = (payload: unknown, fromInstance: string) => void

@@ -1,8 +1,8 @@
-// Any number of instances behave as one (issue 18, DESIGN 7). With REDIS_URL, this instance joins the others:
-// a message bus (Redis pub/sub) for the broker's events, the price stream and the trigger book, and a leader lease
-// that decides which instance runs what must run once. Without it the instance is alone: it leads from the start
-// and the bus goes nowhere, which is exactly the single-server behaviour the project always had.
-// Decorates the app with `cluster`, answers /healthz and /readyz, and names the instance in X-Served-By.
+// Any number of instances behave as one (decision 0024, docs/architecture.md#more-than-one-instance). With REDIS_URL,
+// this instance joins the others: a message bus (Redis pub/sub) for the broker's events, the price stream and the
+// trigger book, and a leader lease that decides which instance runs what must run once. Without it the instance is
+// alone: it leads from the start and the bus goes nowhere, which is exactly the single-server behaviour the project
+// always had. Decorates the app with `cluster`, answers /healthz and /readyz, and names the instance in X-Served-By.
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'

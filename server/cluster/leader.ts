@@ -1,5 +1,5 @@
-// Leadership (issue 18): one instance at a time runs what must run once (the price simulator, the take-profit and
-// stop-loss book, the stop-out check, scheduled jobs). A lease in Redis: `SET key id NX PX ttl`, renewed by its
+// Leadership (decision 0024): one instance at a time runs what must run once (the price simulator, the take-profit
+// and stop-loss book, the stop-out check, scheduled jobs). A lease in Redis: `SET key id NX PX ttl`, renewed by its
 // holder every `renewMs`, with a fencing epoch (INCR) taken at each acquisition. Safety comes first:
 // - the holder steps down as soon as a renewal fails, and in any case before its lease could have lapsed, so it
 //   never acts past the moment another instance may acquire;

@@ -1,4 +1,4 @@
-// The Redis connections of one instance (issue 18): one for commands and one for pub/sub subscriptions (a
+// The Redis connections of one instance (decision 0024): one for commands and one for pub/sub subscriptions (a
 // subscribed connection can issue nothing else). REDIS_URL's database number is honoured (`redis://host:port/3`),
 // so tests and deployments can share a Redis server without sharing keys.
 import { Redis, type RedisOptions } from 'ioredis'
