@@ -2,7 +2,8 @@
 // Offline. Every tab of a browser derives it from the same inputs, so every tab shows the same one: what the browser
 // says (navigator.onLine), the realtime hub's shared status, and how long ago the hub last heard from the server (a
 // price tick or a heartbeat's answer). Pure: the caller passes the age and the window. The admin chat console keeps
-// spec 2.10's own words (Connected, Reconnecting..., Disconnected); this is not that indicator.
+// its own words (Connected, Reconnecting..., Disconnected: docs/product/chat.md#admin-console); this is not that
+// indicator.
 import { REALTIME_TIMINGS, type ConnectionStatus } from '../contract/realtime'
 
 export const CONNECTION_STATES = {
