@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run start:cluster`: the multi-instance topology of deploy/compose.yaml on this one machine (issue 18).
+# `npm run start:cluster`: the multi-instance topology of deploy/compose.yaml on this one machine (decision 0024).
 #
 #   browser -> nginx :PORT (8080) -> instance a :PORT+1, instance b :PORT+2 -> PostgreSQL + Redis
 #

@@ -1,5 +1,5 @@
-// TanStack Query with the spec's defaults (section 9): 3 retries, delay doubling from 1 s up to 30 s,
-// cache lifetime 5 minutes; and an invalidation that a query's first fetch cannot swallow.
+// TanStack Query with the defaults of docs/product/api.md#data-caching: 3 retries, delay doubling from 1 s up to
+// 30 s, cache lifetime 5 minutes; and an invalidation that a query's first fetch cannot swallow.
 import {
   QueryClient,
   type InvalidateOptions,

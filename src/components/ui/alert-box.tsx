@@ -3,8 +3,9 @@ import type { ComponentProps, ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { alertBox } from 'styled-system/recipes'
 
-// The spec's reusable alert box (section 2.6): four variants, each with its own icon so colour is never the only
-// signal; destructive and warning interrupt assistive technology (role="alert"), the others wait (role="status").
+// The reusable alert box of docs/product/site-and-gates.md#toasts-and-alert-boxes: four variants, each with its own
+// icon so colour is never the only signal; destructive and warning interrupt assistive technology (role="alert"), the
+// others wait (role="status").
 
 export type AlertBoxVariant = 'default' | 'destructive' | 'success' | 'warning'
 

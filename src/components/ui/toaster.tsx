@@ -3,9 +3,9 @@ import { Toaster as Sonner, toast, type ExternalToast, type ToasterProps } from 
 import { css } from 'styled-system/css'
 import { toasterDemand } from './toaster-demand'
 
-// The app's single toaster, with the spec's defaults (section 9): 4000 ms, at most 3 visible, bottom-right.
-// Features toast through ./toast, which loads this module on the first toast; never from 'sonner' directly, so there
-// is one place to change.
+// The app's single toaster, with the defaults of docs/product/site-and-gates.md#toasts-and-alert-boxes: 4000 ms, at
+// most 3 visible, bottom-right. Features toast through ./toast, which loads this module on the first toast; never
+// from 'sonner' directly, so there is one place to change.
 
 export { toast }
 export type { ExternalToast, ToasterProps }

@@ -1,5 +1,5 @@
-// Every sentence of the sign-up flow that the spec quotes (sections 1, 2.3-2.5, 4 and 8), defined once so the
-// pages and the tests say exactly the same thing.
+// Every sentence of the sign-up flow that docs/product/registration.md quotes, defined once so the pages and the
+// tests say exactly the same thing.
 import { EMAIL_TAKEN_MESSAGE } from '../contract/auth'
 
 export const CFD_RISK_WARNING =
