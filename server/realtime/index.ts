@@ -7,6 +7,7 @@ import { PRICE_FEED, type RealtimeEndpoints } from '../../src/domain/contract'
 import { INSTANCE_HEADER } from '../cluster'
 import { compileTrust, type TrustProxy } from '../lib/client-address'
 import { ClusteredBroker } from './broker/clustered-broker'
+import { redisCacheStore } from './broker/cache-channels'
 import { brokerHttpApi } from './broker/http-api'
 import { redisOccupancy, SOLO_OCCUPANCY, Webhooks } from './broker/webhooks'
 import { resolveRealtime, type RealtimeOptions } from './config'
@@ -69,6 +70,9 @@ export async function registerRealtime(
         trust,
         upgradeHeaders,
         ...(webhooks ? { webhooks } : {}),
+        ...(app.cluster.redis
+          ? { cacheStore: redisCacheStore(app.cluster.redis, app.cluster.prefix, app.log) }
+          : {}),
       },
       app.cluster.bus,
     )

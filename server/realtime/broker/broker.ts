@@ -35,6 +35,14 @@ import { EndedSessions } from '../ended-sessions'
 import { SocketGate } from '../socket-gate'
 import { rawSocketOf, textFrame } from './frames'
 import { channelAuthMatches, userAuthMatches, type AppCredentials } from './signatures'
+import {
+  CACHE_MISS_EVENT,
+  CACHE_TTL_MS,
+  isCacheChannel,
+  MAX_CACHED_CHANNELS,
+  type CacheStore,
+  type CachedEvent,
+} from './cache-channels'
 import type { BrokerWebhooks } from './webhooks'
 
 export interface BrokerOptions {
@@ -61,6 +69,8 @@ export interface BrokerOptions {
   maxBufferedBytes: number
   /** How long shutdown waits for clients to acknowledge the 4200 close before cutting them off. */
   closeGraceMs: number
+  /** How long a cache channel's last event is sent to new subscribers (Pusher: 30 minutes). */
+  cacheTtlMs: number
 }
 
 export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
@@ -80,6 +90,7 @@ export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
   allowedOrigins: [],
   maxBufferedBytes: 4 * 1024 * 1024,
   closeGraceMs: 1_000,
+  cacheTtlMs: CACHE_TTL_MS,
 }
 
 export interface BrokerHooks {
@@ -91,6 +102,8 @@ export interface BrokerHooks {
   upgradeHeaders?: Readonly<Record<string, string>>
   /** PUSHER_WEBHOOK_URL's sender, told this instance's channel and member changes (webhooks.ts). */
   webhooks?: BrokerWebhooks
+  /** The cluster's last events of cache channels (Redis), for what this instance did not see itself. */
+  cacheStore?: CacheStore
 }
 
 export interface PublishedEvent {
@@ -192,6 +205,8 @@ export class PusherBroker {
   private readonly users = new Map<string, Set<Connection>>()
   /** Deactivated users and the private channels their sockets may keep (restrictUser). */
   private readonly restrictions = new Map<number, ReadonlySet<string>>()
+  /** The last event of each cache channel this instance delivered, least recently published first. */
+  private readonly cached = new Map<string, CachedEvent>()
   /** Sessions signed out lately (closeSessions): an authorisation they obtained just before closes its socket. */
   private readonly endedSessions = new EndedSessions()
   private readonly sweepTimer: NodeJS.Timeout
@@ -532,6 +547,7 @@ export class PusherBroker {
       }
     }
     this.sendSubscribed(connection, channel)
+    if (isCacheChannel(channel)) this.sendCached(connection, channel)
   }
 
   private join(connection: Connection, channel: string): Set<Connection> {
@@ -553,6 +569,65 @@ export class PusherBroker {
       data = { presence: { ids: [...hash.keys()], hash: Object.fromEntries(hash), count: hash.size } }
     }
     this.send(connection, encode(SERVER_EVENTS.SUBSCRIPTION_SUCCEEDED, data, channel))
+  }
+
+  /** This instance's last event of a cache channel, unless it expired. */
+  cachedEvent(channel: string): CachedEvent | undefined {
+    const event = this.cached.get(channel)
+    if (event && event.expiresAtMs <= Date.now()) {
+      this.cached.delete(channel)
+      return undefined
+    }
+    return event
+  }
+
+  /**
+   * A new subscriber of a cache channel gets its last event, from memory or else from the cluster's store, or
+   * `pusher:cache_miss` and the cache_miss webhook. An event published while the store was asked reached the socket
+   * itself, so the stored one, older, is not sent after it.
+   */
+  private sendCached(connection: Connection, channel: string): void {
+    const local = this.cachedEvent(channel)
+    if (local) {
+      this.send(connection, local.text)
+      return
+    }
+    const miss = () => {
+      this.send(connection, JSON.stringify({ event: CACHE_MISS_EVENT, channel }))
+      this.hooks.webhooks?.cacheMiss(channel)
+    }
+    const store = this.hooks.cacheStore
+    if (!store) {
+      miss()
+      return
+    }
+    store.get(channel).then(
+      (stored) => {
+        if (!connection.channels.has(channel) || this.cachedEvent(channel)) return
+        if (stored && stored.expiresAtMs > Date.now()) {
+          this.remember(channel, stored)
+          this.send(connection, stored.text)
+        } else {
+          miss()
+        }
+      },
+      (error: unknown) => {
+        this.hooks.log.warn(
+          { err: { message: error instanceof Error ? error.message : String(error) }, channel },
+          'cache channels: the store did not answer; answering a cache miss',
+        )
+        if (connection.channels.has(channel)) miss()
+      },
+    )
+  }
+
+  private remember(channel: string, event: CachedEvent): void {
+    this.cached.delete(channel)
+    this.cached.set(channel, event)
+    if (this.cached.size > MAX_CACHED_CHANNELS) {
+      const oldest = this.cached.keys().next().value
+      if (oldest !== undefined) this.cached.delete(oldest)
+    }
   }
 
   /**
@@ -858,8 +933,12 @@ export class PusherBroker {
     let sent = 0
     for (const channel of event.channels) {
       const subscribers = this.channels.get(channel)
+      const cache = isCacheChannel(channel)
+      if (!subscribers && !cache) continue
+      const text = JSON.stringify({ event: event.name, channel, data: event.data })
+      if (cache) this.remember(channel, { text, expiresAtMs: Date.now() + this.options.cacheTtlMs })
       if (!subscribers) continue
-      const frame = textFrame(JSON.stringify({ event: event.name, channel, data: event.data }))
+      const frame = textFrame(text)
       for (const connection of subscribers) {
         if (connection.socketId === event.excludeSocketId) continue
         if (this.writeFrame(connection, frame)) sent += 1

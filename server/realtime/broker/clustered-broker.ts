@@ -16,6 +16,7 @@ import {
   type ChannelQuery,
   type PublishedEvent,
 } from './broker'
+import { isCacheChannel } from './cache-channels'
 import type { AppCredentials } from './signatures'
 
 const TOPICS = {
@@ -240,7 +241,16 @@ export class ClusteredBroker extends PusherBroker {
     // The others first: writing to thousands of local sockets takes tens of milliseconds, and the other instances
     // can write to theirs meanwhile.
     this.bus.publish(TOPICS.EVENT, event)
-    return super.publish(event)
+    const sent = super.publish(event)
+    // The instance an event was published through stores a cache channel's last event for those started later.
+    const store = this.hooks.cacheStore
+    if (store) {
+      for (const channel of event.channels) {
+        const cached = isCacheChannel(channel) ? this.cachedEvent(channel) : undefined
+        if (cached) store.save(channel, cached)
+      }
+    }
+    return sent
   }
 
   override noteSocketOwner(socketId: string, userId: number, sessionId?: number): void {
