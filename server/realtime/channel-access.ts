@@ -1,7 +1,14 @@
 // Who may subscribe to which private channel (DESIGN 6): a channel is signed only for its owner. Customers get
 // their own user, notification, trade and chat channels; an active admin gets every customer's chat channel and
-// their own user and notification channels, and private-admin. Everything else, presence channels included, is refused.
-import { ADMIN_CHANNEL, PRIVATE_CHANNEL_PATTERN, USER_ROLE, USER_STATUS } from '../../src/domain/contract'
+// their own user and notification channels, private-admin, and the one presence channel, presence-admin.online
+// (decision 0036). Everything else, every other presence channel included, is refused.
+import {
+  ADMIN_CHANNEL,
+  ADMIN_PRESENCE_CHANNEL,
+  PRIVATE_CHANNEL_PATTERN,
+  USER_ROLE,
+  USER_STATUS,
+} from '../../src/domain/contract'
 
 export interface ChannelViewer {
   id: number
@@ -11,7 +18,7 @@ export interface ChannelViewer {
 
 export function mayAuthorizeChannel(viewer: ChannelViewer, channel: string): boolean {
   // The back office's live queue and client updates: active admins only.
-  if (channel === ADMIN_CHANNEL)
+  if (channel === ADMIN_CHANNEL || channel === ADMIN_PRESENCE_CHANNEL)
     return viewer.role === USER_ROLE.ADMIN && viewer.status === USER_STATUS.ACTIVE
   const match = PRIVATE_CHANNEL_PATTERN.exec(channel)
   if (!match) return false

@@ -62,7 +62,16 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
       // The embedded broker remembers whose socket this is, and which session vouched for it, so a deactivation can
       // drop its subscriptions and a sign-out close it at once (decision 0033).
       app.realtime.broker?.noteSocketOwner(socketId, user.id, tokenId)
-      return reply.header('cache-control', 'no-store').send(app.publisher.authorizeChannel(socketId, channel))
+      // A presence channel (only presence-admin.online is allowed) names its member as user-auth does.
+      const member = channel.startsWith('presence-')
+        ? {
+            user_id: String(user.id),
+            user_info: { name: `${user.firstName} ${user.lastName}`, role: user.role },
+          }
+        : undefined
+      return reply
+        .header('cache-control', 'no-store')
+        .send(app.publisher.authorizeChannel(socketId, channel, member))
     },
   )
 

@@ -1,11 +1,13 @@
 // POST /broadcasting/auth (spec 7, DESIGN 6): a private channel is signed only for its owner. A customer gets their
 // own user, notification, trade and chat channels; an admin gets any customer's chat channel and their own user
-// and notification channels; nobody gets anything else.
+// and notification channels, and the staff's presence channel, presence-admin.online, as a member named by name and
+// role (decision 0036); nobody gets anything else.
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ACCOUNT_STATUS_MESSAGES,
+  ADMIN_PRESENCE_CHANNEL,
   ApiErrorSchema,
   BroadcastingAuthResponseSchema,
   CHANNELS,
@@ -140,6 +142,37 @@ describe('an admin', () => {
       CHANNELS.trade(adminId),
     ]) {
       await expectForbidden(adminToken, channel)
+    }
+  })
+
+  it('joins presence-admin.online as a member carrying their name and role; a customer gets 403', async () => {
+    const response = await authorize(adminToken, {
+      socket_id: SOCKET_ID,
+      channel_name: ADMIN_PRESENCE_CHANNEL,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const { auth, channel_data: channelData } = BroadcastingAuthResponseSchema.parse(response.json())
+    const me = await app.inject({ url: '/api/v1/user', headers: bearer(adminToken) })
+    const { first_name: first, last_name: last } = (
+      me.json() as { data: { first_name: string; last_name: string } }
+    ).data
+    expect(JSON.parse(channelData ?? '')).toEqual({
+      user_id: String(adminId),
+      user_info: { name: `${first} ${last}`, role: 'admin' },
+    })
+    // Signed over the member data: the broker takes exactly this member, and no other.
+    expect(channelAuthMatches(credentials, auth, SOCKET_ID, ADMIN_PRESENCE_CHANNEL, channelData)).toBe(true)
+    expect(channelAuthMatches(credentials, auth, SOCKET_ID, ADMIN_PRESENCE_CHANNEL)).toBe(false)
+
+    await expectForbidden(customerToken, ADMIN_PRESENCE_CHANNEL)
+    // Every other presence channel stays refused, to admins too.
+    for (const channel of ['presence-admin', 'presence-admin.online2', 'presence-admin.online.1'])
+      await expectForbidden(adminToken, channel)
+    await setStatus(adminId, 'deactivated')
+    try {
+      await expectForbidden(adminToken, ADMIN_PRESENCE_CHANNEL, ACCOUNT_STATUS_MESSAGES.deactivated)
+    } finally {
+      await setStatus(adminId, 'active')
     }
   })
 

@@ -291,6 +291,11 @@ export const AuditResponseSchema = z.object({ data: z.array(AuditEventSchema), m
 
 /** Signed for active admins only. */
 export const ADMIN_CHANNEL = 'private-admin'
+/**
+ * The staff who have the back office open: a presence channel of active admins only, each member signed with
+ * `user_info: { name, role }` (decision 0036).
+ */
+export const ADMIN_PRESENCE_CHANNEL = 'presence-admin.online'
 export { SITE_CHANNEL, SITE_EVENTS } from './site'
 export const BACK_OFFICE_EVENTS = {
   /** On ADMIN_CHANNEL: a request was filed or decided, or an account awaits approval. */
