@@ -95,6 +95,13 @@ export function sendTooManyAttempts(reply: FastifyReply, retryAfterSeconds: numb
   return sendError(reply, 429, { message: message ?? tooManyAttemptsMessage(retryAfterSeconds) })
 }
 
+/** Every hook `app.rateLimit()` made, so the API reference can say which routes answer 429 (plugins/openapi.ts). */
+const rateLimitHooks = new WeakSet<object>()
+
+export function isRateLimitHook(hook: unknown): boolean {
+  return typeof hook === 'function' && rateLimitHooks.has(hook)
+}
+
 export function registerRateLimits(app: FastifyInstance, overrides: Partial<AllRateLimits> = {}): void {
   const { redis, prefix } = app.cluster
   let redisDown = false
@@ -135,9 +142,11 @@ export function registerRateLimits(app: FastifyInstance, overrides: Partial<AllR
     const limiter = limiters.get(action)
     if (!limiter) throw new Error(`No rate limit for '${action}'`)
     // request.ip is the socket's address unless the app was built with trustProxy (server.ts: TRUST_PROXY).
-    return async (request, reply) => {
+    const hook: RateLimitHook = async (request, reply) => {
       const result = await limiter.hit(clientKey(request.ip), app.now().getTime())
       return result.allowed ? undefined : sendTooManyAttempts(reply, result.retryAfterSeconds)
     }
+    rateLimitHooks.add(hook)
+    return hook
   })
 }

@@ -7,7 +7,11 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/audit',
     {
       onRequest: [app.authenticate, app.requireAdmin],
-      schema: { querystring: AuditQuerySchema, response: { 200: AuditResponseSchema } },
+      schema: {
+        summary: 'Search the audit trail of staff actions',
+        querystring: AuditQuerySchema,
+        response: { 200: AuditResponseSchema },
+      },
     },
     async (request, reply) => {
       const { user_id: userId, actor_id: actorId, action, page = 1 } = request.query

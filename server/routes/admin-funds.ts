@@ -28,7 +28,11 @@ export const adminFundsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id/deposits',
     {
       onRequest: adminOnly,
-      schema: { params: IdParamsSchema, response: { 200: DepositsResponseSchema } },
+      schema: {
+        summary: "List a client's deposits",
+        params: IdParamsSchema,
+        response: { 200: DepositsResponseSchema },
+      },
     },
     async (request, reply) => {
       const { id } = request.params
@@ -46,6 +50,7 @@ export const adminFundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: "Simulate an incoming crypto transfer to a client's address",
         params: IdParamsSchema,
         body: SimulatedTransferRequestSchema,
         response: { 201: DepositResponseSchema },
@@ -73,6 +78,7 @@ export const adminFundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: "Mark an approved withdrawal's payout as sent",
         params: IdParamsSchema,
         body: WithdrawalSentRequestSchema,
         response: { 200: WithdrawalResponseSchema },

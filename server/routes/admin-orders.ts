@@ -34,6 +34,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
+        summary: "List a client's pending orders or order history",
         params: UserIdParamsSchema,
         querystring: OrdersPageQuerySchema,
         response: { 200: OrdersPageSchema },
@@ -54,6 +55,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: "Cancel a client's pending order, with a reason",
         params: OrderParamsSchema,
         body: AdminCancelOrderRequestSchema,
         response: { 200: OrderResponseSchema },

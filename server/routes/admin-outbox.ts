@@ -23,7 +23,11 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/outbox',
     {
       onRequest: [app.authenticate, app.requireAdmin],
-      schema: { querystring: OutboxQuerySchema, response: { 200: OutboxResponseSchema } },
+      schema: {
+        summary: 'List the mails the server has sent or queued',
+        querystring: OutboxQuerySchema,
+        response: { 200: OutboxResponseSchema },
+      },
     },
     async (request, reply) => {
       const page = request.query.page ?? 1
@@ -44,7 +48,11 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/outbox/:id',
     {
       onRequest: [app.authenticate, app.requireAdmin],
-      schema: { params: OutboxParamsSchema, response: { 200: OutboxMailResponseSchema } },
+      schema: {
+        summary: 'Read one mail of the outbox',
+        params: OutboxParamsSchema,
+        response: { 200: OutboxMailResponseSchema },
+      },
     },
     async (request, reply) => {
       const row = await app.repos.mailOutbox.find(request.params.id)

@@ -41,7 +41,11 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/requests',
     {
       onRequest: adminOnly,
-      schema: { querystring: AdminRequestsQuerySchema, response: { 200: AdminRequestsResponseSchema } },
+      schema: {
+        summary: 'List the requests that wait for staff',
+        querystring: AdminRequestsQuerySchema,
+        response: { 200: AdminRequestsResponseSchema },
+      },
     },
     async (request, reply) => {
       const { status, type, page = 1 } = request.query
@@ -76,7 +80,13 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/requests/summary',
-    { onRequest: adminOnly, schema: { response: { 200: RequestsSummaryResponseSchema } } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Count the requests that wait for staff, by kind',
+        response: { 200: RequestsSummaryResponseSchema },
+      },
+    },
     async (_request, reply) => {
       const counts = await Promise.all(
         REQUEST_TYPE_DEFINITIONS.map(
@@ -99,6 +109,7 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Approve or reject a request',
         params: DecisionParamsSchema,
         body: RequestDecisionSchema,
         response: { 200: RequestDecisionResponseSchema },

@@ -56,7 +56,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users',
     {
       onRequest: adminOnly,
-      schema: { querystring: AdminUsersQuerySchema, response: { 200: AdminUsersResponseSchema } },
+      schema: {
+        summary: 'Search the clients',
+        querystring: AdminUsersQuerySchema,
+        response: { 200: AdminUsersResponseSchema },
+      },
     },
     async (request, reply) => {
       const { status, search, page } = request.query
@@ -97,7 +101,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id',
     {
       onRequest: adminOnly,
-      schema: { params: UserIdParamsSchema, response: { 200: AdminClientResponseSchema } },
+      schema: {
+        summary: 'Read one client with their account figures',
+        params: UserIdParamsSchema,
+        response: { 200: AdminClientResponseSchema },
+      },
     },
     async (request, reply) => {
       const { id } = request.params
@@ -136,6 +144,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Approve, deactivate, reactivate or change a client',
         params: UserIdParamsSchema,
         body: AdminUserPatchSchema,
         response: { 200: AdminUserResponseSchema },
@@ -230,6 +239,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: "Credit or debit a client's balance through the ledger",
         params: UserIdParamsSchema,
         body: AdjustmentRequestSchema,
         response: { 200: AdjustmentResponseSchema, 201: AdjustmentResponseSchema },
@@ -291,6 +301,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
+        summary: "Make a one-time sign-in link for support to see the client's view",
         params: UserIdParamsSchema,
         body: LoginLinkRequestSchema,
         response: { 201: LoginLinkResponseSchema },

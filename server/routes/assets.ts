@@ -22,14 +22,24 @@ const CandlesQuerySchema = z.object({
 })
 
 export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/assets', { schema: { response: { 200: AssetsResponseSchema } } }, async () => ({
-    data: await app.repos.assets.list(),
-  }))
+  app.get(
+    '/assets',
+    {
+      schema: {
+        summary: 'List the tradable assets with their current prices',
+        response: { 200: AssetsResponseSchema },
+      },
+    },
+    async () => ({
+      data: await app.repos.assets.list(),
+    }),
+  )
 
   app.get(
     '/assets/:id/candles',
     {
       schema: {
+        summary: "Read an asset's price candles for a time frame",
         params: AssetParamsSchema,
         querystring: CandlesQuerySchema,
         response: { 200: CandlesResponseSchema },

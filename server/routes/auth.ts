@@ -46,7 +46,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       onRequest: [app.rateLimit('login')],
-      schema: { body: LoginRequestSchema, response: { 200: LoginAnswerSchema } },
+      schema: {
+        summary: 'Sign in with email and password',
+        body: LoginRequestSchema,
+        response: { 200: LoginAnswerSchema },
+      },
     },
     async (request, reply) => {
       const now = app.now()
@@ -83,7 +87,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login/two-factor',
     {
       onRequest: [app.rateLimit('twoFactor')],
-      schema: { body: TwoFactorLoginRequestSchema, response: { 200: LoginResponseSchema } },
+      schema: {
+        summary: "Answer the sign-in's two-factor challenge",
+        body: TwoFactorLoginRequestSchema,
+        response: { 200: LoginResponseSchema },
+      },
     },
     async (request, reply) => {
       const now = app.now()
@@ -126,7 +134,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     {
       onRequest: [app.authenticateAnyStatus],
-      schema: { body: LogoutRequestSchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        summary: 'Sign out this session',
+        body: LogoutRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
     },
     async (request) => {
       const { tokenId } = authOf(request)
@@ -142,7 +154,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/auto-login',
     {
       onRequest: [app.rateLimit('autoLogin')],
-      schema: { body: AutoLoginRequestSchema, response: { 200: AutoLoginResponseSchema } },
+      schema: {
+        summary: 'Sign in with a one-time link from support',
+        body: AutoLoginRequestSchema,
+        response: { 200: AutoLoginResponseSchema },
+      },
     },
     async (request, reply) => {
       const now = app.now()
@@ -157,7 +173,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     {
       onRequest: [app.rateLimit('forgotPassword')],
-      schema: { body: ForgotPasswordRequestSchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        summary: 'Ask for a password reset mail',
+        body: ForgotPasswordRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
     },
     async (request) => {
       // The same answer for any address. The token goes into the mail only, never into a log.
@@ -180,7 +200,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     {
       onRequest: [app.rateLimit('resetPassword')],
-      schema: { body: ResetPasswordRequestSchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        summary: 'Set a new password with a reset token',
+        body: ResetPasswordRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
     },
     async (request, reply) => {
       const now = app.now()

@@ -45,7 +45,11 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticateAnyStatus],
       bodyLimit: BODY_LIMIT_BYTES,
-      schema: { body: BroadcastingAuthRequestSchema, response: { 200: BroadcastingAuthResponseSchema } },
+      schema: {
+        summary: 'Authorise a private or presence channel for the realtime socket',
+        body: BroadcastingAuthRequestSchema,
+        response: { 200: BroadcastingAuthResponseSchema },
+      },
     },
     async (request, reply) => {
       const { socket_id: socketId, channel_name: channel } = request.body
@@ -82,6 +86,7 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Sign the realtime socket in as this user',
         body: BroadcastingUserAuthRequestSchema,
         response: { 200: BroadcastingUserAuthResponseSchema },
       },

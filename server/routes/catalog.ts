@@ -45,7 +45,13 @@ const notEnoughBalance = (balanceUsd: string, priceUsd: string) =>
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog',
-    { onRequest: [app.authenticate], schema: { response: { 200: CatalogResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: 'List the plans, currencies and expert advisors on sale',
+        response: { 200: CatalogResponseSchema },
+      },
+    },
     async (request, reply) => {
       const catalog = await app.repos.catalog.catalogFor(authOf(request).user.id)
       // Owned, available and running are the caller's: no shared cache may keep this answer.
@@ -55,7 +61,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/expert_advisors',
-    { onRequest: [app.authenticate], schema: { response: { 200: ExpertAdvisorsResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: "List the customer's expert advisors",
+        response: { 200: ExpertAdvisorsResponseSchema },
+      },
+    },
     async (request, reply) => {
       const advisors = await app.repos.catalog.advisorsFor(authOf(request).user.id)
       return reply.header('cache-control', 'private, no-store').send({ data: advisors })
@@ -68,6 +80,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.rateLimit('eaPurchase'), app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Buy an expert advisor',
         body: PurchaseExpertAdvisorRequestSchema,
         response: { 200: PurchaseExpertAdvisorResponseSchema },
       },
@@ -113,6 +126,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Start or stop an expert advisor',
         params: AdvisorIdParamsSchema,
         body: ExpertAdvisorRunningRequestSchema,
         response: { 200: ExpertAdvisorRunningResponseSchema },

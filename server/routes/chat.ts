@@ -30,6 +30,7 @@ import { checkChatFile, contentDisposition } from '../chat/file-types'
 import type { PublishSlot } from '../chat/publish-order'
 import { authOf } from '../plugins/auth'
 import { MESSAGES, sendError } from '../plugins/errors'
+import { fileAnswer } from '../plugins/openapi'
 import { chatFileUrl, toChatAttachment } from '../repositories/chat'
 
 const CHAT_MESSAGES_PATH = `${API_PREFIX}/chat/messages`
@@ -120,7 +121,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat/messages',
     {
       onRequest: [app.authenticate],
-      schema: { querystring: ChatMessagesQuerySchema, response: { 200: ChatMessagesResponseSchema } },
+      schema: {
+        summary: "Read the support chat's messages",
+        querystring: ChatMessagesQuerySchema,
+        response: { 200: ChatMessagesResponseSchema },
+      },
     },
     async (request, reply) => {
       const { page, after, customer_id: requested } = request.query
@@ -150,6 +155,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       bodyLimit: SEND_BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Send a message to support',
         body: SendChatMessageRequestSchema,
         response: { 200: SendChatMessageResponseSchema, 201: SendChatMessageResponseSchema },
       },
@@ -229,7 +235,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/chat/unread-count',
-    { onRequest: [app.authenticate], schema: { response: { 200: ChatUnreadCountResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: 'Count the unread support messages',
+        response: { 200: ChatUnreadCountResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { user } = authOf(request)
       if (user.role === USER_ROLE.ADMIN && user.status !== USER_STATUS.ACTIVE) {
@@ -248,7 +260,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       bodyLimit: 16 * 1024,
-      schema: { body: MarkChatReadRequestSchema, response: { 200: ChatUnreadCountResponseSchema } },
+      schema: {
+        summary: 'Mark the support chat as read',
+        body: MarkChatReadRequestSchema,
+        response: { 200: ChatUnreadCountResponseSchema },
+      },
     },
     async (request, reply) => {
       const conversation = await conversationOf(request, request.body.customer_id)
@@ -276,7 +292,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/chat/upload',
-    { onRequest: [app.authenticate], schema: { response: { 201: ChatUploadResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { summary: 'Upload a file to the support chat', response: { 201: ChatUploadResponseSchema } },
+    },
     async (request, reply) => {
       const upload = await readUpload(request, CHAT_UPLOAD.MAX_BYTES)
       if (!upload.ok) return sendError(reply, upload.statusCode, upload.body)
@@ -316,7 +335,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/chat/files/:key',
-    { onRequest: [app.authenticate], schema: { params: FileParamsSchema } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: 'Download a file of the support chat',
+        params: FileParamsSchema,
+        response: { 200: fileAnswer('The file as it was uploaded.', ['application/octet-stream']) },
+      },
+    },
     async (request, reply) => {
       const { key } = request.params
       const notFound = () => sendError(reply, 404, { message: MESSAGES.NOT_FOUND })

@@ -39,6 +39,7 @@ import { CASHIER_MESSAGES, type Answer } from '../funds/cashier'
 import { moneyToJson } from '../lib/money'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
+import { fileAnswer } from '../plugins/openapi'
 
 const BODY_LIMIT_BYTES = 16 * 1024
 
@@ -79,13 +80,25 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/funds/options',
-    { onRequest: customers, schema: { response: { 200: FundsOptionsResponseSchema } } },
+    {
+      onRequest: customers,
+      schema: {
+        summary: 'Read the deposit and withdrawal methods and their limits',
+        response: { 200: FundsOptionsResponseSchema },
+      },
+    },
     async (_request, reply) => noStore(reply).send({ data: await app.funds.options() }),
   )
 
   app.get(
     '/funds/summary',
-    { onRequest: customers, schema: { response: { 200: FundsSummaryResponseSchema } } },
+    {
+      onRequest: customers,
+      schema: {
+        summary: 'Read the balance, margin and withdrawable amount',
+        response: { 200: FundsSummaryResponseSchema },
+      },
+    },
     async (request, reply) => {
       const summary = await app.funds.summary(userIdOf(request))
       if (!summary) return sendError(reply, 404, { message: CASHIER_MESSAGES.USER_NOT_FOUND })
@@ -97,7 +110,10 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/funds/deposits',
-    { onRequest: customers, schema: { response: { 200: DepositsResponseSchema } } },
+    {
+      onRequest: customers,
+      schema: { summary: 'List the deposits', response: { 200: DepositsResponseSchema } },
+    },
     async (request, reply) => noStore(reply).send({ data: await app.repos.deposits.list(userIdOf(request)) }),
   )
 
@@ -107,6 +123,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [...customers, app.rateLimit('cardDeposit')],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Deposit by card',
         body: CardDepositRequestSchema,
         response: { 200: DepositResponseSchema, 201: DepositResponseSchema, 202: DepositResponseSchema },
       },
@@ -124,6 +141,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [...customers, app.rateLimit('cardDeposit')],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: "Complete a card deposit's 3-D Secure step",
         params: FundsIdParamsSchema,
         body: ThreeDsRequestSchema,
         response: { 200: DepositResponseSchema },
@@ -137,7 +155,11 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/funds/crypto/:coin/:network/address',
     {
       onRequest: customers,
-      schema: { params: CryptoAddressParamsSchema, response: { 200: CryptoAddressResponseSchema } },
+      schema: {
+        summary: 'Read the deposit address for a coin on a network',
+        params: CryptoAddressParamsSchema,
+        response: { 200: CryptoAddressResponseSchema },
+      },
     },
     async (request, reply) => {
       const { coin, network } = request.params
@@ -152,7 +174,11 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [...customers, app.rateLimit('wireDeposit')],
       bodyLimit: BODY_LIMIT_BYTES,
-      schema: { body: EmptyBodySchema, response: { 201: WireIntentResponseSchema } },
+      schema: {
+        summary: 'Start a bank wire deposit: the reference to quote',
+        body: EmptyBodySchema,
+        response: { 201: WireIntentResponseSchema },
+      },
     },
     async (request, reply) =>
       noStore(reply)
@@ -166,6 +192,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [...customers, app.rateLimit('wireDeposit')],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Report a bank wire deposit',
         body: WireDepositRequestSchema,
         response: { 200: DepositResponseSchema, 201: DepositResponseSchema },
       },
@@ -181,7 +208,10 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/funds/withdrawals',
-    { onRequest: customers, schema: { response: { 200: WithdrawalsResponseSchema } } },
+    {
+      onRequest: customers,
+      schema: { summary: 'List the withdrawals', response: { 200: WithdrawalsResponseSchema } },
+    },
     async (request, reply) =>
       noStore(reply).send({ data: await app.repos.withdrawals.list(userIdOf(request)) }),
   )
@@ -192,6 +222,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [...customers, app.rateLimit('withdrawal')],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Ask for a withdrawal',
         body: WithdrawalRequestSchema,
         response: { 200: WithdrawalResponseSchema, 201: WithdrawalResponseSchema },
       },
@@ -209,6 +240,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [...customers, app.rateLimit('withdrawal')],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Cancel a withdrawal that is still pending',
         params: FundsIdParamsSchema,
         body: EmptyBodySchema,
         response: { 200: WithdrawalResponseSchema },
@@ -224,7 +256,11 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/funds/transactions',
     {
       onRequest: customers,
-      schema: { querystring: TransactionsQuerySchema, response: { 200: TransactionsResponseSchema } },
+      schema: {
+        summary: "Search the ledger's transactions",
+        querystring: TransactionsQuerySchema,
+        response: { 200: TransactionsResponseSchema },
+      },
     },
     async (request, reply) => {
       const page = request.query.page ?? 1
@@ -249,7 +285,11 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/funds/statement',
     {
       onRequest: customers,
-      schema: { querystring: StatementQuerySchema, response: { 200: StatementResponseSchema } },
+      schema: {
+        summary: 'Read the account statement for a period',
+        querystring: StatementQuerySchema,
+        response: { 200: StatementResponseSchema },
+      },
     },
     async (request, reply) => {
       const { from, to } = request.query
@@ -274,7 +314,16 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/funds/statement.csv',
-    { onRequest: customers, schema: { querystring: StatementQuerySchema } },
+    {
+      onRequest: customers,
+      schema: {
+        summary: 'Download the account statement as CSV',
+        querystring: StatementQuerySchema,
+        response: {
+          200: fileAnswer('The statement, a header row then one row a transaction.', ['text/csv']),
+        },
+      },
+    },
     async (request, reply) => {
       const { from, to } = request.query
       const statement = await app.repos.fundsHistory.statement(userIdOf(request), { from, to })
@@ -300,7 +349,13 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/funds/savings',
-    { onRequest: customers, schema: { response: { 200: SavingsResponseSchema } } },
+    {
+      onRequest: customers,
+      schema: {
+        summary: 'Read the savings balance and its interest',
+        response: { 200: SavingsResponseSchema },
+      },
+    },
     async (request, reply) => noStore(reply).send({ data: await app.funds.savings(userIdOf(request)) }),
   )
 
@@ -310,6 +365,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [...customers, app.rateLimit('savingsTransfer')],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Move money into or out of savings',
         body: SavingsTransferRequestSchema,
         response: { 200: SavingsTransferResponseSchema, 201: SavingsTransferResponseSchema },
       },

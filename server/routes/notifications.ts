@@ -44,6 +44,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Mark a notification as read',
         params: NotificationIdParamsSchema,
         body: MarkNotificationReadRequestSchema,
         response: { 200: MessageResponseSchema },
@@ -66,6 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, app.requireAdmin],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Send a notification to one client or to all',
         body: SendNotificationRequestSchema,
         response: { 201: SendNotificationResponseSchema },
       },

@@ -37,6 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.rateLimit('tradeStore'), app.authenticate],
       bodyLimit: TRADE_BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Place a pending limit or stop order',
         body: PlaceOrderRequestSchema,
         response: { 200: OrderResponseSchema, 201: OrderResponseSchema },
       },
@@ -60,7 +61,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     {
       onRequest: [app.authenticate],
-      schema: { querystring: OrdersPageQuerySchema, response: { 200: OrdersPageSchema } },
+      schema: {
+        summary: 'List pending orders or the order history',
+        querystring: OrdersPageQuerySchema,
+        response: { 200: OrdersPageSchema },
+      },
     },
     async (request, reply) => {
       const { status, page } = request.query
@@ -76,6 +81,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       bodyLimit: TRADE_BODY_LIMIT_BYTES,
       schema: {
+        summary: "Change a pending order's price, volume, levels or expiry",
         params: OrderIdParamsSchema,
         body: ModifyOrderRequestSchema,
         response: { 200: OrderResponseSchema },
@@ -89,7 +95,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id',
     {
       onRequest: [app.authenticate],
-      schema: { params: OrderIdParamsSchema, response: { 200: OrderResponseSchema } },
+      schema: {
+        summary: 'Cancel a pending order',
+        params: OrderIdParamsSchema,
+        response: { 200: OrderResponseSchema },
+      },
     },
     async (request, reply) =>
       answer(reply, await app.orders.cancel(authOf(request).user.id, request.params.id)),

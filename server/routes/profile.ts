@@ -32,6 +32,7 @@ import { checkFileOfKinds } from '../chat/file-types'
 import { emailChangedMail, emailChangeMail, emailConfirmLink } from '../mail/messages'
 import { authOf } from '../plugins/auth'
 import { MESSAGES, sendError } from '../plugins/errors'
+import { fileAnswer } from '../plugins/openapi'
 import { sendTooManyAttempts } from '../plugins/rate-limit'
 import type { ProfileChanges } from '../repositories/profile'
 import type { UserRow } from '../repositories/users'
@@ -74,7 +75,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/profile',
-    { onRequest: [app.authenticate], schema: { response: { 200: ProfileResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { summary: 'Read the profile', response: { 200: ProfileResponseSchema } },
+    },
     async (request) => ({ data: await profileOf(authOf(request).user) }),
   )
 
@@ -82,7 +86,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/profile',
     {
       onRequest: [app.authenticate],
-      schema: { body: ProfilePatchSchema, response: { 200: ProfilePatchResponseSchema } },
+      schema: {
+        summary: 'Change the profile',
+        body: ProfilePatchSchema,
+        response: { 200: ProfilePatchResponseSchema },
+      },
     },
     async (request, reply) => {
       const { user } = authOf(request)
@@ -122,7 +130,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/email',
     {
       onRequest: [app.authenticate, app.rateLimit('emailChange')],
-      schema: { body: ChangeEmailRequestSchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        summary: 'Ask to change the email address',
+        body: ChangeEmailRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
     },
     async (request, reply) => {
       const now = app.now()
@@ -162,7 +174,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/email/confirm',
     {
       onRequest: [app.rateLimit('emailChange')],
-      schema: { body: ConfirmEmailRequestSchema, response: { 200: ConfirmEmailResponseSchema } },
+      schema: {
+        summary: 'Confirm a new email address with its token',
+        body: ConfirmEmailRequestSchema,
+        response: { 200: ConfirmEmailResponseSchema },
+      },
     },
     async (request, reply) => {
       const now = app.now()
@@ -198,7 +214,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/avatar',
     {
       onRequest: [app.authenticate, app.rateLimit('accountUpload')],
-      schema: { response: { 201: AvatarResponseSchema } },
+      schema: { summary: 'Upload a profile picture', response: { 201: AvatarResponseSchema } },
     },
     async (request, reply) => {
       const upload = await readUpload(request, AVATAR_UPLOAD.MAX_BYTES)
@@ -244,7 +260,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/avatar',
     {
       onRequest: [app.authenticate],
-      schema: { body: EmptyBodySchema, response: { 200: AvatarResponseSchema } },
+      schema: {
+        summary: 'Remove the profile picture',
+        body: EmptyBodySchema,
+        response: { 200: AvatarResponseSchema },
+      },
     },
     async (request) => {
       const { user } = authOf(request)
@@ -256,19 +276,29 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   // Public by design: whoever holds the random key (chat partners, the back office) may see the picture.
-  app.get('/avatars/:key', { schema: { params: AvatarParamsSchema } }, async (request, reply) => {
-    const { key } = request.params
-    const notFound = () => sendError(reply, 404, { message: MESSAGES.NOT_FOUND })
-    if (!STORAGE_KEY_PATTERN.test(key)) return notFound()
-    const avatar = await app.repos.profile.findAvatar(key)
-    if (!avatar) return notFound()
-    // A new picture gets a new key, so a stored one never changes.
-    return sendStoredFile(app, reply, {
-      key,
-      mimeType: avatar.mimeType,
-      sizeBytes: avatar.sizeBytes,
-      disposition: 'inline',
-      cacheControl: 'public, max-age=31536000, immutable',
-    })
-  })
+  app.get(
+    '/avatars/:key',
+    {
+      schema: {
+        summary: 'Read a profile picture',
+        params: AvatarParamsSchema,
+        response: { 200: fileAnswer('The picture.', [AVATAR_MIME]) },
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params
+      const notFound = () => sendError(reply, 404, { message: MESSAGES.NOT_FOUND })
+      if (!STORAGE_KEY_PATTERN.test(key)) return notFound()
+      const avatar = await app.repos.profile.findAvatar(key)
+      if (!avatar) return notFound()
+      // A new picture gets a new key, so a stored one never changes.
+      return sendStoredFile(app, reply, {
+        key,
+        mimeType: avatar.mimeType,
+        sizeBytes: avatar.sizeBytes,
+        disposition: 'inline',
+        cacheControl: 'public, max-age=31536000, immutable',
+      })
+    },
+  )
 }

@@ -29,7 +29,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/check-email',
     {
       onRequest: [app.rateLimit('checkEmail')],
-      schema: { body: CheckEmailRequestSchema, response: { 200: CheckEmailResponseSchema } },
+      schema: {
+        summary: 'Check whether an email address can register',
+        body: CheckEmailRequestSchema,
+        response: { 200: CheckEmailResponseSchema },
+      },
     },
     async (request) => {
       const country = requestCountry(request.headers)
@@ -46,7 +50,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       onRequest: [app.rateLimit('register')],
-      schema: { body: RegistrationPayloadSchema, response: { 201: RegisterResponseSchema } },
+      schema: {
+        summary: 'Register a new customer',
+        body: RegistrationPayloadSchema,
+        response: { 201: RegisterResponseSchema },
+      },
     },
     async (request, reply) => {
       const payload = request.body

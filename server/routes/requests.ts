@@ -28,7 +28,11 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.rateLimit('autotraderRequest'), app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
-      schema: { body: UpdateAutotraderRequestSchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        summary: 'Ask for the auto trader',
+        body: UpdateAutotraderRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
     },
     async (request, reply) => {
       const user = authOf(request).user
@@ -54,7 +58,11 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.rateLimit('planUpgrade'), app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
-      schema: { body: PlanUpgradeRequestSchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        summary: 'Ask for a plan upgrade',
+        body: PlanUpgradeRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
     },
     async (request, reply) => {
       const user = authOf(request).user

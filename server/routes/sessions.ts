@@ -25,7 +25,10 @@ import { sendTooManyAttempts } from '../plugins/rate-limit'
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/sessions',
-    { onRequest: [app.authenticate], schema: { response: { 200: SessionsResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { summary: 'List the signed-in devices', response: { 200: SessionsResponseSchema } },
+    },
     async (request, reply) => {
       const { user, tokenId } = authOf(request)
       const rows = await app.repos.authTokens.listForUser(user.id, app.now())
@@ -49,7 +52,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/sessions/:id',
     {
       onRequest: [app.authenticate],
-      schema: { params: SessionIdParamsSchema, response: { 200: RevokeSessionResponseSchema } },
+      schema: {
+        summary: 'Sign out one device',
+        params: SessionIdParamsSchema,
+        response: { 200: RevokeSessionResponseSchema },
+      },
     },
     async (request, reply) => {
       const { user } = authOf(request)
@@ -66,7 +73,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/sessions',
     {
       onRequest: [app.authenticate],
-      schema: { querystring: RevokeSessionsQuerySchema, response: { 200: RevokeSessionsResponseSchema } },
+      schema: {
+        summary: 'Sign out every other device',
+        querystring: RevokeSessionsQuerySchema,
+        response: { 200: RevokeSessionsResponseSchema },
+      },
     },
     async (request) => {
       const { user, tokenId } = authOf(request)
@@ -79,7 +90,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/sign-ins',
-    { onRequest: [app.authenticate], schema: { response: { 200: SignInsResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: 'List the recent sign-ins and failed attempts',
+        response: { 200: SignInsResponseSchema },
+      },
+    },
     async (request) => {
       const rows = await app.repos.signIns.recent(authOf(request).user.id)
       return {
@@ -99,7 +116,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/password',
     {
       onRequest: [app.authenticate, app.rateLimit('passwordChange')],
-      schema: { body: ChangePasswordRequestSchema, response: { 200: ChangePasswordResponseSchema } },
+      schema: {
+        summary: 'Change the password',
+        body: ChangePasswordRequestSchema,
+        response: { 200: ChangePasswordResponseSchema },
+      },
     },
     async (request, reply) => {
       const now = app.now()

@@ -29,14 +29,29 @@ function invertedLimit(funds: FundsSettings): string | undefined {
 }
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings', { schema: { response: { 200: SiteSettingsResponseSchema } } }, async () => ({
-    data: { ...(await app.repos.settings.get()), realtime: app.realtime.endpoints },
-  }))
+  app.get(
+    '/settings',
+    {
+      schema: {
+        summary: 'Read the site settings every page starts from',
+        response: { 200: SiteSettingsResponseSchema },
+      },
+    },
+    async () => ({
+      data: { ...(await app.repos.settings.get()), realtime: app.realtime.endpoints },
+    }),
+  )
 
   // The legal and help pages (issue 17), public: the sign-up pages link to them.
   app.get(
     '/legal/:document',
-    { schema: { params: LegalDocumentParamsSchema, response: { 200: LegalDocumentResponseSchema } } },
+    {
+      schema: {
+        summary: "Read one of the operator's legal texts",
+        params: LegalDocumentParamsSchema,
+        response: { 200: LegalDocumentResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { document } = request.params
       if (!isLegalDocument(document)) return sendError(reply, 404, { message: LEGAL_MESSAGES.NOT_FOUND })
@@ -53,7 +68,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/settings',
     {
       onRequest: [app.authenticate, app.requireAdmin],
-      schema: { response: { 200: AdminSettingsResponseSchema } },
+      schema: {
+        summary: 'Read the site settings as staff edit them',
+        response: { 200: AdminSettingsResponseSchema },
+      },
     },
     async (_request, reply) => {
       const [settings, funds, legal] = await Promise.all([
@@ -71,7 +89,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/settings',
     {
       onRequest: [app.authenticate, app.requireAdmin],
-      schema: { body: AdminSettingsPatchSchema, response: { 200: AdminSettingsResponseSchema } },
+      schema: {
+        summary: 'Change site settings',
+        body: AdminSettingsPatchSchema,
+        response: { 200: AdminSettingsResponseSchema },
+      },
     },
     async (request, reply) => {
       const fundsPatch = request.body.funds

@@ -68,6 +68,7 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.rateLimit('tradeStore'), app.authenticate],
       bodyLimit: TRADE_BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Open a position at market',
         body: StoreTradeRequestSchema,
         response: { 200: StoreTradeResponseSchema, 201: StoreTradeResponseSchema },
       },
@@ -103,6 +104,7 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       bodyLimit: TRADE_BODY_LIMIT_BYTES,
       schema: {
+        summary: 'Close a position, or part of it',
         params: TradeIdParamsSchema,
         body: CloseTradeRequestSchema,
         response: { 200: CloseTradeResponseSchema },
@@ -121,6 +123,7 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       bodyLimit: TRADE_BODY_LIMIT_BYTES,
       schema: {
+        summary: "Change a position's take-profit, stop-loss or trailing stop",
         params: TradeIdParamsSchema,
         body: ModifyTradeRequestSchema,
         response: { 200: ModifyTradeResponseSchema },
@@ -135,7 +138,11 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       bodyLimit: TRADE_BODY_LIMIT_BYTES,
-      schema: { body: CloseAllRequestSchema, response: { 200: CloseAllResponseSchema } },
+      schema: {
+        summary: 'Close every open position, or every one of an asset',
+        body: CloseAllRequestSchema,
+        response: { 200: CloseAllResponseSchema },
+      },
     },
     async (request, reply) => {
       const result = await app.positions.closeAll(authOf(request).user.id, request.body?.asset_id)
@@ -154,7 +161,11 @@ export const tradesRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${status}/trades`,
       {
         onRequest: [app.authenticate],
-        schema: { querystring: TradesPageQuerySchema, response: { 200: TradesPageSchema } },
+        schema: {
+          summary: `List the ${status} positions, a page at a time`,
+          querystring: TradesPageQuerySchema,
+          response: { 200: TradesPageSchema },
+        },
       },
       async (request, reply) => {
         const page = await app.trading.page(authOf(request).user.id, status, request.query.page)

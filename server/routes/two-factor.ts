@@ -79,7 +79,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/two-factor',
-    { onRequest: [app.authenticate], schema: { response: { 200: TwoFactorStatusResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: 'Read whether two-factor sign-in is on',
+        response: { 200: TwoFactorStatusResponseSchema },
+      },
+    },
     async (request) => {
       const { user } = authOf(request)
       const enabled = user.twoFactorEnabledAt !== null
@@ -97,7 +103,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/two-factor/setup',
     {
       onRequest: [app.authenticate, app.rateLimit('twoFactor')],
-      schema: { body: EmptyBodySchema, response: { 200: TwoFactorSetupResponseSchema } },
+      schema: {
+        summary: 'Start turning on two-factor sign-in: a secret to scan',
+        body: EmptyBodySchema,
+        response: { 200: TwoFactorSetupResponseSchema },
+      },
     },
     async (request, reply) => {
       const { user } = authOf(request)
@@ -118,7 +128,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/two-factor/enable',
     {
       onRequest: [app.authenticate, app.rateLimit('twoFactor')],
-      schema: { body: TwoFactorEnableRequestSchema, response: { 200: RecoveryCodesResponseSchema } },
+      schema: {
+        summary: 'Turn on two-factor sign-in with a first code',
+        body: TwoFactorEnableRequestSchema,
+        response: { 200: RecoveryCodesResponseSchema },
+      },
     },
     async (request, reply) => {
       const now = app.now()
@@ -148,7 +162,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/two-factor/disable',
     {
       onRequest: [app.authenticate, app.rateLimit('twoFactor')],
-      schema: { body: TwoFactorConfirmRequestSchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        summary: 'Turn off two-factor sign-in',
+        body: TwoFactorConfirmRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
     },
     async (request, reply) => {
       const { user } = authOf(request)
@@ -167,7 +185,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/two-factor/recovery-codes',
     {
       onRequest: [app.authenticate, app.rateLimit('twoFactor')],
-      schema: { body: TwoFactorConfirmRequestSchema, response: { 200: RecoveryCodesResponseSchema } },
+      schema: {
+        summary: 'Make new recovery codes',
+        body: TwoFactorConfirmRequestSchema,
+        response: { 200: RecoveryCodesResponseSchema },
+      },
     },
     async (request, reply) => {
       const { user } = authOf(request)

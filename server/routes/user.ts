@@ -12,7 +12,10 @@ import { MESSAGES, sendError } from '../plugins/errors'
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
-    { onRequest: [app.authenticateAnyStatus], schema: { response: { 200: UserResponseSchema } } },
+    {
+      onRequest: [app.authenticateAnyStatus],
+      schema: { summary: 'Read the signed-in user', response: { 200: UserResponseSchema } },
+    },
     async (request, reply) => {
       const view = await app.repos.users.findView(authOf(request).user.id, app.now())
       if (!view) return sendError(reply, 401, { message: MESSAGES.UNAUTHENTICATED })
@@ -30,7 +33,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/heartbeat',
     {
       onRequest: [app.authenticateAnyStatus],
-      schema: { body: LogoutRequestSchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        summary: 'Tell the server this user is still here',
+        body: LogoutRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
     },
     async (request) => {
       await app.repos.users.touchLastSeen(authOf(request).user.id, app.now())

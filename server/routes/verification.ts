@@ -20,10 +20,18 @@ import { toVerificationDocument, verificationSummary } from '../account/verifica
 import { checkFileOfKinds, contentDisposition } from '../chat/file-types'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
+import { fileAnswer } from '../plugins/openapi'
 import { publishClientUpdated, publishRequestsChanged } from '../realtime/user-events'
 import type { VerificationDocumentRow } from '../repositories/verification'
 
 const DOCUMENT_NOT_ALLOWED = 'Only images (JPEG, PNG, WebP) and PDF files can be uploaded.'
+
+const DOCUMENT_FILE = fileAnswer('The document as it was uploaded.', [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'application/pdf',
+])
 
 const todayOf = (now: Date) => now.toISOString().slice(0, 10)
 
@@ -46,7 +54,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/verification',
-    { onRequest: [app.authenticate], schema: { response: { 200: VerificationSummaryResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: 'Read the verification level and what it still needs',
+        response: { 200: VerificationSummaryResponseSchema },
+      },
+    },
     async (request) => {
       const { user } = authOf(request)
       const rows = await app.repos.verification.listForUser(user.id)
@@ -56,7 +70,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/verification/documents',
-    { onRequest: [app.authenticate], schema: { response: { 200: VerificationDocumentsResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: 'List the uploaded verification documents',
+        response: { 200: VerificationDocumentsResponseSchema },
+      },
+    },
     async (request) => {
       const now = app.now()
       const rows = await app.repos.verification.listForUser(authOf(request).user.id)
@@ -68,7 +88,10 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verification/documents',
     {
       onRequest: [app.authenticate, app.rateLimit('accountUpload')],
-      schema: { response: { 201: VerificationDocumentResponseSchema } },
+      schema: {
+        summary: 'Upload a verification document',
+        response: { 201: VerificationDocumentResponseSchema },
+      },
     },
     async (request, reply) => {
       const now = app.now()
@@ -144,7 +167,14 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/verification/documents/:id/file',
-    { onRequest: [app.authenticate], schema: { params: VerificationDocumentParamsSchema } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: "Download one of the customer's verification documents",
+        params: VerificationDocumentParamsSchema,
+        response: { 200: DOCUMENT_FILE },
+      },
+    },
     async (request, reply) => {
       const row = await app.repos.verification.findForUser(request.params.id, authOf(request).user.id)
       // Another customer's document is answered as a missing one.
@@ -157,7 +187,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/verification/documents/:id/file',
     {
       onRequest: [app.authenticate, app.requireAdmin],
-      schema: { params: VerificationDocumentParamsSchema },
+      schema: {
+        summary: "Download a client's verification document",
+        params: VerificationDocumentParamsSchema,
+        response: { 200: DOCUMENT_FILE },
+      },
     },
     async (request, reply) => {
       const row = await app.repos.verification.findById(request.params.id)

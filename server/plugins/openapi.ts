@@ -1,0 +1,206 @@
+// The API's reference, from the zod schemas the routes already validate with (decision 0038): an OpenAPI 3.1
+// document at GET /api/v1/openapi.json and a readable page at /api/docs (Swagger UI, served from this server, so
+// it works with no internet and within the Content-Security-Policy).
+//
+// What each route declares is the route's own: its summary, its request and response schemas. What can be read off
+// the route is added here, so that it cannot drift from what the route does:
+// - the tag, from the area its path belongs to (`apiArea`);
+// - bearer security and 401, from the authentication hook in its onRequest;
+// - 403 from the admin hook (and from the status check every signed-in route makes);
+// - 422 from a body, query or path parameters to validate, 404 from path parameters;
+// - 429 from a rate-limit hook.
+// Routes outside /api/v1 (the Pusher HTTP API, health, metrics, the static client) are not part of this API.
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify'
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { API_PREFIX, ApiErrorSchema } from '../../src/domain/contract'
+import { isRateLimitHook } from './rate-limit'
+
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`
+export const API_DOCS_PATH = '/api/docs'
+
+/** The reference's sections, in the order a reader meets them; the first path segment picks one. */
+const AREAS: readonly { tag: string; description: string; segments: readonly string[] }[] = [
+  {
+    tag: 'Site',
+    description: 'Site settings, legal texts and reference data.',
+    segments: ['settings', 'site', 'legal', 'data'],
+  },
+  {
+    tag: 'Sign-up and sign-in',
+    description: 'Registration, sign-in, two-factor challenges and password reset.',
+    segments: ['auth', 'register', 'registration', 'email', 'password'],
+  },
+  {
+    tag: 'Account',
+    description: 'The signed-in customer: profile, security, sessions, verification and notifications.',
+    segments: ['user', 'profile', 'verification', 'notifications', 'avatars'],
+  },
+  { tag: 'Markets', description: 'Assets, prices and candles.', segments: ['assets'] },
+  {
+    tag: 'Trading',
+    description: 'Positions, pending orders, closes and trailing stops.',
+    segments: ['trades', 'trade', 'open', 'closed', 'orders'],
+  },
+  {
+    tag: 'Alerts and push',
+    description: 'Price alerts and Web Push subscriptions.',
+    segments: ['alerts', 'push'],
+  },
+  {
+    tag: 'Funds',
+    description: 'Deposits, withdrawals, savings, transactions and statements.',
+    segments: ['funds'],
+  },
+  {
+    tag: 'Marketplace',
+    description: 'Expert advisors, plans and the auto trader.',
+    segments: ['catalog', 'purchase', 'plans', 'update', 'expert_advisors'],
+  },
+  { tag: 'Chat', description: "The customer's support chat.", segments: ['chat'] },
+  {
+    tag: 'Realtime',
+    description: 'Authorisation of Pusher channels and users for the realtime broker.',
+    segments: ['broadcasting'],
+  },
+  {
+    tag: 'Back office',
+    description: "Staff's administration of customers and the site.",
+    segments: ['admin'],
+  },
+]
+const OTHER_AREA = 'Other'
+
+/** The tag of an /api/v1 path (without the prefix): its first segment's area. */
+export function apiArea(path: string): string {
+  const segment = path.replace(/^\//, '').split(/[/?]/)[0] ?? ''
+  return AREAS.find((area) => area.segments.includes(segment))?.tag ?? OTHER_AREA
+}
+
+/**
+ * The success answer of a route that sends a file rather than JSON, for its `schema.response`. fastify serialises
+ * only objects, so the file's bytes pass through untouched; the schema is for the reference.
+ */
+export function fileAnswer(description: string, mediaTypes: readonly string[]) {
+  return {
+    description,
+    // Any bytes: OpenAPI 3.1 describes a binary body by its media type and an empty schema.
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.any() }])),
+  }
+}
+
+type ErrorStatus = 401 | 403 | 404 | 409 | 422 | 429
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  401: 'No valid bearer token.',
+  403: 'The account may not do this (pending, deactivated, or not staff).',
+  404: 'No such record, or not the caller’s.',
+  409: 'The record is no longer in a state that allows this.',
+  422: 'The request is invalid; `errors` names each field and why.',
+  429: 'Too many attempts; `Retry-After` says when to try again.',
+}
+
+function hooksOf(route: Pick<RouteOptions, 'onRequest' | 'preHandler'>): onRequestHookHandler[] {
+  const all = [route.onRequest, route.preHandler].flat()
+  return all.filter((hook): hook is onRequestHookHandler => typeof hook === 'function')
+}
+
+interface RouteFacts {
+  authenticated: boolean
+  admin: boolean
+  rateLimited: boolean
+  hasParams: boolean
+  validatesInput: boolean
+  declaredErrors: readonly number[]
+}
+
+/** The error answers a route can give, read off its hooks and schemas (see the file's comment). */
+export function documentedErrors(facts: RouteFacts): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>()
+  if (facts.authenticated) statuses.add(401).add(403)
+  if (facts.admin) statuses.add(403)
+  if (facts.hasParams) statuses.add(404)
+  if (facts.validatesInput) statuses.add(422)
+  if (facts.rateLimited) statuses.add(429)
+  for (const status of facts.declaredErrors) {
+    if (status in ERROR_DESCRIPTIONS) statuses.add(status as ErrorStatus)
+  }
+  return [...statuses].sort()
+}
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const zodTransform = createJsonSchemaTransform({})
+  const signedIn = new Set<unknown>([app.authenticate, app.authenticateAnyStatus])
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'CFD trading platform API',
+        version: '1',
+        description:
+          'The JSON API of the trading platform: every route the web app uses, for mobile apps, CRMs and payment ' +
+          'providers that integrate with the broker. Signed-in routes take `Authorization: Bearer <token>` from ' +
+          '`POST /auth/login`. Errors answer `{ message, errors? }`. Realtime events reach clients over the ' +
+          'Pusher protocol (see the server README).',
+      },
+      servers: [{ url: API_PREFIX }],
+      tags: [...AREAS.map(({ tag, description }) => ({ name: tag, description }))],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform(document) {
+      const { url, route } = document
+      const schema = document.schema ?? {}
+      if (!url.startsWith(`${API_PREFIX}/`) || url === OPENAPI_PATH) {
+        return { schema: { ...schema, hide: true }, url }
+      }
+      const path = url.slice(API_PREFIX.length)
+      const hooks = hooksOf(route)
+      const declared = Object.keys(schema.response ?? {}).map(Number)
+      const facts: RouteFacts = {
+        authenticated: hooks.some((hook) => signedIn.has(hook)),
+        admin: hooks.some((hook) => hook === app.requireAdmin),
+        rateLimited: hooks.some(isRateLimitHook),
+        hasParams: schema.params !== undefined,
+        validatesInput: [schema.body, schema.querystring, schema.params].some((part) => part !== undefined),
+        declaredErrors: declared.filter((status) => status >= 400),
+      }
+      const errors = Object.fromEntries(
+        documentedErrors(facts)
+          .filter((status) => !declared.includes(status))
+          .map((status) => [
+            status,
+            {
+              description: ERROR_DESCRIPTIONS[status],
+              content: { 'application/json': { schema: ApiErrorSchema } },
+            },
+          ]),
+      )
+      const transformed = zodTransform({
+        ...document,
+        // The document's paths are relative to `servers` (the API prefix).
+        url: path,
+        schema: {
+          ...schema,
+          tags: schema.tags ?? [apiArea(path)],
+          ...(facts.authenticated ? { security: [{ bearer: [] }] } : {}),
+          response: { ...(schema.response as Record<string, unknown> | undefined), ...errors },
+        },
+      })
+      return transformed
+    },
+    transformObject: jsonSchemaTransformObject,
+  })
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    // The page reads the same document from its own /api/docs/json.
+    uiConfig: { deepLinking: true, docExpansion: 'list' },
+  })
+}
