@@ -51,7 +51,11 @@ async function echoFor(token: string): Promise<Echo<'pusher'>> {
     enabledTransports: ['ws'],
     disableStats: true,
     authEndpoint: `${server.baseUrl}/api/v1/broadcasting/auth`,
-    userAuthentication: { endpoint: `${server.baseUrl}/api/v1/broadcasting/user-auth`, headers: {} },
+    userAuthentication: {
+      endpoint: `${server.baseUrl}/api/v1/broadcasting/user-auth`,
+      transport: 'ajax',
+      headers: {},
+    },
     bearerToken: token,
   })
   echoes.push(echo)

@@ -85,14 +85,21 @@ export function redisOccupancy(
   instanceId: string,
   log: FastifyBaseLogger,
 ): Occupancy {
+  let failing = false
   const run = async (script: string, key: string) => {
     try {
-      return (await redis.eval(script, 1, `${prefix}:webhooks:${key}`, instanceId)) === 1
+      const decided = (await redis.eval(script, 1, `${prefix}:webhooks:${key}`, instanceId)) === 1
+      failing = false
+      return decided
     } catch (error) {
-      log.warn(
-        { err: { message: error instanceof Error ? error.message : String(error) }, key },
-        'webhooks: Redis did not answer; this instance decides alone',
-      )
+      // Once per outage: a reconnect wave would otherwise log a line per socket.
+      if (!failing) {
+        failing = true
+        log.warn(
+          { err: { message: error instanceof Error ? error.message : String(error) }, key },
+          'webhooks: Redis did not answer; this instance decides alone',
+        )
+      }
       return true
     }
   }
