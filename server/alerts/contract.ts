@@ -104,7 +104,7 @@ export const PushKeyResponseSchema = z.object({ data: z.object({ public_key: z.s
 
 /** POST /push/subscriptions: a browser's PushSubscription.toJSON() (expirationTime is ignored). */
 export const PushSubscriptionRequestSchema = z.object({
-  endpoint: z.url({ message: 'The endpoint must be a URL' }).max(MAX_ENDPOINT_LENGTH),
+  endpoint: TextSchema.max(MAX_ENDPOINT_LENGTH).pipe(z.url({ message: 'The endpoint must be a URL' })),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: base64url(PUSH_MESSAGES.BAD_KEY),
@@ -115,7 +115,7 @@ export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequestSche
 
 /** DELETE /push/subscriptions. */
 export const PushUnsubscribeRequestSchema = z.object({
-  endpoint: z.string({ message: 'The endpoint must be a URL' }).min(1).max(MAX_ENDPOINT_LENGTH),
+  endpoint: TextSchema.min(1, 'The endpoint must be a URL').max(MAX_ENDPOINT_LENGTH),
 })
 
 export const PushSubscriptionResponseSchema = z.object({

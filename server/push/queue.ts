@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { PushPayload } from '../alerts/contract'
 import type { Repositories } from '../repositories'
+import type { PushSubscriptionRow } from '../repositories/push-subscriptions'
 import type { AllowedOrigins } from './origins'
 import type { PushSender, PushSendOptions } from './sender'
 
@@ -17,6 +18,8 @@ export interface PushJob {
   userId: number
   payload: PushPayload
   options: PushSendOptions
+  /** The customer's subscriptions when the caller read them already (a batch); else the queue reads them. */
+  targets?: readonly PushSubscriptionRow[]
 }
 
 export interface PushSent {
@@ -53,7 +56,7 @@ export function createPushQueue(deps: PushQueueDependencies) {
   const idleWaiters = new Set<() => void>()
 
   async function deliver(job: PushJob & { enqueuedAtMs: number }): Promise<void> {
-    const subscriptions = await repos.pushSubscriptions.ofUser(job.userId)
+    const subscriptions = job.targets ?? (await repos.pushSubscriptions.ofUser(job.userId))
     if (subscriptions.length === 0) return
     const body = JSON.stringify(job.payload)
     await Promise.all(

@@ -3,7 +3,7 @@
 // - create: under the customer's row lock, the active alerts counted and the new one inserted, so a parallel burst
 //   cannot pass the cap (the lock orders the bursts; each counts what the one before committed);
 // - trigger, cancel and expire: `WHERE status = 'active'`, so an alert ends once, whichever leader fires it.
-import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { assets, priceAlerts, users } from '../db/schema'
 import type { AlertCondition } from '../alerts/contract'
@@ -124,16 +124,34 @@ export function createAlertsRepository(db: Db) {
     },
 
     /**
-     * Fires the alert at this bid, once: undefined when it is no longer active (fired by another leader, cancelled)
-     * or has expired.
+     * Fires these alerts, each at its bid, once, in one statement (the alerts one tick batch reached): the rows that
+     * were still active and unexpired; one fired by another leader, cancelled or expired is left out.
      */
-    async trigger(alertId: number, bidQuote: number, now: Date): Promise<AlertRow | undefined> {
-      const [row] = await db
+    async trigger(fired: readonly { alertId: number; bidQuote: number }[], now: Date): Promise<AlertRow[]> {
+      if (fired.length === 0) return []
+      const bidOf = sql.join(
+        fired.map(({ alertId, bidQuote }) => sql`when ${alertId}::int then ${bidQuote}::numeric`),
+        sql` `,
+      )
+      return db
         .update(priceAlerts)
-        .set({ status: 'triggered', triggeredAt: now, triggeredPrice: bidQuote, endedAt: now })
-        .where(and(eq(priceAlerts.id, alertId), eq(priceAlerts.status, 'active'), liveAt(now)))
+        .set({
+          status: 'triggered',
+          triggeredAt: now,
+          triggeredPrice: sql`case ${priceAlerts.id} ${bidOf} end`,
+          endedAt: now,
+        })
+        .where(
+          and(
+            inArray(
+              priceAlerts.id,
+              fired.map(({ alertId }) => alertId),
+            ),
+            eq(priceAlerts.status, 'active'),
+            liveAt(now),
+          ),
+        )
         .returning()
-      return row
     },
 
     /** Marks every active alert whose expiry has passed as expired, in one statement. */

@@ -1,7 +1,7 @@
 // Web Push subscriptions (decision 0037): one row per browser endpoint, owned by the customer who subscribed it
 // last (a shared browser signed in as another customer moves it), at most MAX_PER_CUSTOMER per customer: a new one
 // past the cap drops the customer's oldest, under the customer's row lock so parallel subscribes keep the cap.
-import { and, desc, eq, notInArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { pushSubscriptions, users } from '../db/schema'
 
@@ -70,6 +70,15 @@ export function createPushSubscriptionsRepository(db: Db) {
 
     async ofUser(userId: number): Promise<PushSubscriptionRow[]> {
       return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+    },
+
+    /** The subscriptions of several customers in one statement (the alerts one tick fired). */
+    async ofUsers(userIds: readonly number[]): Promise<PushSubscriptionRow[]> {
+      if (userIds.length === 0) return []
+      return db
+        .select()
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.userId, [...userIds]))
     },
   }
 }

@@ -157,23 +157,27 @@ export class AlertBook {
     for (const tick of ticks) {
       const sides = this.byFeedId.get(tick.id)
       if (!sides) continue
-      for (const list of [sides.above, sides.below]) {
-        for (;;) {
-          const next = list.at(-1)
-          if (!next) break
-          const bidQuote = quoteAt(next, tick.price).sell_price
-          if (!alertReached(next.condition, next.priceQuote, bidQuote)) break
-          list.pop()
-          // One past its expiry stays known (hasDue) until the expiry job marks it and unwatches it.
-          if (next.expiresAtMs !== null && next.expiresAtMs <= nowMs) continue
-          this.byId.delete(next.alertId)
-          this.expiring.delete(next.alertId)
-          fired.push({ alert: next, bidQuote })
-        }
-      }
+      this.takeFrom(sides.above, tick.price, nowMs, fired)
+      this.takeFrom(sides.below, tick.price, nowMs, fired)
       if (sides.above.length === 0 && sides.below.length === 0) this.byFeedId.delete(tick.id)
     }
     return fired
+  }
+
+  /** Pops from the end of one side while its last alert fires at this rate. */
+  private takeFrom(list: WatchedAlert[], rateQuote: number, nowMs: number, fired: FiredAlert[]): void {
+    for (;;) {
+      const next = list.at(-1)
+      // Spec 4's bid (quoteAt's sell price), without an object per tick: this runs for every tick of every asset.
+      const bidQuote = next && rateQuote * (1 - next.sellSpread)
+      if (!next || bidQuote === undefined || !alertReached(next.condition, next.priceQuote, bidQuote)) return
+      list.pop()
+      // One past its expiry stays known (hasDue) until the expiry job marks it and unwatches it.
+      if (next.expiresAtMs !== null && next.expiresAtMs <= nowMs) continue
+      this.byId.delete(next.alertId)
+      this.expiring.delete(next.alertId)
+      fired.push({ alert: next, bidQuote })
+    }
   }
 
   /** Whether an alert's expiry has passed (only those with an expiry are looked at). */
@@ -286,51 +290,78 @@ export function createPriceAlerts(deps: PriceAlertsDependencies) {
   const publishAlert = (userId: number, alert: Alert) =>
     void publisher.trigger(CHANNELS.trade(userId), ALERT_EVENTS.UPDATED, alert)
 
-  async function fire({ alert, bidQuote }: FiredAlert): Promise<void> {
+  /** The push of one fired alert: what reaches a customer with every tab closed. */
+  const pushOf = (alert: WatchedAlert, message: string) => ({
+    title: ALERT_MESSAGES.NOTIFICATION_TITLE,
+    body: message,
+    tag: `alert-${alert.alertId}`,
+    url: '/mt4',
+    asset_id: alert.feedId,
+  })
+
+  /**
+   * Fires the alerts one tick batch reached: one conditional UPDATE claims those still active (another leader's or a
+   * cancel's are left out), one read finds their owners' devices, the pushes are queued, then each customer's
+   * notification is stored and published. The pushes go first and wait for no per-alert statement.
+   */
+  async function fire(fired: readonly FiredAlert[]): Promise<void> {
     const at = now()
-    const row = await repos.alerts.trigger(alert.alertId, bidQuote, at)
-    // Fired by another leader, cancelled or expired meanwhile: nothing more to say.
-    if (!row) return
-    const message = alertFiredMessage(
-      alert.symbolDisplay,
-      alert.condition,
-      alert.priceQuote,
-      bidQuote,
-      row.note,
-    )
-    // The push first: it is what reaches a customer with every tab closed, and it does not wait for the store.
-    deps.push?.enqueue({
-      userId: alert.userId,
-      payload: {
-        title: ALERT_MESSAGES.NOTIFICATION_TITLE,
-        body: message,
-        tag: `alert-${alert.alertId}`,
-        url: '/mt4',
-        asset_id: alert.feedId,
-      } satisfies PushPayload,
-      options: { ttlSeconds: ALERT_PUSH_TTL_SECONDS, urgency: 'high' },
-    })
-    log.info({ alertId: alert.alertId, userId: alert.userId }, 'price alert fired')
-    const stored = await repos.notifications.create(
-      { userId: alert.userId, title: ALERT_MESSAGES.NOTIFICATION_TITLE, message, color: 'info' },
+    const rows = await repos.alerts.trigger(
+      fired.map(({ alert, bidQuote }) => ({ alertId: alert.alertId, bidQuote })),
       at,
     )
-    if (stored) publishNotification(publisher, stored)
-    publishAlert(alert.userId, toAlertJson(row, { feedId: alert.feedId, symbol: alert.symbol }))
+    if (rows.length === 0) return
+    const byId = new Map(fired.map((entry) => [entry.alert.alertId, entry]))
+    const claimed = rows.flatMap((row) => {
+      const entry = byId.get(row.id)
+      if (!entry) return []
+      const { alert, bidQuote } = entry
+      const message = alertFiredMessage(
+        alert.symbolDisplay,
+        alert.condition,
+        alert.priceQuote,
+        bidQuote,
+        row.note,
+      )
+      return [{ row, alert, message }]
+    })
+    const push = deps.push
+    if (push) {
+      const subscriptions = await repos.pushSubscriptions.ofUsers([
+        ...new Set(claimed.map(({ alert }) => alert.userId)),
+      ])
+      for (const { alert, message } of claimed) {
+        push.enqueue({
+          userId: alert.userId,
+          payload: pushOf(alert, message) satisfies PushPayload,
+          options: { ttlSeconds: ALERT_PUSH_TTL_SECONDS, urgency: 'high' },
+          targets: subscriptions.filter(({ userId }) => userId === alert.userId),
+        })
+      }
+    }
+    for (const { row, alert, message } of claimed) {
+      log.info({ alertId: alert.alertId, userId: alert.userId }, 'price alert fired')
+      const stored = await repos.notifications.create(
+        { userId: alert.userId, title: ALERT_MESSAGES.NOTIFICATION_TITLE, message, color: 'info' },
+        at,
+      )
+      if (stored) publishNotification(publisher, stored)
+      publishAlert(alert.userId, toAlertJson(row, { feedId: alert.feedId, symbol: alert.symbol }))
+    }
   }
 
   function onTicks(ticks: readonly LivePriceUpdate[]): void {
     // Every instance sees the same ticks; one acts on them.
     if (!leader.isLeader || book.size === 0) return
-    for (const fired of book.take(ticks, now().getTime())) {
-      run(
-        fire(fired).catch((error: unknown) => {
-          // Watched again, so the next tick that still reaches it retries.
-          book.add(fired.alert)
-          log.error({ err: errorOf(error), alertId: fired.alert.alertId }, 'could not fire a price alert')
-        }),
-      )
-    }
+    const fired = book.take(ticks, now().getTime())
+    if (fired.length === 0) return
+    run(
+      fire(fired).catch((error: unknown) => {
+        // Watched again, so the next tick that still reaches them retries (a claimed one is not claimed twice).
+        for (const { alert } of fired) book.add(alert)
+        log.error({ err: errorOf(error), alerts: fired.length }, 'could not fire price alerts')
+      }),
+    )
   }
   let unsubscribe: (() => void) | undefined = prices.onTicks(onTicks)
 

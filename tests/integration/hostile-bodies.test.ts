@@ -21,6 +21,7 @@ import {
   TerminateBodySchema,
   TriggerBodySchema,
 } from '../../server/realtime/broker/http-api'
+import { CreateAlertRequestSchema, PushSubscriptionRequestSchema } from '../../server/alerts/contract'
 import { BroadcastingUserAuthRequestSchema } from '../../server/routes/broadcasting'
 import { MarkNotificationReadRequestSchema } from '../../server/routes/notifications'
 import { CloseTradeRequestSchema } from '../../server/routes/trades'
@@ -264,6 +265,21 @@ const ROUTES: readonly Route[] = [
     method: 'PATCH',
     url: '/api/v1/orders/:id',
     schema: ModifyOrderRequestSchema,
+    token: () => customerToken,
+  },
+  // Decision 0037: price alerts and Web Push subscriptions.
+  {
+    name: 'POST /alerts',
+    method: 'POST',
+    url: '/api/v1/alerts',
+    schema: CreateAlertRequestSchema,
+    token: () => customerToken,
+  },
+  {
+    name: 'POST /push/subscriptions',
+    method: 'POST',
+    url: '/api/v1/push/subscriptions',
+    schema: PushSubscriptionRequestSchema,
     token: () => customerToken,
   },
   {
