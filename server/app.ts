@@ -16,6 +16,7 @@ import { registerClock } from './plugins/clock'
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors'
 import { registerJsonBodies } from './plugins/json-bodies'
 import { registerMetrics } from './plugins/metrics'
+import { registerOpenApi } from './plugins/openapi'
 import { registerRateLimits, type AllRateLimits } from './plugins/rate-limit'
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './plugins/security-headers'
 import { registerStatic } from './plugins/static'
@@ -217,6 +218,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerChat(app, options.dataDir, database.driver)
     phase('trading, funds, chat')
 
+    // First, so that its onRoute hook sees every route (decision 0038).
+    await registerOpenApi(app)
     await app.register(apiRoutes, { prefix: API_PREFIX })
     await app.register(metricsRoutes, { token: options.metricsToken })
     await app.register(healthRoutes)
