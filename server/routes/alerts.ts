@@ -40,14 +40,21 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
-      schema: { body: CreateAlertRequestSchema, response: { 201: AlertResponseSchema } },
+      schema: {
+        summary: 'Set a price alert on an asset',
+        body: CreateAlertRequestSchema,
+        response: { 201: AlertResponseSchema },
+      },
     },
     async (request, reply) => answer(reply, await app.alerts.create(authOf(request).user, request.body)),
   )
 
   app.get(
     '/alerts',
-    { onRequest: [app.authenticate], schema: { response: { 200: AlertsResponseSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { summary: 'List the price alerts', response: { 200: AlertsResponseSchema } },
+    },
     async (request, reply) => {
       const data = await app.alerts.list(authOf(request).user.id)
       // An alert fires or expires at any moment: never from a cache.
@@ -59,23 +66,40 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/alerts/:id',
     {
       onRequest: [app.authenticate],
-      schema: { params: AlertIdParamsSchema, response: { 200: AlertResponseSchema } },
+      schema: {
+        summary: 'Delete a price alert',
+        params: AlertIdParamsSchema,
+        response: { 200: AlertResponseSchema },
+      },
     },
     async (request, reply) =>
       answer(reply, await app.alerts.cancel(authOf(request).user.id, request.params.id)),
   )
 
   // The VAPID public key is public (browsers hand it to their push service); a page subscribing reads it first.
-  app.get('/push/key', { schema: { response: { 200: PushKeyResponseSchema } } }, async () => ({
-    data: { public_key: app.push.publicKey },
-  }))
+  app.get(
+    '/push/key',
+    {
+      schema: {
+        summary: "Read the server's VAPID public key for Web Push",
+        response: { 200: PushKeyResponseSchema },
+      },
+    },
+    async () => ({
+      data: { public_key: app.push.publicKey },
+    }),
+  )
 
   app.post(
     '/push/subscriptions',
     {
       onRequest: [app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
-      schema: { body: PushSubscriptionRequestSchema, response: { 201: PushSubscriptionResponseSchema } },
+      schema: {
+        summary: 'Subscribe this device to push notifications',
+        body: PushSubscriptionRequestSchema,
+        response: { 201: PushSubscriptionResponseSchema },
+      },
     },
     async (request, reply) => {
       const result = await app.push.subscribe(authOf(request).user.id, request.body)
@@ -91,7 +115,11 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
-      schema: { body: PushUnsubscribeRequestSchema, response: { 200: PushMessageResponseSchema } },
+      schema: {
+        summary: 'Unsubscribe this device from push notifications',
+        body: PushUnsubscribeRequestSchema,
+        response: { 200: PushMessageResponseSchema },
+      },
     },
     async (request, reply) => {
       await app.push.unsubscribe(authOf(request).user.id, request.body.endpoint)

@@ -68,6 +68,10 @@ const OPEN_ROUTES = [
   `GET ${API_PREFIX}/avatars/:key`,
   // Issue 17: the legal and help pages the sign-up pages link to.
   `GET ${API_PREFIX}/legal/:document`,
+  // The API's reference (decision 0038), for whoever integrates the API.
+  `GET ${API_PREFIX}/openapi.json`,
+  // The server's VAPID public key, which every browser's push subscription carries anyway (decision 0037).
+  `GET ${API_PREFIX}/push/key`,
 ]
 
 const ROOMY = {
