@@ -130,4 +130,27 @@ export default tseslint.config(
     files: ['tests/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.config.{js,ts}'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // One place per kind of server code (decision 0039): routes validate, authorise and answer; services own the
+    // rules and transactions; only repositories (and the database's own setup in server/db) write SQL.
+    files: ['server/**/*.ts'],
+    ignores: ['server/repositories/**', 'server/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^drizzle-orm(/.*)?$',
+              message: 'SQL lives in server/repositories: call a repository (decision 0039).',
+            },
+            {
+              regex: '(^|/)db/schema(\\.ts)?$',
+              message: 'The schema is read by server/repositories only: call a repository (decision 0039).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

@@ -71,3 +71,20 @@ export function publishRevoked(app: FastifyInstance, userId: number, sessionIds:
     void app.publisher.trigger(CHANNELS.user(userId), PUSH_EVENTS.SESSION_REVOKED, event)
   }
 }
+
+/**
+ * The password changed in the session `keptSessionId`: the new hash and every other session of the account signed
+ * out, in one transaction; answers the signed-out sessions' ids for `publishRevoked`.
+ */
+export async function replacePasswordSigningOutOthers(
+  app: FastifyInstance,
+  userId: number,
+  keptSessionId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<number[]> {
+  return app.db.transaction(async (tx) => {
+    await app.repos.profile.setPasswordHash(userId, passwordHash, tx)
+    return app.repos.authTokens.revokeOthers(userId, keptSessionId, now, tx)
+  })
+}

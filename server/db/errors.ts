@@ -1,5 +1,10 @@
-// Recognising database errors the app answers for itself rather than as a 500.
+// Recognising database errors the app answers for itself rather than as a 500, and what a log line may say of one
+// (lib/loggable-error.ts reads a failed query through `QueryError`, so that nothing outside server/db and
+// server/repositories imports drizzle-orm; decision 0039).
 import { DrizzleQueryError } from 'drizzle-orm'
+
+/** Drizzle's error for a failed query: its SQL, its bound parameters, and the driver's error as the cause. */
+export { DrizzleQueryError as QueryError }
 
 const UNIQUE_VIOLATION = '23505'
 

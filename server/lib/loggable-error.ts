@@ -1,12 +1,12 @@
 // What a log line may say about an error. A failed query's message (and the first line of its stack) lists the
 // query's bound parameters, which can be password or token hashes, amounts and ids: the HTTP error handler and the
 // jobs log the SQL and the database's own error instead (decisions 0018 and 0033).
-import { DrizzleQueryError } from 'drizzle-orm'
+import { QueryError } from '../db/errors'
 
 /** The error as pino may serialise it: a failed query without its parameters, anything else as it is. */
 export function loggableError(error: unknown): Error | Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) }
-  if (!(error instanceof DrizzleQueryError)) return error
+  if (!(error instanceof QueryError)) return error
   const cause = error.cause instanceof Error ? error.cause : undefined
   return {
     type: 'DrizzleQueryError',
@@ -24,7 +24,7 @@ export function loggableError(error: unknown): Error | Record<string, unknown> {
 
 /** The SQLSTATE of a failed query ('22003': numeric value out of range), on PGlite and PostgreSQL alike. */
 export function databaseErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof DrizzleQueryError ? error.cause : error
+  const cause = error instanceof QueryError ? error.cause : error
   const code = (cause as { code?: unknown } | undefined)?.code
   return typeof code === 'string' ? code : undefined
 }

@@ -2,22 +2,14 @@
 // so the mail is there when the request that sent it answers (tests and the e2e read it at once).
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
-import { mailOutbox } from '../db/schema'
+import { storeMail } from '../repositories/mail-outbox'
 import type { Mailer } from './mailer'
 
 export function createOutboxMailer(db: Db, log: FastifyBaseLogger, now: () => Date): Mailer {
   return {
     async send(mail) {
       try {
-        await db.insert(mailOutbox).values({
-          to: mail.to,
-          subject: mail.subject,
-          kind: mail.kind,
-          text: mail.text,
-          html: mail.html ?? null,
-          userId: mail.userId ?? null,
-          createdAt: now(),
-        })
+        await storeMail(db, mail, now())
       } catch (error) {
         log.error({ err: error, kind: mail.kind }, 'mail could not be stored in the outbox')
       }

@@ -1,11 +1,25 @@
 // The dev outbox as admins read it (GET /admin/outbox): newest first, a page at a time. Mails are written by
-// mail/outbox-mailer.ts.
+// mail/outbox-mailer.ts, through `storeMail`.
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
+import type { Mail } from '../mail/mailer'
 
 export type MailOutboxRepository = ReturnType<typeof createMailOutboxRepository>
 export type OutboxRow = typeof mailOutbox.$inferSelect
+
+/** One mail as the outbox keeps it. */
+export async function storeMail(db: Pick<Db, 'insert'>, mail: Mail, now: Date): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    kind: mail.kind,
+    text: mail.text,
+    html: mail.html ?? null,
+    userId: mail.userId ?? null,
+    createdAt: now,
+  })
+}
 
 export function createMailOutboxRepository(db: Db) {
   return {

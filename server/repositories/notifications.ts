@@ -19,6 +19,22 @@ export interface NewNotification {
 
 export type MarkReadResult = 'marked' | 'already_read' | 'not_found'
 
+/**
+ * Stores a notification inside a transaction the caller holds (a back-office decision: its effect, this row and the
+ * audit row commit together); the caller knows the user exists.
+ */
+export async function insertNotification(
+  tx: Pick<Db, 'insert'>,
+  notification: NewNotification,
+  now: Date,
+): Promise<NotificationRow | undefined> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({ ...notification, createdAt: now })
+    .returning()
+  return row
+}
+
 export function createNotificationsRepository(db: Db) {
   return {
     /** Sets read_at the first time; a second dismissal (another tab) keeps the first time. */

@@ -1,8 +1,8 @@
-// The client management team's calls on customers (issue 14): list and search them, one client's whole picture
+// The client management team's calls on customers: list and search them, one client's whole picture
 // (figures at the server's prices, positions, requests, ledger), approve, deactivate or reactivate them, change
 // their plan, adjust their balance, and hand them a one-time sign-in link. Every change writes its audit row in the
-// same transaction (repositories/audit.ts); a refused one writes none.
-import { and, eq } from 'drizzle-orm'
+// same transaction (repositories/audit.ts); a refused one writes none. The changes' transactions are
+// server/back-office/client-accounts.ts's, the client's pending requests the queue's (back-office/request-queue.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -15,8 +15,6 @@ import {
   AdminUserResponseSchema,
   AdminUsersQuerySchema,
   AdminUsersResponseSchema,
-  AUDIT_ACTIONS,
-  CHANNELS,
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   LoginLinkRequestSchema,
@@ -24,16 +22,14 @@ import {
   SerialIdSchema,
   USER_ROLE,
   USER_STATUS,
-  type UserStatus,
 } from '../../src/domain/contract'
 import { auditActor } from '../back-office/audit-actor'
-import { REQUEST_TYPE_DEFINITIONS } from '../back-office/request-types'
-import { plans, users } from '../db/schema'
+import { createClientAccounts } from '../back-office/client-accounts'
+import { createRequestQueue } from '../back-office/request-queue'
 import { moneyToJson } from '../lib/money'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
-import { publishClientUpdated, publishRequestsChanged, publishUserUpdated } from '../realtime/user-events'
-import { recordAudit } from '../repositories/audit'
+import { publishClientUpdated, publishUserUpdated } from '../realtime/user-events'
 
 const UserIdParamsSchema = z.object({ id: SerialIdSchema })
 
@@ -51,6 +47,17 @@ const BODY_LIMIT_BYTES = 16 * 1024
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [app.authenticate, app.requireAdmin]
+  const services = {
+    db: app.db,
+    repos: app.repos,
+    publisher: app.publisher,
+    broker: () => app.realtime.broker,
+    mailWithdrawalStatus: (row: Parameters<typeof app.funds.mailWithdrawalStatus>[0]) =>
+      app.funds.mailWithdrawalStatus(row),
+    now: () => app.now(),
+  }
+  const clients = createClientAccounts(services)
+  const queue = createRequestQueue(services)
 
   app.get(
     '/admin/users',
@@ -112,14 +119,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await app.repos.users.findById(id)
       const view = row && (await app.repos.users.findView(id, app.now()))
       if (!row || !view) return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
-      const [account, ledger, lastSignIn, unread, ...pending] = await Promise.all([
+      const [account, ledger, lastSignIn, unread, pending] = await Promise.all([
         app.trading.accountAtMarket(id, row.balanceUsd),
         app.repos.ledger.latest(id),
         app.repos.users.lastSignIn(id),
         app.repos.chat.unreadByCustomer(),
-        ...REQUEST_TYPE_DEFINITIONS.map((type) =>
-          type.list(app.db, { status: 'pending', userId: id }, ADMIN_PAGE_SIZE),
-        ),
+        queue.pendingOf(id, ADMIN_PAGE_SIZE),
       ])
       return reply.header('cache-control', 'no-store').send({
         data: {
@@ -130,7 +135,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           created_at: row.createdAt.toISOString(),
           last_sign_in_at: lastSignIn?.toISOString() ?? null,
           ...account,
-          pending_requests: pending.flat(),
+          pending_requests: pending,
           ledger,
           last_refused_order: row.lastRefusedOrder ?? null,
         },
@@ -159,52 +164,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = ADMIN_USER_MESSAGES.OWN_STATUS
         return sendError(reply, 422, { message, errors: { status: [message] } })
       }
-      const actor = auditActor(request)
-      const outcome = await app.db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ status: users.status, planId: users.accountTypeId })
-          .from(users)
-          .where(eq(users.id, id))
-          .for('update')
-        if (!before) return { kind: 'not_found' as const }
-        if (planId !== undefined) {
-          const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, planId))
-          if (!plan) return { kind: 'plan_not_found' as const }
-        }
-        let statusChanged: UserStatus | undefined
-        if (status !== undefined && status !== before.status) {
-          await tx
-            .update(users)
-            .set({ status })
-            .where(and(eq(users.id, id)))
-          await recordAudit(tx, actor, {
-            action: AUDIT_ACTIONS.STATUS_CHANGED,
-            targetUserId: id,
-            before: { status: before.status },
-            after: { status },
-            reason: reason ?? null,
-          })
-          statusChanged = status
-        }
-        let planChanged = false
-        if (planId !== undefined && planId !== before.planId) {
-          await tx.update(users).set({ accountTypeId: planId }).where(eq(users.id, id))
-          await recordAudit(tx, actor, {
-            action: AUDIT_ACTIONS.PLAN_CHANGED,
-            targetUserId: id,
-            before: { account_type_id: before.planId },
-            after: { account_type_id: planId },
-            reason: reason ?? null,
-          })
-          planChanged = true
-        }
-        return {
-          kind: 'updated' as const,
-          wasPending: before.status === 'pending',
-          statusChanged,
-          planChanged,
-        }
-      })
+      const outcome = await clients.change(auditActor(request), id, { status, planId, reason })
       if (outcome.kind === 'not_found') {
         return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
       }
@@ -217,15 +177,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           { adminId: admin.id, userId: id, status: outcome.statusChanged, planChanged: outcome.planChanged },
           'client updated',
         )
-        const broker = app.realtime.broker
-        // Restricted, not closed: the session lives on, and its gate screen is released live on private-user
-        // (decision 0033, "Deactivation restricts; it does not close").
-        if (outcome.statusChanged === USER_STATUS.ACTIVE) broker?.liftRestriction(id)
-        else if (outcome.statusChanged) broker?.restrictUser(id, [CHANNELS.user(id)])
-        // Their open tabs refetch the user at once: the gate shows or releases without a click.
-        publishUserUpdated(app.publisher, id, app.now())
-        publishClientUpdated(app.publisher, id)
-        if (outcome.wasPending) publishRequestsChanged(app.publisher)
       }
       const user = await app.repos.users.findView(id, app.now())
       if (!user) return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
@@ -317,18 +268,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = ADMIN_USER_MESSAGES.CUSTOMERS_ONLY
         return sendError(reply, 422, { message, errors: { id: [message] } })
       }
-      const actor = auditActor(request)
-      const { token, expiresAt } = await app.db.transaction(async (tx) => {
-        const issued = await app.repos.loginLinks.issue(id, admin.id, app.now(), tx)
-        await recordAudit(tx, actor, {
-          action: AUDIT_ACTIONS.LOGIN_LINK_CREATED,
-          targetUserId: id,
-          before: null,
-          // Never the token: the audit log is read by every admin.
-          after: { expires_at: issued.expiresAt.toISOString() },
-        })
-        return issued
-      })
+      const { token, expiresAt } = await clients.issueLoginLink(auditActor(request), id, admin.id)
       request.log.info({ adminId: admin.id, userId: id }, 'one-time sign-in link created')
       return reply
         .code(201)

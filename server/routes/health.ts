@@ -4,9 +4,9 @@
 //   (with REDIS_URL), and a leader is known (someone runs the price feed). 503 takes it out of the rotation until
 //   it recovers, which it does by itself when the engine it waits for is back.
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { MIGRATION_COUNT } from '../db/client'
+import { appliedMigrations } from '../repositories/migrations'
 
 const HealthSchema = z.object({ status: z.literal('ok'), instance: z.string() })
 const ReadinessSchema = z.object({
@@ -49,16 +49,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     '/readyz',
     { schema: { response: { 200: ReadinessSchema, 503: ReadinessSchema } }, logLevel: 'warn' },
     async (_request, reply) => {
-      const appliedMigrations = app.db
-        .execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)
-        .then((result) => {
-          // PGlite and node-postgres both answer `{ rows }`.
-          const first = (result as { rows?: { applied?: unknown }[] }).rows?.[0]
-          return Number(first?.applied ?? -1)
-        })
-        .catch(() => -1)
       const [applied, redis] = await Promise.all([
-        within(appliedMigrations, DATABASE_TIMEOUT_MS, -1),
+        within(appliedMigrations(app.db), DATABASE_TIMEOUT_MS, -1),
         app.cluster.redisReachable(),
       ])
       const leader = app.cluster.leader.leaderId ?? null

@@ -15,7 +15,7 @@ import {
   SignInsResponseSchema,
 } from '../../src/domain/contract'
 import { checkSessionPassword } from '../account/secret-checks'
-import { publishRevoked } from '../account/sessions'
+import { publishRevoked, replacePasswordSigningOutOthers } from '../account/sessions'
 import { hashPassword } from '../lib/passwords'
 import { passwordChangedMail } from '../mail/messages'
 import { authOf } from '../plugins/auth'
@@ -138,10 +138,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendError(reply, 422, { message, errors: { password: [message] } })
       }
       const passwordHash = await hashPassword(password)
-      const revoked = await app.db.transaction(async (tx) => {
-        await app.repos.profile.setPasswordHash(user.id, passwordHash, tx)
-        return app.repos.authTokens.revokeOthers(user.id, tokenId, now, tx)
-      })
+      const revoked = await replacePasswordSigningOutOthers(app, user.id, tokenId, passwordHash, now)
       publishRevoked(app, user.id, revoked)
       await app.mailer.send(
         passwordChangedMail({ email: user.email, firstName: user.firstName, userId: user.id }, 'changed'),
