@@ -94,11 +94,7 @@ export const PUSH_MESSAGES = {
 
 /** Browsers' endpoints are a few hundred characters; WNS's are the longest. */
 const MAX_ENDPOINT_LENGTH = 2048
-const base64url = (message: string) =>
-  z
-    .string({ message })
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
-    .max(200, message)
+const base64url = (message: string) => TextSchema.max(200, message).regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
 
 export const PushKeyResponseSchema = z.object({ data: z.object({ public_key: z.string() }) })
 
