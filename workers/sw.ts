@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker (DESIGN section 5): precaches the app shell, answers navigations with it offline, keeps the
 // site settings network-first with the last good answer as fallback, and caches images with limits. It activates
-// a new version only when the page asks (the "Update available" toast), never in the middle of an order.
+// a new version only when the page asks (the "Update available" toast), never in the middle of an order. It shows
+// Web Push notifications when no tab of the app is visible, and a click on one opens the app (decision 0037).
 import { clientsClaim } from 'workbox-core'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
@@ -9,6 +10,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import { buildVersion, SW_MESSAGES, type SwVersionAnswer } from '../src/domain/site/service-worker'
+import { DEFAULT_SITE_NAME } from '../src/domain/site/site-state'
+import { hasVisibleWindow, notificationFromPush, openNotificationTarget } from './push-notifications'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -85,4 +88,30 @@ self.addEventListener('message', (event) => {
     const answer: SwVersionAnswer = { version: VERSION }
     event.ports[0]?.postMessage(answer)
   }
+})
+
+const appWindows = () => self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+
+// Web Push (decision 0037): a visible tab of the app shows the notification as its toast (the realtime hub picks
+// one per browser), so the system notification is only for when none is.
+self.addEventListener('push', (event: PushEvent) => {
+  const shown = notificationFromPush(event.data?.text() ?? null, self.location.origin, DEFAULT_SITE_NAME)
+  event.waitUntil(
+    appWindows().then((windows) => {
+      if (hasVisibleWindow(windows)) return
+      return self.registration.showNotification(shown.title, shown.options)
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close()
+  const data: unknown = event.notification.data
+  const url =
+    typeof data === 'object' && data !== null && typeof (data as { url?: unknown }).url === 'string'
+      ? (data as { url: string }).url
+      : new URL('/mt4', self.location.origin).href
+  event.waitUntil(
+    appWindows().then((windows) => openNotificationTarget(windows, url, (to) => self.clients.openWindow(to))),
+  )
 })

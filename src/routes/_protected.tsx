@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
-import { CHANNELS, NotificationEventSchema, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
-import { toast } from '../components/ui/toast'
-import { showsToast, TOAST_EVENTS } from '../domain/notifications/preferences'
+import { CHANNELS, PUSH_EVENTS, REALTIME_TIMINGS } from '../domain/contract/realtime'
+import { ALERT_EVENTS } from '../domain/contract/price-alerts'
 import { HttpError } from '../lib/http'
-import { notificationPreferencesStore } from '../lib/notification-preferences'
 import { sessionStore } from '../lib/session-store'
 import { NotificationAlert } from '../features/notifications'
 import { useRealtimeEvent, useRealtimeNotices, useRealtimeSession } from '../features/realtime'
 import { AccountGate, loadCurrentUser, useInitialData, useSession } from '../features/session'
 import { getSiteDataQueryOptions, useSettings } from '../features/site'
-import { refreshOrders, refreshTrades } from '../features/trading'
+import { refreshAlerts, refreshOrders, refreshTrades } from '../features/trading'
 import { CustomerUnreadNotifier } from './-chat-realtime'
 import { requireSignedIn } from './-guards'
 
@@ -86,18 +84,17 @@ function ProtectedLayout() {
   useRealtimeEvent(
     activeUserId === null ? null : CHANNELS.notification(activeUserId),
     PUSH_EVENTS.NOTIFICATION_MESSAGE,
-    (data: unknown) => {
-      // The outcome of a request, a stop-out: said at once as a toast too, not only in the alert (issue 14),
-      // unless this browser turned such toasts off (issue 16).
-      const notification = NotificationEventSchema.safeParse(data)
-      if (notification.success && showsToast(notificationPreferencesStore.get(), TOAST_EVENTS.ACCOUNT)) {
-        const { title, message, color } = notification.data
-        const show = color === 'danger' ? toast.error : color === 'success' ? toast.success : toast.info
-        show(title, { description: message })
-      }
+    () => {
+      // Its toast is shown once per browser, by the tab the hub picks (useRealtimeNotices); every tab reloads the
+      // user, and the alerts, since the notification may be a price alert that fired (decision 0037).
       reloadUser()
+      refreshAlerts(queryClient).catch((error: unknown) => console.error('Failed to reload alerts', error))
     },
   )
+  // Decision 0037: an alert fired, expired or was cancelled, in this tab or any other.
+  useRealtimeEvent(activeUserId === null ? null : CHANNELS.trade(activeUserId), ALERT_EVENTS.UPDATED, () => {
+    refreshAlerts(queryClient).catch((error: unknown) => console.error('Failed to reload alerts', error))
+  })
 
   // A sign-out in another tab or a 401 clears the session while this page is open: follow it to /.
   if (!signedIn) return <Navigate to="/" replace />

@@ -62,10 +62,12 @@ export function createHubApi(hub: Hub) {
 export type RealtimeApi = ReturnType<typeof createHubApi>
 
 export type {
+  ConnectionToast,
   HubConfig,
   HubSnapshot,
   HubStatus,
   HubToast,
+  NotificationToast,
   TabInit,
   TabMessage,
   TabSink,

@@ -40,13 +40,27 @@ export interface HubStatus {
 
 export type ToastKind = 'connecting' | 'connected' | 'failed'
 
-export interface HubToast {
+/** A connection toast (docs/product/realtime.md#connection-status). */
+export interface ConnectionToast {
   kind: ToastKind
   /** The spec's text, verbatim. */
   message: string
   /** Undefined: the toast library's default. */
   durationMs?: number
 }
+
+/**
+ * A notification.message (a request decided, a stop-out, a price alert fired) as a toast: every tab of the channel
+ * gets the event and reloads the user, but only one visible tab gets this, so a browser shows it once however many
+ * tabs are open (decision 0037). `notification` is the event's data as it came; the tab reads it.
+ */
+export interface NotificationToast {
+  kind: 'notification'
+  channel: string
+  notification: unknown
+}
+
+export type HubToast = ConnectionToast | NotificationToast
 
 export type TabMessage =
   | { type: 'event'; channel: string; event: string; data: unknown }

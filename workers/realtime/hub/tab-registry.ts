@@ -2,6 +2,7 @@
 // and closes with its last. It sends the tabs' messages (never waiting for an answer), picks the one tab that
 // shows a toast or plays the sound, and learns of a tab's death from its Web Lock.
 import type { LivePriceUpdate } from '../../../src/domain/contract/realtime'
+import { PUSH_EVENTS } from '../../../src/domain/contract/realtime-names'
 import type { HubSnapshot, HubToast, TabInit, TabMessage, TabSink } from '../protocol'
 import type { HubContext, LocksLike } from './environment'
 import { isRecord } from './is-record'
@@ -58,11 +59,16 @@ export function createTabRegistry(deps: TabRegistryDeps) {
     return undefined
   }
 
-  /** The tab that shows once-per-browser things: a visible one, most recently active first. */
-  function chooseTab(visibleOnly: boolean): Tab | undefined {
+  /**
+   * The tab that shows once-per-browser things: a visible one, most recently active first; with `channel`, only
+   * among the tabs subscribed to it.
+   */
+  function chooseTab(visibleOnly: boolean, channel?: string): Tab | undefined {
     let best: Tab | undefined
+    const among = channel === undefined ? undefined : (channelTabs.get(channel) ?? new Set<string>())
     for (const tab of tabs.values()) {
       if (visibleOnly && !tab.visible) continue
+      if (among && !among.has(tab.id)) continue
       if (
         !best ||
         (tab.visible && !best.visible) ||
@@ -204,6 +210,13 @@ export function createTabRegistry(deps: TabRegistryDeps) {
 
     emit(channel: string, event: string, data: unknown): void {
       sendToChannel(channel, { type: 'event', channel, event, data })
+      // Every tab reloads on a notification, but its toast shows once per browser, in the visible tab of the channel
+      // used last; with no tab visible none shows it (the service worker's system notification is for that case,
+      // decision 0037). The sound goes its own way (playSound), to a hidden tab too.
+      if (event === PUSH_EVENTS.NOTIFICATION_MESSAGE) {
+        const tab = chooseTab(true, channel)
+        if (tab) send(tab, { type: 'toast', toast: { kind: 'notification', channel, notification: data } })
+      }
     },
 
     /** One channel event to one of its tabs only (a catch-up for the tab that just joined). */

@@ -6,6 +6,7 @@ import {
   useNotificationPreferences,
 } from '../../../lib/notification-preferences'
 import { AccountSection } from './account-section'
+import { PushSettings } from './push-settings'
 
 /** The notification sound and which unasked events show a toast, per browser. */
 export function NotificationSettings() {
@@ -41,6 +42,7 @@ export function NotificationSettings() {
             </div>
           ))}
         </fieldset>
+        <PushSettings />
       </div>
     </AccountSection>
   )

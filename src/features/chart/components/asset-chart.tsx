@@ -40,6 +40,8 @@ export interface AssetChartProps {
   levels?: readonly ChartLevel[]
   /** A draggable level was dropped at `priceQuote` (or Enter was pressed on its handle): the caller confirms. */
   onLevelDrag?: (id: string, priceQuote: number) => void
+  /** Buttons in the header before the timeframes (the workspace's 'Create alert'). */
+  actions?: ReactNode
 }
 
 const NO_LEVELS: readonly ChartLevel[] = []
@@ -91,6 +93,7 @@ export function AssetChart({
   asOf,
   levels = NO_LEVELS,
   onLevelDrag,
+  actions,
 }: AssetChartProps) {
   const [timeframe, setTimeframe] = useState<CandleTimeframe>(defaultTimeframe)
   const candles = useCandles(assetId, timeframe)
@@ -273,6 +276,7 @@ export function AssetChart({
           <LastPrice store={store} assetId={assetId} decimals={decimals} stale={asOf !== undefined} />
           {asOf}
         </div>
+        {actions}
         <TimeframeSwitcher value={timeframe} onChange={setTimeframe} />
       </header>
       <div className={css({ position: 'relative', flex: '1', minH: '0' })}>

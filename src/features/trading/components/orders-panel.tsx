@@ -13,6 +13,7 @@ import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../domain/trading/messages
 import { ORDER_FAILURES } from '../../../domain/trading/pending-orders'
 import { HttpError } from '../../../lib/http'
 import type { LivePriceStore } from '../../../lib/live-prices'
+import { AlertsSection } from './alerts-section'
 import { flattenOrders, useCancelOrder, useOrders, type OrderList } from '../api/orders'
 import { CancelOrderDialog } from './dialogs/cancel-order-dialog'
 import { ModifyOrderDialog } from './dialogs/modify-order-dialog'
@@ -20,6 +21,7 @@ import { HistoryOrderRow, PendingOrderRow } from './order-rows'
 
 // The left rail's Active Orders panel (spec 2.7; the orders are decision 0034's): the pending orders, each with its
 // live distance to the market, Modify and Cancel, and the orders that ended. More pages load as the list scrolls.
+// Under them, the customer's price alerts.
 // Offline (decision 0021) Modify and Cancel are shut and say why, as Close is on a position.
 
 export const NO_ORDER_HISTORY = 'No order history'
@@ -165,6 +167,8 @@ export function OrdersPanel(props: OrdersPanelProps) {
           </OrderListBody>
         </Tabs.Content>
       </Tabs.Root>
+      {/* The customer's price alerts (decision 0037) sit under the orders, with their own Delete. */}
+      <AlertsSection assets={props.assets} closedBy={props.closedBy} />
       {/* Offline, nothing could be sent: the dialogs shut with the buttons that open them. */}
       <ModifyOrderDialog
         open={modifying !== null && !closed}

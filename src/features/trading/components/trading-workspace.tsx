@@ -1,4 +1,4 @@
-import { PanelRightClose, PanelRightOpen, WifiOff, X } from 'lucide-react'
+import { BellPlus, PanelRightClose, PanelRightOpen, WifiOff, X } from 'lucide-react'
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { AsOfMark } from '../../../components/as-of-mark'
@@ -23,6 +23,7 @@ import { useWatchlist } from '../hooks/use-watchlist'
 import { useWorkspace, workspaceStore } from '../workspace-store'
 import { LiveBottomBar } from './bottom-bar'
 import { AssetInfoDialog } from './dialogs/asset-info-dialog'
+import { CreateAlertDialog } from './dialogs/create-alert-dialog'
 import { PendingOrderDialog } from './dialogs/pending-order-dialog'
 import { ProfitCalculatorDialog } from './dialogs/profit-calculator-dialog'
 import { TakeProfitStopLossDialog } from './dialogs/take-profit-stop-loss-dialog'
@@ -60,8 +61,11 @@ export interface TradingWorkspaceProps {
   currencies: readonly DisplayCurrency[]
   onCurrencyChange: (code: string) => void
   status: ReactNode
-  /** The active asset's chart; `asOf` is its last price's mark while prices are not live (issue 17). */
-  chart: (asset: Asset, asOf: ReactNode) => ReactNode
+  /**
+   * The active asset's chart; `asOf` is its last price's mark while prices are not live (decision 0021), `actions`
+   * the buttons for its header ('Create alert').
+   */
+  chart: (asset: Asset, asOf: ReactNode, actions: ReactNode) => ReactNode
   calendar: ReactNode
   news: ReactNode
   /** The Algo Trader list (shown when has_marketplace is on): under the market watch, and in the side menu. */
@@ -135,6 +139,8 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   const [openTicket, setOpenTicket] = useState<TradeSide | null>(null)
   const [pendingSide, setPendingSide] = useState<TradeSide>('buy')
   const [levels, setLevels] = useState({ takeProfit: '', stopLoss: '' })
+  // The asset a 'Create alert' dialog is open for (the chart's, or a market watch row's).
+  const [alertAsset, setAlertAsset] = useState<Asset | null>(null)
   const watchlist = useWatchlist()
 
   const open = useTradeList('open', true, assets)
@@ -205,6 +211,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
     },
     [assets, selectAsset],
   )
+  const createAlert = useCallback((target: Asset) => setAlertAsset(target), [])
   const editTakeProfitStopLoss = useCallback(() => setDialog('tp-sl'), [])
   const showInfo = useCallback(() => setDialog('info'), [])
   const showCalculator = useCallback(() => setDialog('calculator'), [])
@@ -262,6 +269,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
         savedAssetIds={watchlist.saved}
         onToggleSaved={watchlist.toggle}
         onSelect={selectAsset}
+        onCreateAlert={createAlert}
       />
     ) : (
       <AssetsState status={props.assets.status} onRetry={props.assets.refetch} />
@@ -421,7 +429,13 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               className={css({ flex: '1', minH: { base: '16rem', md: '0' }, isolation: 'isolate' })}
             >
               {asset ? (
-                props.chart(asset, markOf(props.pricesAt, 'chart-as-of'))
+                props.chart(
+                  asset,
+                  markOf(props.pricesAt, 'chart-as-of'),
+                  <Button variant="outline" size="xs" onClick={() => createAlert(asset)}>
+                    <BellPlus aria-hidden /> Create alert
+                  </Button>,
+                )
               ) : (
                 <AssetsState status={props.assets.status} onRetry={props.assets.refetch} />
               )}
@@ -539,6 +553,15 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           selectAsset(picked)
           setPickerOpen(false)
         }}
+      />
+      {/* Offline nothing could be sent: the dialog shuts, as the order tickets do. */}
+      <CreateAlertDialog
+        open={alertAsset !== null && !props.offline}
+        onOpenChange={(next) => {
+          if (!next) setAlertAsset(null)
+        }}
+        asset={alertAsset}
+        store={store}
       />
       {/* The dialogs follow the active asset's live prices only while one is open. */}
       <WithLiveAsset store={store} asset={asset} live={dialog !== null}>

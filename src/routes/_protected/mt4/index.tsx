@@ -9,13 +9,19 @@ import { LiveStatus } from '../../../features/realtime'
 import { loadCurrentUser, useLogout, useSession } from '../../../features/session'
 import { useLeverageMap, useSettings } from '../../../features/site'
 import { ChartLevels, TradingWorkspace, workspaceStore } from '../../../features/trading'
+import { object, optional, orElse, trimmedString } from '../../../domain/guard'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import { livePriceStore } from '../../../lib/live-prices'
 import { useLivePrices } from '../../-live-prices'
 import { sessionStore } from '../../../lib/session-store'
 
+// A guard: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
+// `asset` (a feed id) opens the workspace on that asset: where a price alert's notification leads (decision 0037).
+const WorkspaceSearchSchema = object({ asset: orElse(optional(trimmedString()), undefined) })
+
 /** The MT4-style trading workspace (spec 2.7). */
 export const Route = createFileRoute('/_protected/mt4/')({
+  validateSearch: WorkspaceSearchSchema,
   component: WorkspacePage,
 })
 
@@ -36,6 +42,16 @@ function WorkspacePage() {
 
   const { offline, pricesAt, accountAt } = useLivePrices(assets)
 
+  // Opened on an asset (?asset=, a notification's link): that asset becomes the active one once the list is known,
+  // and the address drops the parameter, so a reload keeps whatever the customer chose since.
+  const { asset: assetParam } = Route.useSearch()
+  useEffect(() => {
+    if (!assetParam || !assets.data) return
+    const wanted = assets.data.find((candidate) => candidate.asset_id === assetParam)
+    if (wanted) workspaceStore.selectAsset(wanted)
+    void navigate({ to: '/mt4', search: {}, replace: true })
+  }, [assetParam, assets.data, navigate])
+
   if (!user) return null
   const openPlans = () => setPlansOpen(true)
   return (
@@ -55,7 +71,7 @@ function WorkspacePage() {
         currencies={display.currencies}
         onCurrencyChange={display.setCurrency}
         status={<LiveStatus compactBelowMd />}
-        chart={(asset, asOf) => (
+        chart={(asset, asOf, actions) => (
           // The chart draws the asset's positions and orders; dragging one is confirmed by trading (decision 0034).
           <ChartLevels key={asset.asset_id} asset={asset} store={livePriceStore} readOnly={offline}>
             {(levels, onLevelDrag) => (
@@ -65,6 +81,7 @@ function WorkspacePage() {
                 asOf={asOf}
                 levels={levels}
                 onLevelDrag={onLevelDrag}
+                actions={actions}
               />
             )}
           </ChartLevels>

@@ -4,7 +4,7 @@
 // view (and a few either side) are in the document: the ~100 rows of the full list made Chromium record and walk the
 // whole table's display list on every frame a price changed (tests/bench/README.md, decision 0016).
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
-import { Search, Star, X } from 'lucide-react'
+import { BellPlus, EllipsisVertical, Search, Star, X } from 'lucide-react'
 import {
   memo,
   useCallback,
@@ -20,6 +20,7 @@ import {
 import { css } from 'styled-system/css'
 import { IconButton } from '../../../../components/ui/button'
 import { LiveText } from '../../../../components/ui/live-text'
+import * as Menu from '../../../../components/ui/menu'
 import { ASSET_TYPES, type Asset, type AssetType } from '../../../../domain/contract/assets'
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
 import { searchAssets } from '../../../../domain/market/asset-search'
@@ -38,6 +39,8 @@ export interface WorkspaceMarketWatchProps {
   savedAssetIds: ReadonlySet<string>
   onToggleSaved: (assetId: string) => void
   onSelect: (asset: Asset) => void
+  /** The row menu's 'Create alert' (decision 0037); without it the rows have no menu. */
+  onCreateAlert?: (asset: Asset) => void
   /** Shown before the heading, e.g. the sidebar's collapse button. */
   headerStart?: ReactNode
   /** The prices' 'as of' mark while they are not live (issue 17), under the heading. */
@@ -108,6 +111,7 @@ const symbolButton = css({
   '[data-active] &': { fontWeight: 'semibold' },
 })
 const starCell = css({ w: '8', textAlign: 'center' })
+const menuCell = css({ w: '7', pr: '1', textAlign: 'center' })
 const starButton = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -151,7 +155,42 @@ interface RowProps {
   saved: boolean
   onToggleSaved: (assetId: string) => void
   onSelect: (asset: Asset) => void
+  onCreateAlert: ((asset: Asset) => void) | undefined
 }
+
+/**
+ * A row's menu (decision 0037: 'Create alert'). Memoised apart from the row, which renders on every tick of its
+ * asset: the menu's props never change with a price, so a tick never reaches its machine. Its content mounts on
+ * the first opening.
+ */
+const RowMenu = memo(function RowMenu(props: { asset: Asset; onCreateAlert: (asset: Asset) => void }) {
+  const { asset, onCreateAlert } = props
+  return (
+    <Menu.Root
+      lazyMount
+      unmountOnExit
+      onSelect={(details) => {
+        if (details.value === 'create-alert') onCreateAlert(asset)
+      }}
+    >
+      <Menu.Trigger asChild>
+        <button type="button" aria-label={`Actions for ${asset.symbol_display}`} className={starButton}>
+          <EllipsisVertical size={14} aria-hidden="true" />
+        </button>
+      </Menu.Trigger>
+      <Menu.Positioner>
+        <Menu.Content>
+          <Menu.Item value="create-alert">
+            <BellPlus aria-hidden="true" /> Create alert
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
+    </Menu.Root>
+  )
+})
+
+// The menu's clicks (its content is portalled, but React bubbles them through the row) never select the row.
+const stopClick = (event: MouseEvent) => event.stopPropagation()
 
 const WatchRow = memo(function WatchRow({
   store,
@@ -162,6 +201,7 @@ const WatchRow = memo(function WatchRow({
   saved,
   onToggleSaved,
   onSelect,
+  onCreateAlert,
 }: RowProps) {
   const rowRef = useRef<HTMLTableRowElement>(null)
   // A row out of sight (scrolled away, or the sidebar hidden) stops re-rendering for ticks; it catches up on return.
@@ -234,6 +274,11 @@ const WatchRow = memo(function WatchRow({
           <Star size={14} aria-hidden="true" fill={saved ? 'currentColor' : 'none'} />
         </button>
       </td>
+      {onCreateAlert ? (
+        <td className={menuCell} onClick={stopClick}>
+          <RowMenu asset={seed} onCreateAlert={onCreateAlert} />
+        </td>
+      ) : null}
     </tr>
   )
 })
@@ -351,10 +396,10 @@ function CollapsedSearch(props: { query: string; onQueryChange: (query: string) 
  * Stands in for rows outside the window (above it, below it, or between it and a focused row kept mounted), so the
  * scrollbar and the scroll position are the whole list's.
  */
-function SpacerRow(props: { heightPx: number }) {
+function SpacerRow(props: { heightPx: number; columns: number }) {
   return (
     <tr aria-hidden="true" style={{ height: props.heightPx }}>
-      <td colSpan={4} className={spacerCell} />
+      <td colSpan={props.columns} className={spacerCell} />
     </tr>
   )
 }
@@ -364,6 +409,8 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
   const [view, setView] = useState<View>('all')
   const [query, setQuery] = useState('')
   const headingId = useId()
+  // Symbol, Bid, Ask, the star, and the row menu when there is one.
+  const columns = props.onCreateAlert ? 5 : 4
 
   const items = useMemo(() => {
     const inView = view === 'watchlist' ? assets.filter((asset) => savedAssetIds.has(asset.asset_id)) : assets
@@ -577,17 +624,23 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                 <th scope="col" className={css({ w: '8' })}>
                   <span className={css({ srOnly: true })}>Watchlist</span>
                 </th>
+                {props.onCreateAlert ? (
+                  <th scope="col" className={css({ w: '7' })}>
+                    <span className={css({ srOnly: true })}>Actions</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             {/* One body: a row keeps its parent as the window moves, so React moves it instead of remounting it. */}
             <tbody onFocus={onBodyFocus} onBlur={onBodyBlur}>
               {bodyRows.map((bodyRow) => {
-                if (bodyRow.kind === 'space') return <SpacerRow key={bodyRow.key} heightPx={bodyRow.px} />
+                if (bodyRow.kind === 'space')
+                  return <SpacerRow key={bodyRow.key} heightPx={bodyRow.px} columns={columns} />
                 const { item, index } = bodyRow
                 return item.kind === 'group' ? (
                   <tr key={itemKey(item)} aria-rowindex={index + 2} style={{ height: `${GROUP_ROW_REM}rem` }}>
                     {/* A row of its own, headed by the type's name. */}
-                    <th scope="row" colSpan={4} className={groupHeader}>
+                    <th scope="row" colSpan={columns} className={groupHeader}>
                       {ASSET_TYPE_LABELS[item.type]}
                     </th>
                   </tr>
@@ -602,6 +655,7 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                     saved={savedAssetIds.has(item.asset.asset_id)}
                     onToggleSaved={props.onToggleSaved}
                     onSelect={props.onSelect}
+                    onCreateAlert={props.onCreateAlert}
                   />
                 )
               })}
