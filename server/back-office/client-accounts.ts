@@ -1,5 +1,6 @@
-// Staff changes to a client's account (the back office's PATCH /admin/users/{id} and POST .../login-link): approve,
-// deactivate or reactivate, change the plan, hand out a one-time sign-in link. Each change and its audit row are one
+// Staff changes to a client's account (the back office's PATCH /admin/users/{id}, POST .../adjustments and
+// .../login-link): approve, deactivate or reactivate, change the plan, adjust the balance, hand out a one-time sign-in
+// link. Each change and its audit row are one
 // transaction, under the client's row lock; a refused change writes nothing. After the commit the client's open tabs
 // refetch the user (the gate screen shows or releases without a click), the admins' tabs refetch the client, and a
 // status change restricts or releases the client's sockets: restricted, not closed, the session lives on (decision
@@ -12,10 +13,11 @@ import { publishClientUpdated, publishRequestsChanged, publishUserUpdated } from
 import type { Repositories } from '../repositories'
 import { recordAudit, type AuditActor } from '../repositories/audit'
 import { lockStatusAndPlan, planExists, setPlan, setStatus } from '../repositories/client-accounts'
+import type { Adjustment, AdjustmentResult } from '../repositories/ledger'
 
 export interface ClientAccountsDependencies {
   db: Db
-  repos: Pick<Repositories, 'loginLinks'>
+  repos: Pick<Repositories, 'loginLinks' | 'ledger'>
   publisher: Publisher
   /** Read when a change is made: the embedded broker, when this instance runs one. */
   broker: () => ClusteredBroker | undefined
@@ -88,6 +90,16 @@ export function createClientAccounts(deps: ClientAccountsDependencies) {
         if (outcome.wasPending) publishRequestsChanged(publisher)
       }
       return { kind: 'updated', statusChanged: outcome.statusChanged, planChanged: outcome.planChanged }
+    },
+
+    /** A balance adjustment through the ledger, once per Idempotency-Key; the client's tabs are told when it booked. */
+    async adjust(adjustment: Omit<Adjustment, 'now'>): Promise<AdjustmentResult> {
+      const result = await repos.ledger.adjust({ ...adjustment, now: now() })
+      if (result.kind === 'adjusted') {
+        publishUserUpdated(publisher, adjustment.userId, now())
+        publishClientUpdated(publisher, adjustment.userId)
+      }
+      return result
     },
 
     /** A one-time sign-in link for a customer, with its audit row; the caller checked the role. */

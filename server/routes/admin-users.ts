@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   ADJUSTMENT_MESSAGES,
-  ADMIN_PAGE_SIZE,
   AdjustmentRequestSchema,
   AdjustmentResponseSchema,
   AdminClientResponseSchema,
@@ -25,11 +24,11 @@ import {
 } from '../../src/domain/contract'
 import { auditActor } from '../back-office/audit-actor'
 import { createClientAccounts } from '../back-office/client-accounts'
+import { createClientViews } from '../back-office/client-views'
 import { createRequestQueue } from '../back-office/request-queue'
 import { moneyToJson } from '../lib/money'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
-import { publishClientUpdated, publishUserUpdated } from '../realtime/user-events'
 
 const UserIdParamsSchema = z.object({ id: SerialIdSchema })
 
@@ -57,7 +56,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     now: () => app.now(),
   }
   const clients = createClientAccounts(services)
-  const queue = createRequestQueue(services)
+  const views = createClientViews({
+    ...services,
+    trading: { accountAtMarket: (userId, balanceUsd) => app.trading.accountAtMarket(userId, balanceUsd) },
+    queue: createRequestQueue(services),
+  })
 
   app.get(
     '/admin/users',
@@ -70,37 +73,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { status, search, page } = request.query
       reply.header('cache-control', 'no-store')
-      // Without a page: the chat console's whole list (spec 7, polled every 30 s), unread counts in one grouped
-      // query beside it, never one per user.
-      if (page === undefined && status === undefined && !search) {
-        const [views, unread] = await Promise.all([
-          app.repos.users.listViews(app.now()),
-          app.repos.chat.unreadByCustomer(),
-        ])
-        return { data: views.map((view) => ({ ...view, unread_count: unread.get(view.id) ?? 0 })) }
-      }
-      const current = page ?? 1
-      const [{ users: views, total }, unread] = await Promise.all([
-        app.repos.users.listPage({
-          status,
-          search,
-          page: current,
-          pageSize: ADMIN_PAGE_SIZE,
-          now: app.now(),
-        }),
-        app.repos.chat.unreadByCustomer(),
-      ])
-      return {
-        data: views.map((view) => ({ ...view, unread_count: unread.get(view.id) ?? 0 })),
-        meta: {
-          current_page: current,
-          last_page: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
-          per_page: ADMIN_PAGE_SIZE,
-          total,
-        },
-      }
+      return views.list(request.query)
     },
   )
 
@@ -115,31 +89,9 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params
-      const row = await app.repos.users.findById(id)
-      const view = row && (await app.repos.users.findView(id, app.now()))
-      if (!row || !view) return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
-      const [account, ledger, lastSignIn, unread, pending] = await Promise.all([
-        app.trading.accountAtMarket(id, row.balanceUsd),
-        app.repos.ledger.latest(id),
-        app.repos.users.lastSignIn(id),
-        app.repos.chat.unreadByCustomer(),
-        queue.pendingOf(id, ADMIN_PAGE_SIZE),
-      ])
-      return reply.header('cache-control', 'no-store').send({
-        data: {
-          ...view,
-          unread_count: unread.get(id) ?? 0,
-          phone: row.phone,
-          country: row.country,
-          created_at: row.createdAt.toISOString(),
-          last_sign_in_at: lastSignIn?.toISOString() ?? null,
-          ...account,
-          pending_requests: pending,
-          ledger,
-          last_refused_order: row.lastRefusedOrder ?? null,
-        },
-      })
+      const client = await views.picture(request.params.id)
+      if (!client) return sendError(reply, 404, { message: ADMIN_USER_MESSAGES.USER_NOT_FOUND })
+      return reply.header('cache-control', 'no-store').send({ data: client })
     },
   )
 
@@ -203,14 +155,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendError(reply, 422, { message, errors: { 'Idempotency-Key': [message] } })
       }
       const { id } = request.params
-      const result = await app.repos.ledger.adjust({
+      const result = await clients.adjust({
         userId: id,
         amountUsd: request.body.amount,
         kind: request.body.kind,
         reason: request.body.reason,
         idempotencyKey: key.data,
         actor: auditActor(request),
-        now: app.now(),
       })
       switch (result.kind) {
         case 'not_found':
@@ -218,7 +169,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'not_a_customer':
           return sendError(reply, 422, { message: ADMIN_USER_MESSAGES.BALANCES_ARE_CUSTOMERS })
         case 'key_reused':
-          // As for orders (issue 17): the same key with another body is a client error, not a conflict to retry.
+          // As for orders: the same key with another body is a client error, not a conflict to retry.
           return sendError(reply, 422, {
             message: ADMIN_USER_MESSAGES.KEY_REUSED,
             errors: { 'Idempotency-Key': [ADMIN_USER_MESSAGES.KEY_REUSED] },
@@ -231,12 +182,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'replayed':
         case 'adjusted': {
           if (result.kind === 'adjusted') {
-            request.log.info(
-              { adminId: authOf(request).user.id, userId: id, ledgerEntryId: result.entry.id },
-              'balance adjusted',
-            )
-            publishUserUpdated(app.publisher, id, app.now())
-            publishClientUpdated(app.publisher, id)
+            const adminId = authOf(request).user.id
+            request.log.info({ adminId, userId: id, ledgerEntryId: result.entry.id }, 'balance adjusted')
           }
           return reply.code(result.kind === 'adjusted' ? 201 : 200).send({
             message: ADJUSTMENT_MESSAGES.DONE,
