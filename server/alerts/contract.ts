@@ -1,32 +1,29 @@
-// The wire shapes of price alerts and Web Push subscriptions (decision 0037). Kept beside the server until the
-// client's contract (src/domain/contract) takes them: the routes declare their bodies and answers with these.
+// The wire shapes of price alerts and Web Push subscriptions (decision 0037). The answers are the client's contract
+// (src/domain/contract/price-alerts.ts), so server and client cannot drift; the request bodies' zod schemas, which
+// the routes validate with, and the server's sentences are here.
 import { z } from 'zod'
 import { boundedTimestamp, serialIdNumber, TextSchema } from '../../src/domain/contract/common'
+import { AlertConditionSchema, MAX_ALERT_NOTE_LENGTH } from '../../src/domain/contract/price-alerts'
 
-export const ALERT_CONDITIONS = { ABOVE: 'above', BELOW: 'below' } as const
-export const AlertConditionSchema = z.enum([ALERT_CONDITIONS.ABOVE, ALERT_CONDITIONS.BELOW], {
-  message: 'The condition must be above or below',
-})
-export type AlertCondition = z.infer<typeof AlertConditionSchema>
-
-export const ALERT_STATUS = {
-  ACTIVE: 'active',
-  TRIGGERED: 'triggered',
-  EXPIRED: 'expired',
-  CANCELLED: 'cancelled',
-} as const
-export const AlertStatusSchema = z.enum([
-  ALERT_STATUS.ACTIVE,
-  ALERT_STATUS.TRIGGERED,
-  ALERT_STATUS.EXPIRED,
-  ALERT_STATUS.CANCELLED,
-])
-export type AlertStatus = z.infer<typeof AlertStatusSchema>
+export {
+  ALERT_CONDITIONS,
+  ALERT_EVENTS,
+  ALERT_STATUS,
+  AlertConditionSchema,
+  AlertResponseSchema,
+  AlertSchema,
+  AlertsResponseSchema,
+  AlertStatusSchema,
+  MAX_ALERT_NOTE_LENGTH,
+  PushKeyResponseSchema,
+  PushMessageResponseSchema,
+  type Alert,
+  type AlertCondition,
+  type AlertStatus,
+} from '../../src/domain/contract/price-alerts'
 
 /** Active alerts a customer may hold at once. */
 export const MAX_ACTIVE_ALERTS = 50
-/** A note is a reminder, not a document. */
-export const MAX_ALERT_NOTE_LENGTH = 200
 /** Beyond this no listed asset's price can go (numeric(24,10) holds less than 1e14). */
 const MAX_QUOTE = 1e12
 
@@ -58,29 +55,6 @@ export const CreateAlertRequestSchema = z.object({
 })
 export type CreateAlertRequest = z.infer<typeof CreateAlertRequestSchema>
 
-/** One alert. `asset_id` is the price feed's id (Asset.asset_id), as in Trade and Order; `note` null when none. */
-export const AlertSchema = z.object({
-  id: z.number().int(),
-  asset_id: z.string(),
-  asset_symbol: z.string(),
-  condition: AlertConditionSchema,
-  price: z.number(),
-  note: z.string().nullable(),
-  status: AlertStatusSchema,
-  created_at: z.string(),
-  expires_at: z.string().nullable(),
-  triggered_at: z.string().nullable(),
-  /** The bid that fired it. */
-  triggered_price: z.number().nullable(),
-})
-export type Alert = z.infer<typeof AlertSchema>
-
-export const AlertResponseSchema = z.object({ message: z.string(), data: AlertSchema })
-export const AlertsResponseSchema = z.object({ data: z.array(AlertSchema) })
-
-/** `alert.updated` on private-trade.{id}: the alert as it is now (fired, expired or cancelled). */
-export const ALERT_EVENTS = { UPDATED: 'alert.updated' } as const
-
 // ---- Web Push ---------------------------------------------------------------------------------------------------
 
 export const PUSH_MESSAGES = {
@@ -95,8 +69,6 @@ export const PUSH_MESSAGES = {
 /** Browsers' endpoints are a few hundred characters; WNS's are the longest. */
 const MAX_ENDPOINT_LENGTH = 2048
 const base64url = (message: string) => TextSchema.max(200, message).regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
-
-export const PushKeyResponseSchema = z.object({ data: z.object({ public_key: z.string() }) })
 
 /** POST /push/subscriptions: a browser's PushSubscription.toJSON() (expirationTime is ignored). */
 export const PushSubscriptionRequestSchema = z.object({
@@ -118,7 +90,6 @@ export const PushSubscriptionResponseSchema = z.object({
   message: z.string(),
   data: z.object({ endpoint: z.string() }),
 })
-export const PushMessageResponseSchema = z.object({ message: z.string() })
 
 /** What a push carries (the service worker shows it): `tag` replaces an earlier one of the same alert. */
 export interface PushPayload {

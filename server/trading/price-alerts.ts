@@ -295,7 +295,8 @@ export function createPriceAlerts(deps: PriceAlertsDependencies) {
     title: ALERT_MESSAGES.NOTIFICATION_TITLE,
     body: message,
     tag: `alert-${alert.alertId}`,
-    url: '/mt4',
+    // The workspace opens on the asset of ?asset= (a feed id).
+    url: `/mt4?asset=${encodeURIComponent(alert.feedId)}`,
     asset_id: alert.feedId,
   })
 

@@ -365,7 +365,12 @@ describe.each(backends)('on $name', ({ postgres }) => {
     expect(vapid.claims.aud).toBe(receiver.origin)
     expect(vapid.claims.exp * 1000).toBeGreaterThan(Date.now())
     const payload = JSON.parse(browser.decrypt(push.body)) as Record<string, string>
-    expect(payload).toMatchObject({ title: 'Price alert', tag: `alert-${alert.id}`, url: '/mt4' })
+    expect(payload).toMatchObject({
+      title: 'Price alert',
+      tag: `alert-${alert.id}`,
+      url: `/mt4?asset=${encodeURIComponent(eurusd.asset_id)}`,
+      asset_id: eurusd.asset_id,
+    })
     expect(payload.body).toContain(eurusd.symbol_display)
     expect(payload.body).toContain(`is above ${formatPrice(level, 5)}`)
 
