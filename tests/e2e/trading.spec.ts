@@ -165,9 +165,10 @@ test('the market watch holds a window of its rows: Tab walks on past it, and a m
   // BTC/USD comes after the forex and stock groups: not in the document while the list shows its top.
   await expect(page.getByTestId('watch-row-btcusd')).toHaveCount(0)
 
-  // Each row holds two stops (the symbol, the star); Tab from the first row goes past the window's last row.
+  // Each row holds three stops (the symbol, the star, its menu); Tab from the first row goes past the window's last
+  // row.
   await watch.getByRole('button', { name: 'EUR/USD', exact: true }).focus()
-  for (let press = 0; press < 2 * (windowRows + 4); press += 1) await page.keyboard.press('Tab')
+  for (let press = 0; press < 3 * (windowRows + 4); press += 1) await page.keyboard.press('Tab')
   const focusedRowIndex = await page.evaluate(() =>
     Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex')),
   )
