@@ -1,10 +1,9 @@
 // Sign-in and sign-out with opaque bearer tokens, the second step of a two-factor sign-in, the one-time sign-in links
 // of brokers' back offices, and the password reset (a neutral forgot-password call, a mailed single-use link, a new
-// password that signs out every session). Every way in ends in account/sessions.ts's openSession.
-import type { FastifyReply } from 'fastify'
+// password that signs out every session). The rules are account/sign-in.ts's and account/password-reset.ts's
+// (decision 0039); these routes validate, limit and answer.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  ACCOUNT_LOCKED_MESSAGE,
   ACCOUNT_MESSAGES,
   AUTO_LOGIN_INVALID_MESSAGE,
   AutoLoginRequestSchema,
@@ -17,29 +16,14 @@ import {
   LogoutRequestSchema,
   MessageResponseSchema,
   ResetPasswordRequestSchema,
-  SIGN_IN_RESULTS,
-  TWO_FACTOR_MESSAGES,
   TwoFactorLoginRequestSchema,
 } from '../../src/domain/contract'
-import { checkSecondFactor, signInLane, spendSecondFactor } from '../account/secret-checks'
-import { openSession, publishRevoked, sessionOrigin } from '../account/sessions'
-import { hashPassword, verifyPassword } from '../lib/passwords'
-import { clientKey } from '../lib/rate-limit'
-import { passwordChangedMail, passwordResetLink, passwordResetMail } from '../mail/messages'
+import { requestPasswordReset, resetPassword } from '../account/password-reset'
+import { sessionOrigin } from '../account/sessions'
+import { signInWithLink, signInWithPassword, signInWithSecondFactor } from '../account/sign-in'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
-import { sendTooManyAttempts } from '../plugins/rate-limit'
-
-// One message for an unknown email and a wrong password, so the answer does not reveal which accounts exist.
-const BAD_CREDENTIALS = 'These credentials do not match our records.'
-
-// A token in an answer must not be kept by a shared cache or the browser's HTTP cache.
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
-
-function sendLocked(reply: FastifyReply, lockedUntil: Date, now: Date): FastifyReply {
-  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000))
-  return sendTooManyAttempts(reply, seconds, ACCOUNT_LOCKED_MESSAGE)
-}
+import { noStore, sendRefusal } from './account-answers'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -53,33 +37,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const now = app.now()
       const { email, password } = request.body
       const origin = sessionOrigin(request)
-      // Locks are per email and client address (decision 0018): a stranger's failures lock out the stranger.
-      const address = clientKey(request.ip)
-      // The attempt counts as a failure before the password is checked (decision 0033), so a burst gets no more
-      // guesses than the lock allows; while locked, the right password is refused too.
-      const reservation = await app.repos.loginFailures.reserveFailure(email, address, now)
-      if (!reservation.reserved) return sendLocked(reply, reservation.lockedUntil, now)
-
-      const user = await app.repos.users.findByEmail(email)
-      const passwordMatches = await verifyPassword(user?.passwordHash, password)
-      if (!user || !passwordMatches) {
-        if (user) await app.repos.signIns.record(user.id, SIGN_IN_RESULTS.FAILURE, origin, now)
-        return sendError(reply, 401, { message: BAD_CREDENTIALS })
-      }
-
-      await app.repos.loginFailures.clear(email, address)
-      if (user.twoFactorEnabledAt !== null && user.twoFactorSecret !== null) {
-        // The password was right; the session opens only with the second factor (POST /auth/login/two-factor).
-        const { challenge, expiresAt } = await app.repos.twoFactor.issueChallenge(user.id, now)
-        return noStore(reply).send({
-          data: { two_factor_required: true, challenge, expires_at: expiresAt.toISOString() },
-        })
-      }
-      // Pending and deactivated users do sign in: the client shows them their status screen (spec 2.6).
-      return noStore(reply).send({ data: await openSession(app, user.id, origin, now) })
+      const answer = await signInWithPassword(app, { email, password, ip: request.ip, origin })
+      if (!answer.ok) return sendRefusal(reply, answer)
+      return noStore(reply).send({ data: answer.value })
     },
   )
 
@@ -94,39 +56,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const now = app.now()
-      const { challenge: challengeToken, code, recovery_code: recoveryCode } = request.body
-      const expired = () => sendError(reply, 401, { message: TWO_FACTOR_MESSAGES.CHALLENGE_EXPIRED })
-      // Used, or out of tries: 410, the same sentence; the client goes back to the password either way.
-      const spent = () => sendError(reply, 410, { message: TWO_FACTOR_MESSAGES.CHALLENGE_EXPIRED })
-      // The try is taken before the code is looked at: a challenge out of tries is spent, however many codes race.
-      const challenge = await app.repos.twoFactor.takeChallengeTry(challengeToken, now)
-      if (!challenge) {
-        const refusal = await app.repos.twoFactor.challengeRefusal(challengeToken, now)
-        return refusal === 'spent' ? spent() : expired()
-      }
-      const user = await app.repos.users.findById(challenge.userId)
-      if (!user?.twoFactorSecret || user.twoFactorEnabledAt === null) return expired()
-
+      const { challenge, code, recovery_code: recoveryCode } = request.body
       const origin = sessionOrigin(request)
-      const entered = code !== undefined ? { code } : { recoveryCode: recoveryCode ?? '' }
-      const check = await checkSecondFactor(
-        app,
-        { userId: user.id, lane: await signInLane(app, user.id, request.ip, now), origin, now },
-        () => spendSecondFactor(app, user, entered, now),
+      const answer = await signInWithSecondFactor(app, {
+        challenge,
+        code,
+        recoveryCode,
+        ip: request.ip,
+        origin,
+      })
+      if (!answer.ok) return sendRefusal(reply, answer)
+      request.log.info(
+        { userId: answer.value.userId, recovery: recoveryCode !== undefined },
+        'two-factor sign-in',
       )
-      if (check.outcome === 'locked') {
-        return sendTooManyAttempts(reply, check.retryAfterSeconds, ACCOUNT_LOCKED_MESSAGE)
-      }
-      if (check.outcome === 'wrong') {
-        const field = code !== undefined ? 'code' : 'recovery_code'
-        const message =
-          code !== undefined ? TWO_FACTOR_MESSAGES.CODE_WRONG : TWO_FACTOR_MESSAGES.RECOVERY_CODE_WRONG
-        return sendError(reply, 422, { message, errors: { [field]: [message] } })
-      }
-      if (!(await app.repos.twoFactor.useChallenge(challenge.id, now))) return spent()
-      request.log.info({ userId: user.id, recovery: recoveryCode !== undefined }, 'two-factor sign-in')
-      return noStore(reply).send({ data: await openSession(app, user.id, origin, now) })
+      return noStore(reply).send({ data: answer.value.session })
     },
   )
 
@@ -161,11 +105,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const now = app.now()
-      const userId = await app.repos.loginLinks.consume(request.body.token, now)
-      if (userId === undefined) return sendError(reply, 401, { message: AUTO_LOGIN_INVALID_MESSAGE })
-      request.log.info({ userId }, 'signed in with a one-time link')
-      return noStore(reply).send({ data: await openSession(app, userId, sessionOrigin(request), now) })
+      const signedIn = await signInWithLink(app, request.body.token, sessionOrigin(request))
+      if (!signedIn) return sendError(reply, 401, { message: AUTO_LOGIN_INVALID_MESSAGE })
+      request.log.info({ userId: signedIn.userId }, 'signed in with a one-time link')
+      return noStore(reply).send({ data: signedIn.session })
     },
   )
 
@@ -180,18 +123,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // The same answer for any address. The token goes into the mail only, never into a log.
-      const user = await app.repos.users.findByEmail(request.body.email)
-      if (user) {
-        const { token } = await app.repos.passwordResets.issue(user.id, app.now())
-        await app.mailer.send(
-          passwordResetMail(
-            { email: user.email, firstName: user.firstName, userId: user.id },
-            passwordResetLink(app.mailLinkBase, token),
-          ),
-        )
-        request.log.info({ userId: user.id }, 'password reset requested')
-      }
+      // The same answer for any address.
+      const userId = await requestPasswordReset(app, request.body.email)
+      if (userId !== undefined) request.log.info({ userId }, 'password reset requested')
       return { message: FORGOT_PASSWORD_MESSAGE }
     },
   )
@@ -207,22 +141,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const now = app.now()
-      const { token, password } = request.body
-      const userId = await app.repos.passwordResets.consume(token, now)
-      const user = userId === undefined ? undefined : await app.repos.users.findById(userId)
-      if (!user) {
+      const done = await resetPassword(app, request.body.token, request.body.password)
+      if (!done) {
         const message = ACCOUNT_MESSAGES.RESET_TOKEN_INVALID
         return sendError(reply, 422, { message, errors: { token: [message] } })
       }
-      await app.repos.profile.setPasswordHash(user.id, await hashPassword(password))
-      // Whoever knew the old password is out, on every device.
-      const revoked = await app.repos.authTokens.revokeAll(user.id, now)
-      publishRevoked(app, user.id, revoked)
-      await app.mailer.send(
-        passwordChangedMail({ email: user.email, firstName: user.firstName, userId: user.id }, 'reset'),
-      )
-      request.log.info({ userId: user.id, revoked: revoked.length }, 'password reset')
+      request.log.info({ userId: done.userId, revoked: done.revoked }, 'password reset')
       return { message: ACCOUNT_MESSAGES.PASSWORD_RESET }
     },
   )

@@ -1,12 +1,11 @@
 // Verification (KYC, issue 16): the caller's level and documents, uploads (images and PDF, checked by content like
 // chat files, in the one file store), the owner's download, and the admins' preview. Each upload is a request of the
 // back-office queue (type `verification`, back-office/request-types.ts); its decision reaches the customer live
-// through the queue's own notification and user.updated.
+// through the queue's own notification and user.updated. An upload's rules are account/verification.ts's
+// (decision 0039).
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { isAddressProofCurrent } from '../../src/domain/account/verification-levels'
 import {
-  DOCUMENT_KINDS,
   VERIFICATION_MESSAGES,
   VERIFICATION_UPLOAD,
   VerificationDocumentParamsSchema,
@@ -16,15 +15,14 @@ import {
   VerificationUploadFieldsSchema,
 } from '../../src/domain/contract'
 import { readUpload, sendStoredFile } from '../account/uploads'
+import { uploadVerificationDocument } from '../account/verification'
 import { toVerificationDocument, verificationSummary } from '../account/verification-views'
-import { checkFileOfKinds, contentDisposition } from '../chat/file-types'
+import { contentDisposition } from '../chat/file-types'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
 import { fileAnswer } from '../plugins/openapi'
-import { publishClientUpdated, publishRequestsChanged } from '../realtime/user-events'
+import { sendRefusal } from './account-answers'
 import type { VerificationDocumentRow } from '../repositories/verification'
-
-const DOCUMENT_NOT_ALLOWED = 'Only images (JPEG, PNG, WebP) and PDF files can be uploaded.'
 
 const DOCUMENT_FILE = fileAnswer('The document as it was uploaded.', [
   'image/jpeg',
@@ -32,8 +30,6 @@ const DOCUMENT_FILE = fileAnswer('The document as it was uploaded.', [
   'image/webp',
   'application/pdf',
 ])
-
-const todayOf = (now: Date) => now.toISOString().slice(0, 10)
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -107,60 +103,14 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return sendError(reply, 422, { message: Object.values(errors)[0]?.[0] ?? 'Invalid form', errors })
       }
-      const { type, kind, issued_on: issuedOn } = parsed.data
-      const fieldError = (field: string, message: string) =>
-        sendError(reply, 422, { message, errors: { [field]: [message] } })
-      if (kind !== undefined && !(DOCUMENT_KINDS[type] as readonly string[]).includes(kind)) {
-        return fieldError('kind', VERIFICATION_MESSAGES.KIND_MISMATCH)
-      }
-      if (type === 'address') {
-        if (!issuedOn) return fieldError('issued_on', VERIFICATION_MESSAGES.ISSUED_ON_REQUIRED)
-        if (issuedOn > todayOf(now)) return fieldError('issued_on', VERIFICATION_MESSAGES.ISSUED_ON_FUTURE)
-        if (!isAddressProofCurrent(issuedOn, now)) {
-          return fieldError('issued_on', VERIFICATION_MESSAGES.ISSUED_ON_TOO_OLD)
-        }
-      }
-
-      const verdict = checkFileOfKinds(
-        upload.fileName,
-        upload.bytes,
-        ['png', 'jpeg', 'webp', 'pdf'],
-        DOCUMENT_NOT_ALLOWED,
-      )
-      if (!verdict.ok) {
-        return sendError(reply, verdict.statusCode, {
-          message: verdict.message,
-          errors: { file: [verdict.message] },
-        })
-      }
-
       const { user } = authOf(request)
-      const storageKey = app.chat.files.newKey()
-      await app.chat.files.save(storageKey, upload.bytes)
-      let created
-      try {
-        created = await app.repos.verification.create({
-          userId: user.id,
-          type,
-          kind: kind ?? null,
-          storageKey,
-          fileName: upload.fileName,
-          mimeType: verdict.mime,
-          sizeBytes: upload.bytes.length,
-          issuedOn: type === 'address' ? (issuedOn ?? null) : null,
-          now,
-        })
-      } catch (error) {
-        await app.chat.files.remove(storageKey)
-        throw error
-      }
-      if (created === 'pending') {
-        await app.chat.files.remove(storageKey)
-        return sendError(reply, 409, { message: VERIFICATION_MESSAGES.ALREADY_PENDING })
-      }
-      request.log.info({ userId: user.id, documentId: created.id, type }, 'verification document uploaded')
-      publishRequestsChanged(app.publisher)
-      publishClientUpdated(app.publisher, user.id)
+      const answer = await uploadVerificationDocument(app, user.id, parsed.data, upload, now)
+      if (!answer.ok) return sendRefusal(reply, answer)
+      const created = answer.value
+      request.log.info(
+        { userId: user.id, documentId: created.id, type: created.type },
+        'verification document uploaded',
+      )
       return reply.code(201).send({ data: toVerificationDocument(created, now) })
     },
   )
