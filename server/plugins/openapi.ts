@@ -1,6 +1,6 @@
 // The API's reference, from the zod schemas the routes already validate with (decision 0038): an OpenAPI 3.1
-// document at GET /api/v1/openapi.json and a readable page at /api/docs (Swagger UI, served from this server, so
-// it works with no internet and within the Content-Security-Policy).
+// document at GET /api/v1/openapi.json and a readable page at /api/docs (Swagger UI's built files, served from this
+// server, so it works with no internet and within the Content-Security-Policy).
 //
 // What each route declares is the route's own: its summary, its request and response schemas. What can be read off
 // the route is added here, so that it cannot drift from what the route does:
@@ -10,12 +10,15 @@
 // - 422 from a body, query or path parameters to validate, 404 from path parameters;
 // - 429 from a rate-limit hook.
 // Routes outside /api/v1 (the Pusher HTTP API, health, metrics, the static client) are not part of this API.
+import { createReadStream } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import fastifySwagger from '@fastify/swagger'
-import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify'
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { API_PREFIX, ApiErrorSchema } from '../../src/domain/contract'
+import { MESSAGES, sendError } from './errors'
 import { isRateLimitHook } from './rate-limit'
 
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`
@@ -198,9 +201,76 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
 
-  await app.register(fastifySwaggerUi, {
-    routePrefix: API_DOCS_PATH,
-    // The page reads the same document from its own /api/docs/json.
-    uiConfig: { deepLinking: true, docExpansion: 'list' },
+  registerReferencePage(app)
+}
+
+/** Swagger UI's built files, as `@fastify/swagger-ui` ships them; only these are served. */
+const SWAGGER_UI_DIR = join(
+  dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')),
+  'static',
+)
+const SWAGGER_UI_FILES: Readonly<Record<string, string>> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'index.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+}
+const ASSETS = `${API_DOCS_PATH}/assets`
+
+const REFERENCE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>API reference</title>
+    <link rel="stylesheet" href="${ASSETS}/swagger-ui.css" />
+    <link rel="stylesheet" href="${ASSETS}/index.css" />
+    <link rel="icon" type="image/png" href="${ASSETS}/favicon-32x32.png" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="${ASSETS}/swagger-ui-bundle.js"></script>
+    <script src="${ASSETS}/swagger-ui-standalone-preset.js"></script>
+    <script src="${ASSETS}/start.js"></script>
+  </body>
+</html>
+`
+
+// A file of its own rather than an inline script: the page's Content-Security-Policy allows scripts from this origin
+// only. No validator URL: Swagger UI would otherwise send the document to swagger.io.
+const START_SCRIPT = `window.onload = () => {
+  window.ui = SwaggerUIBundle({
+    url: '${OPENAPI_PATH}',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    docExpansion: 'list',
+    validatorUrl: null,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: 'StandaloneLayout',
+  })
+}
+`
+
+/**
+ * GET /api/docs and its few files, each a route of its own (no wildcard): the route table says exactly what is
+ * served, and a name outside the list is a 404.
+ */
+function registerReferencePage(app: FastifyInstance) {
+  const hidden = { schema: { hide: true } }
+  app.get(API_DOCS_PATH, hidden, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(REFERENCE_PAGE),
+  )
+  app.get(`${ASSETS}/start.js`, hidden, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(START_SCRIPT),
+  )
+  app.get<{ Params: { file: string } }>(`${ASSETS}/:file`, hidden, async (request, reply) => {
+    const { file } = request.params
+    const type = Object.hasOwn(SWAGGER_UI_FILES, file) ? SWAGGER_UI_FILES[file] : undefined
+    if (type === undefined) return sendError(reply, 404, { message: MESSAGES.NOT_FOUND })
+    return reply
+      .type(type)
+      .header('cache-control', 'public, max-age=86400')
+      .send(createReadStream(join(SWAGGER_UI_DIR, file)))
   })
 }

@@ -89,7 +89,9 @@ export async function describeRoutes(app: FastifyInstance): Promise<DescribedRou
     const name = `${route.method} ${route.url}`
     // No token and no body: the hook notes the schemas before anything else looks at the request.
     await app.inject({ method: route.method as 'GET', url: route.url.replace(/:\w+/g, 'probe') })
-    const schemas = seen.get(name)
+    // A route registered with and without its trailing slash (the API reference's page, /api/docs and /api/docs/)
+    // is reached as the one without it.
+    const schemas = seen.get(name) ?? seen.get(name.replace(/(.)\/$/, '$1'))
     if (!schemas) throw new Error(`describeRoutes: ${name} was not reached by its probe`)
     described.push({
       ...route,
