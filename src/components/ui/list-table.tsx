@@ -1,9 +1,11 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { errorMessage } from '../../lib/error-message'
 import { AlertBox } from './alert-box'
 import { Button } from './button'
+import { EmptyState } from './empty-state'
 import { Spinner } from './spinner'
 
 // The app's lists (the back office's clients, requests, audit and outbox; the cashier's transactions, statement,
@@ -34,7 +36,7 @@ const tableHead = css({
 
 const tableBody = css({
   display: { base: 'flex', md: 'table-row-group' },
-  flexDirection: 'column',
+  flexDir: 'column',
   gap: '3',
 })
 
@@ -163,27 +165,7 @@ export function ListLoadError(props: {
 
 /** A list with no rows: what is missing, and what would fill it. */
 export function ListEmpty(props: { icon: LucideIcon; title: string; description: ReactNode }) {
-  const Icon = props.icon
-  return (
-    <div
-      className={css({
-        display: 'grid',
-        justifyItems: 'center',
-        gap: '2',
-        textAlign: 'center',
-        py: '10',
-        px: '4',
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border',
-        rounded: 'surface',
-      })}
-    >
-      <Icon size={28} aria-hidden="true" className={css({ color: 'text.muted' })} />
-      <p className={css({ fontWeight: 'medium' })}>{props.title}</p>
-      <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{props.description}</p>
-    </div>
-  )
+  return <EmptyState icon={props.icon} title={props.title} description={props.description} />
 }
 
 export interface ListTableProps {
@@ -211,7 +193,7 @@ export function ListTable(props: ListTableProps) {
       aria-busy={stale || undefined}
     >
       <table className={table} data-testid={props['data-testid']}>
-        <caption className={css({ srOnly: true })}>{props.caption}</caption>
+        <caption className={visuallyHidden()}>{props.caption}</caption>
         <thead className={tableHead}>
           <tr>
             {props.columns.map((column) => {
@@ -225,7 +207,7 @@ export function ListTable(props: ListTableProps) {
             })}
             {props.actionsColumn ? (
               <th scope="col" className={headCell}>
-                <span className={css({ srOnly: true })}>{props.actionsColumn}</span>
+                <span className={visuallyHidden()}>{props.actionsColumn}</span>
               </th>
             ) : null}
           </tr>

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react'
 import { css, cx } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { spinner, type SpinnerVariantProps } from 'styled-system/recipes'
 
 export type SpinnerProps = Omit<ComponentProps<'span'>, 'children'> &
@@ -14,7 +15,7 @@ export function Spinner({ label, className, ...props }: SpinnerProps) {
   return (
     <span role="status" className={cx(css({ display: 'inline-flex' }), className)} {...rest}>
       <span aria-hidden="true" className={spinner(variants)} />
-      <span className={css({ srOnly: true })}>{label}</span>
+      <span className={visuallyHidden()}>{label}</span>
     </span>
   )
 }

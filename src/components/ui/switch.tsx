@@ -1,5 +1,6 @@
 import { Switch as ArkSwitch } from '@ark-ui/react/switch'
 import type { ComponentProps, ReactNode, Ref } from 'react'
+import { visuallyHidden } from 'styled-system/patterns'
 import { switchRecipe } from 'styled-system/recipes'
 import { createStyleContext } from './style-context'
 
@@ -15,16 +16,18 @@ export type SwitchProps = Omit<ComponentProps<typeof Root>, 'children' | 'ref'> 
   /** Goes to the hidden native <input>, the element that takes focus. */
   ref?: Ref<HTMLInputElement>
   inputProps?: ComponentProps<typeof ArkSwitch.HiddenInput>
+  /** Keeps the label for assistive technology only (a dense row that already says what the switch is for). */
+  hideLabel?: boolean
 }
 
 /** An on/off switch with its label (role="switch"); controlled with `checked` + `onCheckedChange`. */
-export function Switch({ label, ref, inputProps, ...props }: SwitchProps) {
+export function Switch({ label, ref, inputProps, hideLabel, ...props }: SwitchProps) {
   return (
     <Root {...props}>
       <Control>
         <Thumb />
       </Control>
-      <Label>{label}</Label>
+      <Label className={hideLabel ? visuallyHidden() : undefined}>{label}</Label>
       {/* Zag renders a plain checkbox; role="switch" tells assistive technology it is an on/off toggle. */}
       <ArkSwitch.HiddenInput role="switch" ref={ref} {...inputProps} />
     </Root>

@@ -13,7 +13,7 @@ export const button = defineRecipe({
     fontWeight: 'semibold',
     lineHeight: '1',
     whiteSpace: 'nowrap',
-    borderRadius: 'control',
+    rounded: 'control',
     borderWidth: '1px',
     borderStyle: 'solid',
     borderColor: 'transparent',

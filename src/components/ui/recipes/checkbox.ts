@@ -12,7 +12,7 @@ const control = {
   color: 'accent.fg',
   borderWidth: '1.5px',
   borderColor: 'border.control',
-  borderRadius: 'sm',
+  rounded: 'sm',
   transitionProperty: 'background-color, border-color',
   transitionDuration: 'fast',
   focusVisibleRing: 'outside',

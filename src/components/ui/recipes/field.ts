@@ -4,7 +4,7 @@ export const field = defineSlotRecipe({
   className: 'field',
   slots: ['root', 'label', 'control', 'input', 'toggle', 'helperText', 'errorText'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
+    root: { display: 'flex', flexDir: 'column', gap: '1.5', w: 'full' },
     label: {
       textStyle: 'label',
       color: 'text.default',
@@ -22,7 +22,7 @@ export const field = defineSlotRecipe({
       borderWidth: '1px',
       borderStyle: 'solid',
       borderColor: 'border.control',
-      borderRadius: 'control',
+      rounded: 'control',
       // 16px on phones: iOS zooms into any focused input with a smaller font.
       fontSize: { base: 'md', md: 'sm' },
       transitionProperty: 'border-color, outline-color',
@@ -47,7 +47,7 @@ export const field = defineSlotRecipe({
       justifyContent: 'center',
       w: '8',
       h: '8',
-      borderRadius: 'control',
+      rounded: 'control',
       color: 'text.muted',
       cursor: 'pointer',
       transitionProperty: 'background-color, color',

@@ -6,7 +6,7 @@ export const radioGroup = defineSlotRecipe({
   className: 'radio-group',
   slots: ['root', 'label', 'item', 'itemControl', 'itemText'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '2' },
+    root: { display: 'flex', flexDir: 'column', gap: '2' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'text.default', mb: '0.5' },
     item: {
       display: 'flex',
@@ -16,7 +16,7 @@ export const radioGroup = defineSlotRecipe({
       py: '2.5',
       borderWidth: '1px',
       borderColor: 'border.default',
-      borderRadius: 'control',
+      rounded: 'control',
       cursor: 'pointer',
       transitionProperty: 'background-color, border-color',
       transitionDuration: 'fast',
@@ -28,7 +28,7 @@ export const radioGroup = defineSlotRecipe({
       flexShrink: 0,
       w: '4',
       h: '4',
-      borderRadius: 'full',
+      rounded: 'full',
       borderWidth: '1.5px',
       borderColor: 'border.control',
       bg: 'bg.app',

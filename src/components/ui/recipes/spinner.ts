@@ -5,7 +5,7 @@ export const spinner = defineRecipe({
   base: {
     display: 'inline-block',
     flexShrink: 0,
-    borderRadius: 'full',
+    rounded: 'full',
     borderWidth: '2px',
     borderStyle: 'solid',
     borderColor: 'currentColor',

@@ -4,7 +4,7 @@ export const tabs = defineSlotRecipe({
   className: 'tabs',
   slots: ['root', 'list', 'trigger', 'content', 'indicator'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', w: 'full' },
+    root: { display: 'flex', flexDir: 'column', w: 'full' },
     list: {
       position: 'relative',
       display: 'flex',
@@ -54,14 +54,14 @@ export const tabs = defineSlotRecipe({
           gap: '1',
           p: '1',
           bg: 'bg.app',
-          borderRadius: 'control',
+          rounded: 'control',
           borderWidth: '1px',
           borderColor: 'border.default',
         },
         trigger: {
           h: '8',
           flex: '1',
-          borderRadius: 'sm',
+          rounded: 'sm',
           _selected: { bg: 'bg.hover', boxShadow: 'raised', fontWeight: 'semibold' },
         },
       },

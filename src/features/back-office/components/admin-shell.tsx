@@ -13,7 +13,9 @@ import {
 import type { LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { VisuallyHidden } from 'styled-system/jsx'
 import { ShellSideBar, ShellTopBar, shellNavLink } from '../../../components/shell-frame'
+import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 
 interface AdminNavItem {
@@ -53,24 +55,10 @@ export interface AdminShellProps {
 function PendingBadge(props: { count: number | undefined }) {
   if (!props.count) return null
   return (
-    <span
-      data-testid="pending-requests-count"
-      className={css({
-        ml: 'auto',
-        minW: '5',
-        px: '1.5',
-        rounded: 'full',
-        bg: 'accent.default',
-        color: 'accent.fg',
-        fontSize: 'xs',
-        fontWeight: 'semibold',
-        textAlign: 'center',
-        lineHeight: '1.25rem',
-      })}
-    >
+    <Badge tone="accent" data-testid="pending-requests-count" className={css({ ml: 'auto' })}>
       {props.count}
-      <span className={css({ srOnly: true })}> pending</span>
-    </span>
+      <VisuallyHidden as="span"> pending</VisuallyHidden>
+    </Badge>
   )
 }
 

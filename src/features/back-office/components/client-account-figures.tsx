@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css'
 import { LiveText } from '../../../components/ui/live-text'
+import { Stat } from '../../../components/ui/stat'
 import { Text } from '../../../components/ui/text'
 import type { AdminClient } from '../../../domain/contract/back-office'
 import { formatAmount, formatSignedAmount } from '../../../domain/format/currency'
@@ -15,19 +16,6 @@ const grid = css({
   gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
   gap: '3',
 })
-const tile = css({
-  display: 'grid',
-  gap: '1',
-  p: '3',
-  bg: 'bg.raised',
-  rounded: 'control',
-  borderWidth: '1px',
-  borderColor: 'border.muted',
-  minW: '0',
-  overflow: 'hidden',
-})
-const label = css({ fontSize: 'xs', color: 'text.muted' })
-const figure = css({ fontSize: { base: 'md', md: 'lg' }, fontWeight: 'semibold' })
 
 function Figure(props: {
   label: string
@@ -37,18 +25,15 @@ function Figure(props: {
   live?: boolean
 }) {
   return (
-    <div className={tile}>
-      <dt className={label}>{props.label}</dt>
-      <dd className={figure} data-testid={props.testId}>
-        {props.live ? (
-          <LiveText text={props.text} tone={props.tone} />
-        ) : (
-          <Text as="span" numeric tone={props.tone}>
-            {props.text}
-          </Text>
-        )}
-      </dd>
-    </div>
+    <Stat tile label={props.label} data-testid={props.testId}>
+      {props.live ? (
+        <LiveText text={props.text} tone={props.tone} />
+      ) : (
+        <Text as="span" numeric tone={props.tone}>
+          {props.text}
+        </Text>
+      )}
+    </Stat>
   )
 }
 

@@ -2,9 +2,11 @@
 // P/L over the open positions) and each open position's P/L. Every one is a LiveText, so a tick lays out its own box
 // only; a position row re-renders when its asset ticks, the account block when a shown figure moves by a cent.
 import { TrendingDown, TrendingUp, TriangleAlert } from 'lucide-react'
-import { memo, type ReactNode } from 'react'
+import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { LiveText } from '../../../components/ui/live-text'
+import { Stat } from '../../../components/ui/stat'
 import type { Trade } from '../../../domain/contract/trades'
 import { formatAmount, formatSignedAmount } from '../../../domain/format/currency'
 import { formatPrice, signTone } from '../../../domain/format/numbers'
@@ -13,22 +15,8 @@ import type { LivePriceStore } from '../../../lib/live-prices'
 import type { AdminClient } from '../../../domain/contract/back-office'
 import { useAccountSummary, useLivePosition } from '../../../lib/live-account'
 
-const srOnly = css({ srOnly: true })
-const figureLabel = css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })
-const figureValue = css({ fontSize: 'sm', fontWeight: 'semibold', minW: '0' })
+const srOnly = visuallyHidden()
 const inline = css({ display: 'flex', alignItems: 'center', gap: '1' })
-
-/** One labelled figure of the panel's grid (a `dt`/`dd` pair inside a `dl`). */
-export function Figure(props: { label: string; testId: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={css({ minW: '0' })} style={props.wide ? { gridColumn: '1 / -1' } : undefined}>
-      <dt className={figureLabel}>{props.label}</dt>
-      <dd className={figureValue} data-testid={props.testId}>
-        {props.children}
-      </dd>
-    </div>
-  )
-}
 
 /**
  * A profit or loss as it moves: colour, sign and an arrow, and the word for screen readers, so colour is never
@@ -64,19 +52,19 @@ export function LiveAccountFigures(props: {
   const marginCall = inMarginCall(summary.equity, summary.margin)
   return (
     <>
-      <Figure label="Balance" testId="client-panel-balance">
+      <Stat label="Balance" data-testid="client-panel-balance">
         <LiveText text={formatAmount(summary.balance)} />
-      </Figure>
-      <Figure label="Equity" testId="client-panel-equity">
+      </Stat>
+      <Stat label="Equity" data-testid="client-panel-equity">
         <LiveText text={formatAmount(summary.equity)} />
-      </Figure>
-      <Figure label="Margin" testId="client-panel-margin">
+      </Stat>
+      <Stat label="Margin" data-testid="client-panel-margin">
         <LiveText text={formatAmount(summary.margin)} />
-      </Figure>
-      <Figure label="Free margin" testId="client-panel-free-margin">
+      </Stat>
+      <Stat label="Free margin" data-testid="client-panel-free-margin">
         <LiveText text={formatAmount(summary.freeMargin)} />
-      </Figure>
-      <Figure label="Margin level" testId="client-panel-margin-level">
+      </Stat>
+      <Stat label="Margin level" data-testid="client-panel-margin-level">
         <span className={inline}>
           <LiveText text={summary.marginLevel} tone={marginCall ? 'warning' : undefined} />
           {marginCall ? (
@@ -90,10 +78,10 @@ export function LiveAccountFigures(props: {
             </>
           ) : null}
         </span>
-      </Figure>
-      <Figure label="Open P/L" testId="client-panel-total-pnl">
+      </Stat>
+      <Stat label="Open P/L" data-testid="client-panel-total-pnl">
         <SignedLivePnl amountUsd={summary.pnl} testId="client-panel-total-pnl-value" />
-      </Figure>
+      </Stat>
     </>
   )
 }

@@ -7,15 +7,18 @@ import { Link } from '@tanstack/react-router'
 import { ArrowUpRight, RotateCw, TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { PlanBadge } from '../../../components/plan-badge'
+import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
+import { Stat } from '../../../components/ui/stat'
 import { formatDateTime, requestTypeLabel } from '../../../domain/back-office/labels'
 import type { AdminClient, QueueRequest, RefusedOrder } from '../../../domain/contract/back-office'
 import { livePriceStore, type LivePriceStore } from '../../../lib/live-prices'
 import { useClient } from '../api/get-client'
 import { ClientStatusBadge } from './client-status-badge'
-import { Figure, LiveAccountFigures, LivePositionRow } from './client-panel-live'
+import { LiveAccountFigures, LivePositionRow } from './client-panel-live'
 
 export interface ClientPanelProps {
   userId: number
@@ -74,17 +77,6 @@ const sectionHeading = css({
   letterSpacing: 'wider',
   color: 'text.muted',
 })
-const countBadge = css({
-  minW: '5',
-  px: '1.5',
-  rounded: 'pill',
-  bg: 'bg.hover',
-  color: 'text.default',
-  fontSize: 'xs',
-  lineHeight: '1.25rem',
-  textAlign: 'center',
-  letterSpacing: 'normal',
-})
 const emptyNote = css({ fontSize: 'sm', color: 'text.muted' })
 const figureGrid = css({
   display: 'grid',
@@ -97,7 +89,7 @@ function SectionHeading(props: { id: string; children: ReactNode; count?: number
   return (
     <h3 id={props.id} className={sectionHeading}>
       {props.children}
-      {props.count !== undefined ? <span className={countBadge}>{props.count}</span> : null}
+      {props.count !== undefined ? <Badge>{props.count}</Badge> : null}
     </h3>
   )
 }
@@ -143,20 +135,20 @@ function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePr
       </div>
 
       <div className={section}>
-        <h3 id={ids.figures} className={css({ srOnly: true })}>
+        <h3 id={ids.figures} className={visuallyHidden()}>
           Account
         </h3>
         <dl className={figureGrid}>
-          <Figure label="Status" testId="client-panel-status">
+          <Stat label="Status" data-testid="client-panel-status">
             <ClientStatusBadge status={client.status} />
-          </Figure>
-          <Figure label="Plan" testId="client-panel-plan">
+          </Stat>
+          <Stat label="Plan" data-testid="client-panel-plan">
             {client.account_type ? (
               <PlanBadge plan={client.account_type} withLeverage />
             ) : (
               <span className={css({ fontWeight: 'normal', color: 'text.muted' })}>No plan</span>
             )}
-          </Figure>
+          </Stat>
           <LiveAccountFigures store={store} client={client} />
         </dl>
       </div>

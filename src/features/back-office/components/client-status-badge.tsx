@@ -1,6 +1,7 @@
 import { Ban, CircleCheck, Clock } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { StatusChip } from '../../../components/ui/status-chip'
 import type { UserStatus } from '../../../domain/contract/user'
 import type { StatusTone } from '../../../domain/display/status-tone'
@@ -54,7 +55,7 @@ export function OnlineDot(props: { online: boolean; compact?: boolean }) {
       title={label}
     >
       <span aria-hidden="true" className={dot} data-online={props.online ? '' : undefined} />
-      <span className={props.compact ? css({ srOnly: true }) : undefined}>{label}</span>
+      <span className={props.compact ? visuallyHidden() : undefined}>{label}</span>
     </span>
   )
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, type FormEvent } from 'react'
 import { useForm, type FieldPath } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { TextField } from '../../../components/ui/input'
@@ -131,7 +132,7 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
                 <TextField
                   label={
                     <>
-                      <span className={css({ srOnly: true })}>{FUNDS_LIMIT_LABELS[method]}: </span>Minimum
+                      <span className={visuallyHidden()}>{FUNDS_LIMIT_LABELS[method]}: </span>Minimum
                     </>
                   }
                   inputMode="decimal"
@@ -142,7 +143,7 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
                 <TextField
                   label={
                     <>
-                      <span className={css({ srOnly: true })}>{FUNDS_LIMIT_LABELS[method]}: </span>Maximum
+                      <span className={visuallyHidden()}>{FUNDS_LIMIT_LABELS[method]}: </span>Maximum
                     </>
                   }
                   inputMode="decimal"

@@ -48,7 +48,7 @@ export function RequestQueueFilters(props: {
     <div
       className={css({
         display: 'flex',
-        flexDirection: { base: 'column', sm: 'row' },
+        flexDir: { base: 'column', sm: 'row' },
         alignItems: { base: 'stretch', sm: 'flex-end' },
         gap: '4',
         mb: '4',

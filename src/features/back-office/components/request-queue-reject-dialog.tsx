@@ -43,7 +43,7 @@ function RejectForm(props: Omit<RejectRequestDialogProps, 'request' | 'onOpenCha
       <div
         className={css({
           display: 'flex',
-          flexDirection: { base: 'column-reverse', md: 'row' },
+          flexDir: { base: 'column-reverse', md: 'row' },
           justifyContent: 'flex-end',
           gap: '3',
         })}

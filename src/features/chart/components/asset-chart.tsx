@@ -73,7 +73,7 @@ const overlay = css({
   position: 'absolute',
   inset: '0',
   display: 'flex',
-  flexDirection: 'column',
+  flexDir: 'column',
   alignItems: 'center',
   justifyContent: 'center',
   gap: '3',
@@ -255,7 +255,7 @@ export function AssetChart({
         h: '100%',
         minH: '0',
         display: 'flex',
-        flexDirection: 'column',
+        flexDir: 'column',
         bg: 'bg.surface',
       })}
     >

@@ -7,6 +7,7 @@
 import type { IChartApi, IPriceLine, ISeriesApi, LineStyle, PriceLineOptions } from 'lightweight-charts'
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { formatPrice } from '../../../domain/format/numbers'
 import { roundPrice, roundStep, stepTo } from '../../../domain/market/price-steps'
 import { themeColours } from '../theme-colours'
@@ -52,7 +53,7 @@ const handle = css({
   minH: '6',
   px: '2',
   borderWidth: '1px',
-  borderRadius: 'pill',
+  rounded: 'pill',
   bg: 'bg.overlay',
   boxShadow: 'raised',
   fontSize: 'xs',
@@ -340,7 +341,7 @@ export function PriceLevels(props: PriceLevelsProps) {
       <span id={hintId} hidden>
         {HINT}
       </span>
-      <span ref={announcer} aria-live="polite" className={css({ srOnly: true })} />
+      <span ref={announcer} aria-live="polite" className={visuallyHidden()} />
       {draggable.map((level) => (
         <button
           key={level.id}

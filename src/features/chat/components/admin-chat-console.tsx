@@ -261,7 +261,7 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
               p: '0',
               pb: { base: 'env(safe-area-inset-bottom)', md: '0' },
               gap: '0',
-              borderRadius: { md: '0' },
+              rounded: { md: '0' },
             })}
           >
             <div

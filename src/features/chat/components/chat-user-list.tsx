@@ -1,6 +1,9 @@
 import { Search } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { VisuallyHidden } from 'styled-system/jsx'
+import { visuallyHidden } from 'styled-system/patterns'
+import { Badge } from '../../../components/ui/badge'
 import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
 import { toast } from '../../../components/ui/toast'
@@ -75,33 +78,17 @@ function UserEntry(props: { user: User; selected: boolean; onSelect: () => void 
         <span className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', gap: '0.5' })}>
           <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
             <span className={css({ fontWeight: 'medium', fontSize: 'sm', truncate: true })}>{user.name}</span>
-            <span className={css({ srOnly: true })}>{user.is_online ? ', online' : ', offline'}</span>
+            <span className={visuallyHidden()}>{user.is_online ? ', online' : ', offline'}</span>
           </span>
           <span className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
             {user.account_id} · {user.email}
           </span>
         </span>
         {user.unread_count > 0 ? (
-          <span
-            data-testid="unread-badge"
-            className={css({
-              flexShrink: 0,
-              minW: '5',
-              h: '5',
-              px: '1.5',
-              rounded: 'pill',
-              bg: 'danger.solid',
-              color: 'danger.fg',
-              fontSize: 'xs',
-              fontWeight: 'bold',
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-            })}
-          >
+          <Badge tone="danger" data-testid="unread-badge">
             {user.unread_count}
-            <span className={css({ srOnly: true })}> unread</span>
-          </span>
+            <VisuallyHidden as="span"> unread</VisuallyHidden>
+          </Badge>
         ) : null}
       </button>
     </li>
@@ -166,7 +153,7 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
   return (
     <div className={css({ display: 'flex', flexDir: 'column', minH: '0', h: 'full' })}>
       <div className={css({ p: '3', pb: '2' })}>
-        <label htmlFor={searchId} className={css({ srOnly: true })}>
+        <label htmlFor={searchId} className={visuallyHidden()}>
           Search users
         </label>
         <div className={css({ position: 'relative' })}>

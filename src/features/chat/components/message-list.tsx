@@ -15,6 +15,7 @@ import {
   type Ref,
 } from 'react'
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
@@ -296,7 +297,7 @@ export function MessageList(props: MessageListProps) {
         </Button>
       ) : null}
 
-      <div role="status" aria-live="polite" className={css({ srOnly: true })}>
+      <div role="status" aria-live="polite" className={visuallyHidden()}>
         {lastIncoming ? `Latest message from ${lastIncoming.sender.name}: ${lastIncoming.message}` : ''}
       </div>
 

@@ -1,6 +1,7 @@
 import { Bitcoin, CreditCard, Landmark, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import type { Deposit } from '../../../domain/contract/funds'
 import { DEPOSIT_METHOD_LABELS, depositDescription, shortenMiddle } from '../../../domain/funds/deposits'
@@ -73,7 +74,7 @@ export function DepositList(props: { deposits: readonly Deposit[] }) {
                     {depositDescription(deposit)}
                   </p>
                   <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
-                    <span className={css({ srOnly: true })}>{DEPOSIT_METHOD_LABELS[deposit.method]}, </span>
+                    <span className={visuallyHidden()}>{DEPOSIT_METHOD_LABELS[deposit.method]}, </span>
                     {formatMoneyTime(deposit.created_at)}
                   </p>
                 </div>

@@ -1,4 +1,5 @@
 import { css, cx } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { Text } from '../../../components/ui/text'
 import { formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { signTone } from '../../../domain/format/numbers'
@@ -26,7 +27,7 @@ export function SignedMoney(props: {
         className={cx(css({ textDecoration: 'line-through' }), props.className)}
       >
         {text}
-        <span className={css({ srOnly: true })}> (not applied)</span>
+        <span className={visuallyHidden()}> (not applied)</span>
       </Text>
     )
   return (

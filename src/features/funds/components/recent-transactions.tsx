@@ -21,7 +21,7 @@ export function RecentTransactions(props: { currency: DisplayCurrency }) {
     <Card.Root aria-labelledby="recent-transactions-title" data-testid="recent-transactions">
       <Card.Header
         className={css({
-          flexDirection: 'row',
+          flexDir: 'row',
           alignItems: 'center',
           justifyContent: 'space-between',
           flexWrap: 'wrap',

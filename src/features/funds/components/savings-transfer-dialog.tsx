@@ -127,7 +127,7 @@ function TransferForm(
       <div
         className={css({
           display: 'flex',
-          flexDirection: { base: 'column-reverse', sm: 'row' },
+          flexDir: { base: 'column-reverse', sm: 'row' },
           justifyContent: 'flex-end',
           gap: '3',
         })}

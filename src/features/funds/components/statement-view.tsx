@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, Printer } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -54,7 +55,7 @@ const printRoot = css({
       display: 'table-row !important',
       breakInside: 'avoid',
       borderWidth: '0 !important',
-      borderRadius: '0 !important',
+      rounded: '0 !important',
     },
     '& th, & td': {
       display: 'table-cell !important',
@@ -146,7 +147,7 @@ export function StatementView(props: StatementViewProps) {
           })}
         >
           <div>
-            <dt className={css({ srOnly: true })}>Customer</dt>
+            <dt className={visuallyHidden()}>Customer</dt>
             <dd className={css({ fontWeight: 'medium' })}>{props.customer.name}</dd>
           </div>
           <div>
@@ -154,7 +155,7 @@ export function StatementView(props: StatementViewProps) {
             <dd className={css({ display: 'inline', fontFamily: 'mono' })}>{props.customer.accountId}</dd>
           </div>
           <div>
-            <dt className={css({ srOnly: true })}>E-mail</dt>
+            <dt className={visuallyHidden()}>E-mail</dt>
             <dd className={css({ color: 'text.muted', overflowWrap: 'anywhere' })}>{props.customer.email}</dd>
           </div>
           <div>

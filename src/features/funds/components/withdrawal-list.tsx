@@ -1,6 +1,7 @@
 import { ArrowUpFromLine, Check, CircleDot, CircleX, X } from 'lucide-react'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -99,7 +100,7 @@ function Timeline(props: { withdrawal: Withdrawal }) {
                 >
                   {step.label}
                 </span>
-                <span className={css({ srOnly: true })}> ({STATE_WORDS[step.state]})</span>
+                <span className={visuallyHidden()}> ({STATE_WORDS[step.state]})</span>
                 {step.at ? (
                   <time dateTime={step.at} className={css({ color: 'text.muted', ml: '2', fontSize: 'xs' })}>
                     {formatMoneyTime(step.at)}
@@ -238,7 +239,7 @@ export function WithdrawalList(props: WithdrawalListProps) {
                     currency={props.currency}
                     voided={isVoidStatus(withdrawal.status)}
                   />
-                  <span className={css({ srOnly: true })}> withdrawal {withdrawal.reference}</span>
+                  <span className={visuallyHidden()}> withdrawal {withdrawal.reference}</span>
                 </h3>
                 <TransactionStatusChip status={withdrawal.status} />
               </div>

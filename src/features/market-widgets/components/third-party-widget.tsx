@@ -20,7 +20,7 @@ const overlay = css({
   position: 'absolute',
   inset: '0',
   display: 'flex',
-  flexDirection: 'column',
+  flexDir: 'column',
   alignItems: 'center',
   justifyContent: 'center',
   gap: '3',

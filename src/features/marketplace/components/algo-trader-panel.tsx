@@ -47,7 +47,7 @@ export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTra
       data-testid="algo-trader"
       className={css({
         display: 'flex',
-        flexDirection: 'column',
+        flexDir: 'column',
         // Wide screens: as tall as the resizable section the workspace gives it (decision 0023), its list scrolling.
         h: { md: '100%' },
         minH: '0',

@@ -35,7 +35,7 @@ const levelOptionClass = css({
   py: '2.5',
   borderWidth: '1px',
   borderColor: 'border.control',
-  borderRadius: 'control',
+  rounded: 'control',
   cursor: 'pointer',
   _hover: { bg: 'bg.hover' },
   '&:has(input:checked)': { borderColor: 'accent', bg: 'accent.subtle' },
@@ -82,7 +82,7 @@ function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
       <div
         className={css({
           display: 'flex',
-          flexDirection: { base: 'column-reverse', md: 'row' },
+          flexDir: { base: 'column-reverse', md: 'row' },
           justifyContent: 'flex-end',
           gap: '3',
         })}

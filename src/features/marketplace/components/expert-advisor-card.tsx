@@ -1,5 +1,6 @@
 import { Bot, Download, Lock, Star } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { EXPERT_ADVISOR_MESSAGES, type ExpertAdvisor } from '../../../domain/contract/catalog'
 import { advisorPriceLabel } from '../../../domain/marketplace/advisors'
@@ -39,7 +40,7 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
       data-testid={`advisor-${advisor.id}`}
       className={css({
         display: 'flex',
-        flexDirection: 'column',
+        flexDir: 'column',
         gap: '3',
         bg: 'bg.surface',
         borderWidth: '1px',
@@ -101,14 +102,14 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
         <div className={metaItem}>
           <dt>
             <Star size={14} aria-hidden="true" className={css({ color: 'warning', fill: 'currentColor' })} />
-            <span className={css({ srOnly: true })}>Rating</span>
+            <span className={visuallyHidden()}>Rating</span>
           </dt>
           <dd>{advisor.rating.toFixed(1)}</dd>
         </div>
         <div className={metaItem}>
           <dt>
             <Download size={14} aria-hidden="true" className={css({ color: 'text.muted' })} />
-            <span className={css({ srOnly: true })}>Downloads</span>
+            <span className={visuallyHidden()}>Downloads</span>
           </dt>
           <dd>{downloadsFormat.format(advisor.downloads)}</dd>
         </div>

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { Field } from '../../../components/ui/input'
 import {
   MARKETPLACE_CATEGORIES,
@@ -63,7 +64,7 @@ function ChoiceGroup<T extends string>(props: {
               value={option}
               checked={props.value === option}
               onChange={() => props.onChange(option)}
-              className={css({ srOnly: true })}
+              className={visuallyHidden()}
             />
             {props.labels[option]}
           </label>

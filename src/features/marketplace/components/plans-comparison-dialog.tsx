@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { formatAmount, USD, type DisplayCurrency } from '../../../domain/format/currency'
@@ -85,7 +86,7 @@ const badgeClass = css({
   gap: '1',
   px: '2',
   py: '0.5',
-  borderRadius: 'pill',
+  rounded: 'pill',
   fontSize: 'xs',
   fontWeight: 'semibold',
   whiteSpace: 'nowrap',
@@ -104,16 +105,16 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
         overflowX: 'auto',
         mx: { base: '-5', md: '0' },
         px: { base: '5', md: '0' },
-        borderRadius: 'control',
+        rounded: 'control',
         focusVisibleRing: 'inside',
       })}
     >
       <table className={css({ w: 'full', borderCollapse: 'separate', borderSpacing: '0', fontSize: 'sm' })}>
-        <caption className={css({ srOnly: true })}>Account plans compared feature by feature</caption>
+        <caption className={visuallyHidden()}>Account plans compared feature by feature</caption>
         <thead>
           <tr>
             <th scope="col" className={cx(rowHeaderClass, css({ verticalAlign: 'bottom' }))}>
-              <span className={css({ srOnly: true })}>Feature</span>
+              <span className={visuallyHidden()}>Feature</span>
             </th>
             {plans.map((plan) => (
               <th
@@ -126,7 +127,7 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
                 <span
                   className={css({
                     display: 'flex',
-                    flexDirection: 'column',
+                    flexDir: 'column',
                     alignItems: 'center',
                     gap: '1.5',
                   })}
@@ -166,7 +167,7 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
                     {text ?? (
                       <>
                         <span aria-hidden="true">—</span>
-                        <span className={css({ srOnly: true })}>Not listed</span>
+                        <span className={visuallyHidden()}>Not listed</span>
                       </>
                     )}
                   </td>

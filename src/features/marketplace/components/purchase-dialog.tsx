@@ -30,7 +30,7 @@ export function PurchaseDialog({ advisor, ...props }: PurchaseDialogProps) {
         <div
           className={css({
             display: 'flex',
-            flexDirection: { base: 'column-reverse', md: 'row' },
+            flexDir: { base: 'column-reverse', md: 'row' },
             justifyContent: 'flex-end',
             gap: '3',
             w: 'full',

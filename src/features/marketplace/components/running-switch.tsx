@@ -31,7 +31,7 @@ export function RunningSwitch(props: {
         checked={advisor.running}
         label="Automated trading"
         // In a dense list the row says which advisor it is; the label stays for assistive technology.
-        className={props.compact ? css({ '& [data-part=label]': { srOnly: true } }) : undefined}
+        hideLabel={props.compact}
         inputProps={{ 'aria-describedby': `advisor-${advisor.id}-status` }}
         onCheckedChange={(details) =>
           mutation.mutate(

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 
 const STEPS = ['Set Up', 'Financial Profile', 'ID Check'] as const
 
@@ -47,7 +48,7 @@ export function ProgressSteps(props: { current: number }) {
                 {index + 1}
               </span>
               <span>
-                <span className={css({ srOnly: true })}>
+                <span className={visuallyHidden()}>
                   Step {index + 1} of {STEPS.length}:{' '}
                 </span>
                 {step}

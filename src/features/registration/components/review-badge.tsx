@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { REVIEW_BADGE } from '../../../domain/registration/messages'
 
 /**
@@ -22,7 +23,7 @@ export function ReviewBadge() {
         fontSize: 'sm',
       })}
     >
-      <span className={css({ srOnly: true })}>
+      <span className={visuallyHidden()}>
         Rated {REVIEW_BADGE.stars} out of {REVIEW_BADGE.stars} from {REVIEW_BADGE.countLabel} reviews
       </span>
       <span aria-hidden="true" className={css({ display: 'inline-flex', gap: '0.5', color: 'warning' })}>

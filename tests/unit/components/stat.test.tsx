@@ -1,0 +1,55 @@
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { Stat } from '../../../src/components/ui'
+import { expectNoA11yViolations } from './test-utils'
+
+describe('Stat', () => {
+  it('has no accessibility violations', async () => {
+    const { container } = render(
+      <dl>
+        <Stat label="Equity">$1,000.00</Stat>
+        <Stat tile label="Free margin">
+          $900.00
+        </Stat>
+      </dl>,
+    )
+    await expectNoA11yViolations(container)
+  })
+
+  it('pairs its label with its value, and puts the test id on the value', () => {
+    render(
+      <dl>
+        <Stat label="Balance" data-testid="balance">
+          $10.00
+        </Stat>
+        <Stat tile wide label="Margin level" data-testid="level">
+          250.00%
+        </Stat>
+      </dl>,
+    )
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual(['Balance', 'Margin level'])
+    expect(screen.getByTestId('balance')).toHaveTextContent('$10.00')
+    expect(screen.getByTestId('balance').tagName).toBe('DD')
+    const level = screen.getByText('Margin level').parentElement as HTMLElement
+    expect(within(level).getByRole('definition')).toBe(screen.getByTestId('level'))
+  })
+
+  it('looks different as a tile, and a wide one takes its own line', () => {
+    render(
+      <dl>
+        <Stat label="Plain">1</Stat>
+        <Stat tile label="Tile">
+          2
+        </Stat>
+        <Stat tile wide label="Wide">
+          3
+        </Stat>
+      </dl>,
+    )
+    const plain = screen.getByText('Plain').parentElement as HTMLElement
+    const tile = screen.getByText('Tile').parentElement as HTMLElement
+    const wide = screen.getByText('Wide').parentElement as HTMLElement
+    expect(tile.className).not.toBe(plain.className)
+    expect(wide.className.split(' ').length).toBeGreaterThan(tile.className.split(' ').length)
+  })
+})
