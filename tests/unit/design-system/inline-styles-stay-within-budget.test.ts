@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 // for a one-off. The counts may only go down; whoever lowers one lowers its budget here in the same commit.
 
 /** Inline `css({` calls in src/features. */
-const INLINE_CSS_BUDGET = 1230
+const INLINE_CSS_BUDGET = 1227
 /** Hand-written `srOnly: true` in src (use <VisuallyHidden> or visuallyHidden() from styled-system). */
-const SR_ONLY_BUDGET = 10
+const SR_ONLY_BUDGET = 9
 
 // Every source file's text, read by Vite at transform time (the unit tests run in jsdom, without node's fs).
 const SOURCES = import.meta.glob<string>('/src/**/*.{ts,tsx}', {

@@ -34,9 +34,13 @@ function setup(withAlerts: boolean) {
 }
 
 describe("a market watch row's menu", { timeout: 20_000 }, () => {
-  it("offers 'Create alert' for the row's asset, without selecting the row", async () => {
-    const { container, onSelect, onCreateAlert } = setup(true)
+  it('has no accessibility violations', async () => {
+    const { container } = setup(true)
     await expectNoA11yViolations(container)
+  })
+
+  it("offers 'Create alert' for the row's asset, without selecting the row", async () => {
+    const { onSelect, onCreateAlert } = setup(true)
     const eurusd = MARKET_WATCH_ASSETS.find((asset) => asset.asset_id === 'eurusd')!
     await userEvent.click(screen.getByRole('button', { name: 'Actions for EUR/USD' }))
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Create alert' }))

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { Grid } from 'styled-system/jsx'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
@@ -45,7 +46,7 @@ function PushSwitch() {
   }
 
   return (
-    <div className={css({ display: 'grid', gap: '2' })} data-testid="push-settings">
+    <Grid gap="2" data-testid="push-settings">
       <Switch
         label={PUSH_TEXTS.LABEL}
         checked={state.checked}
@@ -61,6 +62,6 @@ function PushSwitch() {
           {notice}
         </p>
       ) : null}
-    </div>
+    </Grid>
   )
 }

@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react'
 import { useId, useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { Flex } from 'styled-system/jsx'
 import { Button } from '../../../components/ui/button'
 import { EntryEnd, EntryList, EntryRow, EntryTitle, EntryWide } from '../../../components/ui/entry-list'
 import { FigureGrid } from '../../../components/ui/figure-grid'
@@ -60,7 +61,7 @@ function AlertRow(props: {
         />
       </EntryWide>
       <EntryWide>
-        <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+        <Flex justify="flex-end">
           <Button
             size="xs"
             variant="outline"
@@ -72,7 +73,7 @@ function AlertRow(props: {
           >
             <Trash2 aria-hidden /> Delete
           </Button>
-        </div>
+        </Flex>
       </EntryWide>
     </EntryRow>
   )
@@ -101,9 +102,9 @@ export function AlertsSection(props: AlertsSectionProps) {
   let body
   if (query.status === 'pending') {
     body = (
-      <div className={css({ p: '4', display: 'flex', justifyContent: 'center' })}>
+      <Flex p="4" justify="center">
         <Spinner label="Loading alerts" />
-      </div>
+      </Flex>
     )
   } else if (query.status === 'error') {
     body = (

@@ -18,6 +18,7 @@ import {
   type ReactNode,
 } from 'react'
 import { css } from 'styled-system/css'
+import { VisuallyHidden } from 'styled-system/jsx'
 import { IconButton } from '../../../../components/ui/button'
 import { LiveText } from '../../../../components/ui/live-text'
 import * as Menu from '../../../../components/ui/menu'
@@ -626,7 +627,7 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                 </th>
                 {props.onCreateAlert ? (
                   <th scope="col" className={css({ w: '7' })}>
-                    <span className={css({ srOnly: true })}>Actions</span>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </th>
                 ) : null}
               </tr>
