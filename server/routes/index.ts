@@ -7,6 +7,7 @@ import { adminOrdersRoutes } from './admin-orders'
 import { adminOutboxRoutes } from './admin-outbox'
 import { adminFundsRoutes } from './admin-funds'
 import { adminRequestsRoutes } from './admin-requests'
+import { adminUserSupportRoutes } from './admin-user-support'
 import { adminUsersRoutes } from './admin-users'
 import { assetsRoutes } from './assets'
 import { authRoutes } from './auth'
@@ -14,6 +15,9 @@ import { broadcastingRoutes } from './broadcasting'
 import { catalogRoutes } from './catalog'
 import { chatRoutes } from './chat'
 import { fundsRoutes } from './funds'
+import { fundsHistoryRoutes } from './funds-history'
+import { fundsSavingsRoutes } from './funds-savings'
+import { fundsWithdrawalsRoutes } from './funds-withdrawals'
 import { notificationsRoutes } from './notifications'
 import { profileRoutes } from './profile'
 import { registrationRoutes } from './registration'
@@ -37,6 +41,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(registrationRoutes)
   await app.register(userRoutes)
   await app.register(adminUsersRoutes)
+  await app.register(adminUserSupportRoutes)
   await app.register(adminOrdersRoutes)
   await app.register(broadcastingRoutes)
   await app.register(tradesRoutes)
@@ -56,5 +61,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(verificationRoutes)
   await app.register(adminOutboxRoutes)
   await app.register(fundsRoutes)
+  await app.register(fundsWithdrawalsRoutes)
+  await app.register(fundsHistoryRoutes)
+  await app.register(fundsSavingsRoutes)
   await app.register(adminFundsRoutes)
 }
