@@ -145,27 +145,9 @@ export async function failDeposit(
   return row
 }
 
-export function createDepositsRepository(db: Db) {
+/** Card deposits: the pending row under its Idempotency-Key, then the charge and 3-D Secure settling it. */
+function cardDepositQueries(db: Db) {
   return {
-    async list(userId: number, limit = DEPOSITS_LIST_LIMIT): Promise<Deposit[]> {
-      const rows = await db
-        .select()
-        .from(deposits)
-        .where(eq(deposits.userId, userId))
-        .orderBy(desc(deposits.createdAt), desc(deposits.id))
-        .limit(limit)
-      return rows.map(toDeposit)
-    },
-
-    /** The customer's own deposit; another's answers as a missing one. */
-    async findOwned(userId: number, id: number): Promise<DepositRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(deposits)
-        .where(and(eq(deposits.id, id), eq(deposits.userId, userId)))
-      return row
-    },
-
     /**
      * Writes the card deposit as pending before the card is charged, under the customer's Idempotency-Key: a
      * retried or doubled submit finds the first row (the unique index decides between racing ones) and is never
@@ -227,7 +209,12 @@ export function createDepositsRepository(db: Db) {
       }
       return failDeposit(db, id, outcome.message, waiting)
     },
+  }
+}
 
+/** Bank wires: the reference to quote, then the reported transfer as a pending deposit. */
+function wireDepositQueries(db: Db) {
+  return {
     async createWireIntent(userId: number, now: Date): Promise<string> {
       const [intent] = await db
         .insert(wireIntents)
@@ -291,7 +278,12 @@ export function createDepositsRepository(db: Db) {
         return { kind: 'created', row }
       })
     },
+  }
+}
 
+/** Crypto: the customer's address per coin and network, the transfers seen on it, and their confirmations. */
+function cryptoDepositQueries(db: Db) {
+  return {
     /** The customer's address for this coin on this network: made (by `derive`) the first time, then the same. */
     async cryptoAddress(
       userId: number,
@@ -449,5 +441,32 @@ export function createDepositsRepository(db: Db) {
         .returning()
       return row
     },
+  }
+}
+
+export function createDepositsRepository(db: Db) {
+  return {
+    async list(userId: number, limit = DEPOSITS_LIST_LIMIT): Promise<Deposit[]> {
+      const rows = await db
+        .select()
+        .from(deposits)
+        .where(eq(deposits.userId, userId))
+        .orderBy(desc(deposits.createdAt), desc(deposits.id))
+        .limit(limit)
+      return rows.map(toDeposit)
+    },
+
+    /** The customer's own deposit; another's answers as a missing one. */
+    async findOwned(userId: number, id: number): Promise<DepositRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.id, id), eq(deposits.userId, userId)))
+      return row
+    },
+
+    ...cardDepositQueries(db),
+    ...wireDepositQueries(db),
+    ...cryptoDepositQueries(db),
   }
 }

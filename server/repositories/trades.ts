@@ -335,19 +335,9 @@ function preparedStatements(db: Db) {
   }
 }
 
-export function createTradesRepository(db: Db) {
-  const prepared = preparedStatements(db)
+/** A position opened under the customer's row lock, closed by one conditional UPDATE, or a part of it split off. */
+function positionLifecycle(db: Db, prepared: ReturnType<typeof preparedStatements>) {
   return {
-    async findOwned(userId: number, tradeId: number): Promise<Position | undefined> {
-      const [row] = await prepared.owned.execute({ tradeId, userId })
-      return row
-    },
-
-    async findByIdempotencyKey(userId: number, key: string): Promise<Position | undefined> {
-      const [row] = await selectPositions(db, and(eq(trades.userId, userId), eq(trades.idempotencyKey, key)))
-      return row
-    },
-
     /**
      * Opens the position unless `check` refuses, in one transaction holding the customer's row lock. A key seen
      * before answers the position it opened, also when the first request is still in flight (the lock makes the
@@ -511,47 +501,12 @@ export function createTradesRepository(db: Db) {
         return { kind: 'closed', part: partRow, remainder }
       })
     },
+  }
+}
 
-    /** Sets an open position's levels; undefined when it is not the customer's open position (any more). */
-    async setLevels(userId: number, tradeId: number, changes: LevelChanges): Promise<Position | undefined> {
-      const [updated] = await db
-        .update(trades)
-        .set({
-          ...(changes.takeProfitQuote === undefined ? {} : { takeProfit: changes.takeProfitQuote }),
-          ...(changes.stopLossQuote === undefined ? {} : { stopLoss: changes.stopLossQuote }),
-          ...(changes.trailingStopQuote === undefined ? {} : { trailingStop: changes.trailingStopQuote }),
-        })
-        .where(and(eq(trades.id, tradeId), eq(trades.userId, userId), eq(trades.status, 'open')))
-        .returning({ id: trades.id })
-      if (!updated) return undefined
-      const [position] = await selectPositions(db, eq(trades.id, updated.id))
-      return position
-    },
-
-    /**
-     * Moves a trailing stop forward (decision 0034): only up for a buy, only down for a sell, only while the
-     * position is open and still trails. A leader that lost its lease, or a stop its owner moved meanwhile, cannot
-     * take it back. Undefined when nothing moved.
-     */
-    async trailStop(tradeId: number, stopQuote: number): Promise<Position | undefined> {
-      const stop = sql`cast(${stopQuote} as numeric(24, 10))`
-      const [updated] = await db
-        .update(trades)
-        .set({ stopLoss: sql`${stop}` })
-        .where(
-          and(
-            eq(trades.id, tradeId),
-            eq(trades.status, 'open'),
-            gt(trades.trailingStop, 0),
-            sql`(case when ${trades.side} = 'buy' then ${trades.stopLoss} < ${stop} else (${trades.stopLoss} = 0 or ${trades.stopLoss} > ${stop}) end)`,
-          ),
-        )
-        .returning({ id: trades.id })
-      if (!updated) return undefined
-      const [position] = await selectPositions(db, eq(trades.id, updated.id))
-      return position
-    },
-
+/** The open book as the engine and the pages read it. */
+function openPositionReads(db: Db) {
+  return {
     /** Every open position with a trailing stop: what the leader trails when it starts leading. */
     async openWithTrailingStops(): Promise<Position[]> {
       return selectPositions(db, and(eq(trades.status, 'open'), gt(trades.trailingStop, 0))).orderBy(
@@ -620,5 +575,63 @@ export function createTradesRepository(db: Db) {
         and(eq(trades.status, 'open'), or(gt(trades.takeProfit, 0), gt(trades.stopLoss, 0))),
       ).orderBy(asc(trades.id))
     },
+  }
+}
+
+export function createTradesRepository(db: Db) {
+  const prepared = preparedStatements(db)
+  return {
+    async findOwned(userId: number, tradeId: number): Promise<Position | undefined> {
+      const [row] = await prepared.owned.execute({ tradeId, userId })
+      return row
+    },
+
+    async findByIdempotencyKey(userId: number, key: string): Promise<Position | undefined> {
+      const [row] = await selectPositions(db, and(eq(trades.userId, userId), eq(trades.idempotencyKey, key)))
+      return row
+    },
+
+    /** Sets an open position's levels; undefined when it is not the customer's open position (any more). */
+    async setLevels(userId: number, tradeId: number, changes: LevelChanges): Promise<Position | undefined> {
+      const [updated] = await db
+        .update(trades)
+        .set({
+          ...(changes.takeProfitQuote === undefined ? {} : { takeProfit: changes.takeProfitQuote }),
+          ...(changes.stopLossQuote === undefined ? {} : { stopLoss: changes.stopLossQuote }),
+          ...(changes.trailingStopQuote === undefined ? {} : { trailingStop: changes.trailingStopQuote }),
+        })
+        .where(and(eq(trades.id, tradeId), eq(trades.userId, userId), eq(trades.status, 'open')))
+        .returning({ id: trades.id })
+      if (!updated) return undefined
+      const [position] = await selectPositions(db, eq(trades.id, updated.id))
+      return position
+    },
+
+    /**
+     * Moves a trailing stop forward (decision 0034): only up for a buy, only down for a sell, only while the
+     * position is open and still trails. A leader that lost its lease, or a stop its owner moved meanwhile, cannot
+     * take it back. Undefined when nothing moved.
+     */
+    async trailStop(tradeId: number, stopQuote: number): Promise<Position | undefined> {
+      const stop = sql`cast(${stopQuote} as numeric(24, 10))`
+      const [updated] = await db
+        .update(trades)
+        .set({ stopLoss: sql`${stop}` })
+        .where(
+          and(
+            eq(trades.id, tradeId),
+            eq(trades.status, 'open'),
+            gt(trades.trailingStop, 0),
+            sql`(case when ${trades.side} = 'buy' then ${trades.stopLoss} < ${stop} else (${trades.stopLoss} = 0 or ${trades.stopLoss} > ${stop}) end)`,
+          ),
+        )
+        .returning({ id: trades.id })
+      if (!updated) return undefined
+      const [position] = await selectPositions(db, eq(trades.id, updated.id))
+      return position
+    },
+
+    ...positionLifecycle(db, prepared),
+    ...openPositionReads(db),
   }
 }

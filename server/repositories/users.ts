@@ -135,79 +135,9 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
   return groups
 }
 
-export function createUsersRepository(db: Db) {
+/** Users as the contract shows them: one (with its plan, verification and figures) and the admin lists. */
+function userViewQueries(db: Db) {
   return {
-    async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
-      return row
-    },
-
-    async findById(userId: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, userId))
-      return row
-    },
-
-    /** Which of these would clash with an existing account (email and username compared case-insensitively). */
-    async takenFields(email: string, username: string): Promise<UniqueUserField[]> {
-      const normalisedEmail = email.trim().toLowerCase()
-      const normalisedUsername = username.trim().toLowerCase()
-      const rows = await db
-        .select({ email: users.email, username: users.username })
-        .from(users)
-        .where(sql`${users.email} = ${normalisedEmail} or lower(${users.username}) = ${normalisedUsername}`)
-      const taken: UniqueUserField[] = []
-      if (rows.some((row) => row.email === normalisedEmail)) taken.push('email')
-      if (rows.some((row) => row.username.toLowerCase() === normalisedUsername)) taken.push('username')
-      return taken
-    },
-
-    /**
-     * Inserts the account. A clash that slipped past `takenFields` (two sign-ups racing for one name) comes back as
-     * a conflict from the unique index, never as an error.
-     */
-    async create(user: NewUser): Promise<CreateUserResult> {
-      const { planSlug, ...fields } = user
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          const [row] = await db
-            .insert(users)
-            .values({
-              ...fields,
-              email: fields.email.trim().toLowerCase(),
-              role: 'customer',
-              accountId: newAccountId(),
-              accountTypeId: sql`(select ${plans.id} from ${plans} where ${plans.slug} = ${planSlug})`,
-            })
-            .returning()
-          if (!row) throw new Error('insert into users returned no row')
-          return { user: row }
-        } catch (error) {
-          const constraint = uniqueViolation(error)
-          const field = constraint === undefined ? undefined : conflictOf(constraint)
-          if (field === 'email' || field === 'username') return { conflict: field }
-          if (field !== 'account_id' || attempt === ACCOUNT_ID_ATTEMPTS) throw error
-        }
-      }
-    },
-
-    async setStatus(userId: number, status: UserStatus): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set({ status }).where(eq(users.id, userId)).returning()
-      return row
-    },
-
-    async recordRefusedOrder(userId: number, refusal: RefusedOrder): Promise<void> {
-      await db.update(users).set({ lastRefusedOrder: refusal }).where(eq(users.id, userId))
-    },
-
-    /** When the user last signed in (their newest token), or null. */
-    async lastSignIn(userId: number): Promise<Date | null> {
-      const [row] = await db
-        .select({ at: sql<Date | null>`max(${authTokens.createdAt})`.mapWith(authTokens.createdAt) })
-        .from(authTokens)
-        .where(eq(authTokens.userId, userId))
-      return row?.at ?? null
-    },
-
     /**
      * One page of users for the back office, newest first: by status, and by a search over name, e-mail, username
      * and account id (case-insensitive, the search's own % and _ taken literally).
@@ -249,20 +179,6 @@ export function createUsersRepository(db: Db) {
         }),
       )
       return { users: views.filter((view) => view !== undefined), total }
-    },
-
-    /** The leverage of the user's plan (account_type.leverage), or null without a plan. */
-    async planLeverage(userId: number): Promise<number | null> {
-      const [row] = await db
-        .select({ leverage: plans.leverage })
-        .from(users)
-        .innerJoin(plans, eq(plans.id, users.accountTypeId))
-        .where(eq(users.id, userId))
-      return row?.leverage ?? null
-    },
-
-    async touchLastSeen(userId: number, now: Date): Promise<void> {
-      await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId))
     },
 
     /** The user as the API shows it to its owner. */
@@ -363,5 +279,96 @@ export function createUsersRepository(db: Db) {
         ),
       )
     },
+  }
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
+      return row
+    },
+
+    async findById(userId: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId))
+      return row
+    },
+
+    /** Which of these would clash with an existing account (email and username compared case-insensitively). */
+    async takenFields(email: string, username: string): Promise<UniqueUserField[]> {
+      const normalisedEmail = email.trim().toLowerCase()
+      const normalisedUsername = username.trim().toLowerCase()
+      const rows = await db
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(sql`${users.email} = ${normalisedEmail} or lower(${users.username}) = ${normalisedUsername}`)
+      const taken: UniqueUserField[] = []
+      if (rows.some((row) => row.email === normalisedEmail)) taken.push('email')
+      if (rows.some((row) => row.username.toLowerCase() === normalisedUsername)) taken.push('username')
+      return taken
+    },
+
+    /**
+     * Inserts the account. A clash that slipped past `takenFields` (two sign-ups racing for one name) comes back as
+     * a conflict from the unique index, never as an error.
+     */
+    async create(user: NewUser): Promise<CreateUserResult> {
+      const { planSlug, ...fields } = user
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const [row] = await db
+            .insert(users)
+            .values({
+              ...fields,
+              email: fields.email.trim().toLowerCase(),
+              role: 'customer',
+              accountId: newAccountId(),
+              accountTypeId: sql`(select ${plans.id} from ${plans} where ${plans.slug} = ${planSlug})`,
+            })
+            .returning()
+          if (!row) throw new Error('insert into users returned no row')
+          return { user: row }
+        } catch (error) {
+          const constraint = uniqueViolation(error)
+          const field = constraint === undefined ? undefined : conflictOf(constraint)
+          if (field === 'email' || field === 'username') return { conflict: field }
+          if (field !== 'account_id' || attempt === ACCOUNT_ID_ATTEMPTS) throw error
+        }
+      }
+    },
+
+    async setStatus(userId: number, status: UserStatus): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ status }).where(eq(users.id, userId)).returning()
+      return row
+    },
+
+    async recordRefusedOrder(userId: number, refusal: RefusedOrder): Promise<void> {
+      await db.update(users).set({ lastRefusedOrder: refusal }).where(eq(users.id, userId))
+    },
+
+    /** When the user last signed in (their newest token), or null. */
+    async lastSignIn(userId: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<Date | null>`max(${authTokens.createdAt})`.mapWith(authTokens.createdAt) })
+        .from(authTokens)
+        .where(eq(authTokens.userId, userId))
+      return row?.at ?? null
+    },
+
+    /** The leverage of the user's plan (account_type.leverage), or null without a plan. */
+    async planLeverage(userId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ leverage: plans.leverage })
+        .from(users)
+        .innerJoin(plans, eq(plans.id, users.accountTypeId))
+        .where(eq(users.id, userId))
+      return row?.leverage ?? null
+    },
+
+    async touchLastSeen(userId: number, now: Date): Promise<void> {
+      await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId))
+    },
+
+    ...userViewQueries(db),
   }
 }
