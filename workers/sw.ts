@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
-// The service worker (DESIGN section 5): precaches the app shell, answers navigations with it offline, keeps the
-// site settings network-first with the last good answer as fallback, and caches images with limits. It activates
-// a new version only when the page asks (the "Update available" toast), never in the middle of an order. It shows
-// Web Push notifications when no tab of the app is visible, and a click on one opens the app (decision 0037).
+// The service worker (docs/architecture.md#offline): precaches the app shell, answers navigations with it offline,
+// keeps the site settings network-first with the last good answer as fallback, and caches images with limits. It
+// activates a new version only when the page asks (the "Update available" toast), never in the middle of an order. It
+// shows Web Push notifications when no tab of the app is visible, and a click on one opens the app (decision 0037).
 import { clientsClaim } from 'workbox-core'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
@@ -83,7 +83,7 @@ registerRoute(
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type
   if (type === SW_MESSAGES.SKIP_WAITING) void self.skipWaiting()
-  // The connection test (issue 16) shows which build this worker serves.
+  // The connection test (decision 0020) shows which build this worker serves.
   if (type === SW_MESSAGES.GET_VERSION) {
     const answer: SwVersionAnswer = { version: VERSION }
     event.ports[0]?.postMessage(answer)

@@ -1,7 +1,7 @@
-// Who may subscribe to which private channel (DESIGN 6): a channel is signed only for its owner. Customers get
-// their own user, notification, trade and chat channels; an active admin gets every customer's chat channel and
-// their own user and notification channels, private-admin, and the one presence channel, presence-admin.online
-// (decision 0036). Everything else, every other presence channel included, is refused.
+// Who may subscribe to which private channel (docs/architecture.md#the-server): a channel is signed only for its
+// owner. Customers get their own user, notification, trade and chat channels; an active admin gets every customer's
+// chat channel and their own user and notification channels, private-admin, and the one presence channel,
+// presence-admin.online (decision 0036). Everything else, every other presence channel included, is refused.
 import {
   ADMIN_CHANNEL,
   ADMIN_PRESENCE_CHANNEL,

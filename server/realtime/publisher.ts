@@ -1,8 +1,9 @@
 // Everything the API publishes goes through this one publisher. With the embedded broker, events are handed to it
-// in-process (the broker then tells the other instances, issue 18); with another Pusher-compatible service
+// in-process (the broker then tells the other instances, decision 0024); with another Pusher-compatible service
 // (Pusher Channels, soketi, Reverb), through the official `pusher` SDK. Channel signatures are always the SDK's.
-// Publishing is best-effort by design: clients refetch what they may have missed after every reconnect (DESIGN 4),
-// so a failed publish is logged and reported, never thrown into the request that caused it.
+// Publishing is best-effort by design: clients refetch what they may have missed after every reconnect
+// (docs/architecture.md#the-realtime-hub), so a failed publish is logged and reported, never thrown into the request
+// that caused it.
 import { Agent as HttpAgent } from 'node:http'
 import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -81,7 +82,7 @@ export interface InProcessBroker {
 const asJson = (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data))
 
 /**
- * `embedded`: the broker on this server. Events then go to it in-process (issue 21: no loopback HTTP request, no
+ * `embedded`: the broker on this server. Events then go to it in-process (decision 0026: no loopback HTTP request, no
  * signature to compute and check, about a millisecond less per order on these machines), with the HTTP events
  * API's own size rule; the SDK still signs channels, and another service (PUSHER_HOST) is still reached through it.
  */

@@ -1,4 +1,4 @@
-// Who may open a realtime socket, shared by the Pusher broker and the price feed (issue 17, decision 0018): a page
+// Who may open a realtime socket, shared by the Pusher broker and the price feed (decision 0018): a page
 // from an allowed Origin (the page's own origin, and any listed), and at most so many sockets per client address
 // (an IPv4 address or an IPv6 /64, counted like the HTTP rate limits), so a few clients cannot hold the server's
 // memory with thousands of sockets.

@@ -1,7 +1,8 @@
-// The events a customer's open tabs hear about their account: user.updated tells them to refetch the user (spec 7:
-// after a purchase, a decided request, a notification read in another tab), notification.message brings a stored
-// notification (an admin's, or the trade engine's stop-out). Published after the commit, never awaited by
-// the request: the publisher logs its own failures, and clients refetch after every reconnect anyway.
+// The events a customer's open tabs hear about their account: user.updated tells them to refetch the user
+// (docs/product/realtime.md#push-channels-and-events: after a purchase, a decided request, a notification read in
+// another tab), notification.message brings a stored notification (an admin's, or the trade engine's stop-out).
+// Published after the commit, never awaited by the request: the publisher logs its own failures, and clients refetch
+// after every reconnect anyway.
 import {
   ADMIN_CHANNEL,
   BACK_OFFICE_EVENTS,
@@ -18,8 +19,8 @@ export function publishUserUpdated(publisher: Publisher, userId: number, now: Da
 }
 
 /**
- * Pushes a notification already stored (so a tab that refetches the user on it finds it; spec 4: sound, then
- * reload) and returns the event as sent.
+ * Pushes a notification already stored (so a tab that refetches the user on it finds it;
+ * docs/product/orders-and-alerts.md#notifications: sound, then reload) and returns the event as sent.
  */
 export function publishNotification(
   publisher: Publisher,

@@ -1,7 +1,7 @@
-// The trade engine (issue 5): opens positions at the server's price, closes them at the server's price, and closes
-// them itself when a take-profit or stop-loss is reached, or when an account's margin level falls to the stop-out
-// level (decision 0015). What the client sends as opening_price, margin or leverage is kept for the record and
-// never used (decision 0009). The database side (locks, the conditional close, the ledger) is
+// The trade engine (decision 0011): opens positions at the server's price, closes them at the server's price, and
+// closes them itself when a take-profit or stop-loss is reached, or when an account's margin level falls to the
+// stop-out level (decision 0015). What the client sends as opening_price, margin or leverage is kept for the record
+// and never used (decision 0009). The database side (locks, the conditional close, the ledger) is
 // repositories/trades.ts; this file decides prices and refusals and tells the customer's tabs.
 import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
@@ -88,7 +88,7 @@ export interface TradeEngineDependencies {
   now: () => Date
   log: FastifyBaseLogger
   /**
-   * Issue 18: only the leader acts on ticks (levels and stop-outs), so a position closes at its level once
+   * Decision 0024: only the leader acts on ticks (levels and stop-outs), so a position closes at its level once
    * whichever instance opened it; the others tell it through the bus what to watch.
    */
   leader: LeaderLease
@@ -234,7 +234,10 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
     }
   }
 
-  /** Tells the customer why a position closed without them: stored, then pushed (plays the sound, spec 4). */
+  /**
+   * Tells the customer why a position closed without them: stored, then pushed (plays the sound,
+   * docs/product/orders-and-alerts.md#notifications).
+   */
   async function notifyStopOut(
     position: Position,
     closingQuote: number,
@@ -475,7 +478,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
 
     /**
      * The back office's view of one account at the server's prices: every open position marked to market, and
-     * equity, margin, free margin and margin level (spec 9) from them.
+     * equity, margin, free margin and margin level (docs/product/trading-workspace.md#account-figures) from them.
      */
     async accountAtMarket(userId: number, balanceUsd: string): Promise<AccountAtMarket> {
       const { positions } = await repos.trades.page(userId, 'open', 1, ACCOUNT_POSITIONS_LIMIT)
@@ -492,7 +495,7 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
 
     /**
      * Equity, margin in use and free margin of an account read under its row lock, at the server's prices now: what
-     * the cashier (issue 15) checks a withdrawal or a move to savings against.
+     * the cashier (decision 0019) checks a withdrawal or a move to savings against.
      */
     figuresOf(account: Pick<AccountForOpening, 'balanceUsd' | 'openPositions'>): AccountFigures {
       return marks.figuresOf(account)

@@ -1,6 +1,6 @@
 // An account marked to the server's prices: a position's unrealised P/L, and equity, margin in use and free margin
-// (spec 9). What a market order, a pending order's fill, the cashier and the back office all check against, so each
-// sees the same figures.
+// (docs/product/trading-workspace.md#account-figures). What a market order, a pending order's fill, the cashier and
+// the back office all check against, so each sees the same figures.
 import { equityUsd, freeMarginUsd, positionPnlUsd } from '../../src/domain/trading/account-maths'
 import { TRADING_HOURS_LABELS } from '../../src/domain/market/trading-hours'
 import type { Prices } from '../realtime'
@@ -53,7 +53,10 @@ export function createMarketMarks(prices: Pick<Prices, 'current' | 'isOpen'>) {
       return rateOf(asset.feedId) ?? refuse(422, noPriceMessage(asset.symbol))
     },
 
-    /** Equity, margin in use and free margin (spec 9) of an account at the server's prices now. */
+    /**
+     * Equity, margin in use and free margin (docs/product/trading-workspace.md#account-figures) of an account at the
+     * server's prices now.
+     */
     figuresOf(account: Pick<AccountForOpening, 'balanceUsd' | 'openPositions'>): AccountFigures {
       let pnl = 0
       let margin = 0

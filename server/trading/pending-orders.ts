@@ -184,7 +184,10 @@ export function createPendingOrders(deps: PendingOrdersDependencies) {
     )
   })
 
-  /** Tells the customer why an order they left to the server did not fill: stored, then pushed (spec 4's sound). */
+  /**
+   * Tells the customer why an order they left to the server did not fill: stored, then pushed
+   * (docs/product/orders-and-alerts.md#notifications's sound).
+   */
   async function notifyCancelled(pending: PendingOrder, refusal: AccountRefusal): Promise<void> {
     const { order, asset } = pending
     const stored = await repos.notifications.create(

@@ -41,7 +41,10 @@ export interface OpenerDependencies {
 export type PositionOpener = ReturnType<typeof createPositionOpener>
 
 export function createPositionOpener({ repos, marks, now }: OpenerDependencies) {
-  /** Spec 6's leverage chain, with the same per-class map GET /data gives the workspace: the margin shown is taken. */
+  /**
+   * docs/product/trading-workspace.md#leverage's leverage chain, with the same per-class map GET /data gives the
+   * workspace: the margin shown is taken.
+   */
   async function leverageOf(
     userId: number,
     asset: Asset,

@@ -168,7 +168,8 @@ export class AlertBook {
   private takeFrom(list: WatchedAlert[], rateQuote: number, nowMs: number, fired: FiredAlert[]): void {
     for (;;) {
       const next = list.at(-1)
-      // Spec 4's bid (quoteAt's sell price), without an object per tick: this runs for every tick of every asset.
+      // docs/product/trading-workspace.md#assets-and-live-prices's bid (quoteAt's sell price), without an object per
+      // tick: this runs for every tick of every asset.
       const bidQuote = next && rateQuote * (1 - next.sellSpread)
       if (!next || bidQuote === undefined || !alertReached(next.condition, next.priceQuote, bidQuote)) return
       list.pop()

@@ -1,5 +1,6 @@
-// The server's prices for trading: the feed's rate with the asset's spreads, the way spec 4 derives buy and sell
-// prices for the client. Pure; the engine passes the rate in.
+// The server's prices for trading: the feed's rate with the asset's spreads, the way
+// docs/product/trading-workspace.md#assets-and-live-prices derives buy and sell prices for the client. Pure; the
+// engine passes the rate in.
 import type { TradeSide } from '../../src/domain/contract'
 import { closingPriceQuote } from '../../src/domain/trading/account-maths'
 
@@ -13,7 +14,10 @@ export interface Quote {
   sell_price: number
 }
 
-/** Spec 4: buy_price = rate x (1 + buy_spread), sell_price = rate x (1 - sell_spread). */
+/**
+ * docs/product/trading-workspace.md#assets-and-live-prices: buy_price = rate x (1 + buy_spread), sell_price = rate x
+ * (1 - sell_spread).
+ */
 export function quoteAt(spreads: Spreads, rateQuote: number): Quote {
   return {
     buy_price: rateQuote * (1 + spreads.buySpread),

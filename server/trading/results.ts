@@ -10,7 +10,10 @@ import {
 import { TRADING_HOURS_LABELS } from '../../src/domain/market/trading-hours'
 import { TRADE_MESSAGES as CLIENT_TRADE_MESSAGES } from '../../src/domain/trading/messages'
 
-/** The client's toasts (spec 8) and the server's answers say the same words: one definition, in src/domain. */
+/**
+ * The client's toasts (docs/product/orders-and-alerts.md#order-ticket) and the server's answers say the same words:
+ * one definition, in src/domain.
+ */
 export const TRADE_MESSAGES = {
   ASSET_NOT_FOUND: 'Asset not found',
   TRADE_NOT_FOUND: 'Trade not found',

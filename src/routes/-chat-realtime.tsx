@@ -32,8 +32,9 @@ export function useChatConnection(): ChatConnection {
 const UNREAD_REFRESH_BURST_MS = 50
 
 /**
- * Spec 2.9 for a signed-in customer: the unread count from the server (so every tab agrees), refreshed by the
- * conversation's events and, while the push connection is down, every 5 s; the alert off the chat page.
+ * docs/product/chat.md#unread-notifier for a signed-in customer: the unread count from the server (so every tab
+ * agrees), refreshed by the conversation's events and, while the push connection is down, every 5 s; the alert off
+ * the chat page.
  */
 export function CustomerUnreadNotifier(props: { customerId: number }) {
   const queryClient = useQueryClient()

@@ -1,4 +1,4 @@
-// The cashier's wiring to the realtime hub (issue 15), mounted once by the /main layout and the cashier pages.
+// The cashier's wiring to the realtime hub (decision 0019), mounted once by the /main layout and the cashier pages.
 // - funds.updated on the customer's private-user channel (a confirmation counted, a wire approved, a withdrawal
 //   decided) and user.updated (the balance moved for another reason: a trade closed, an adjustment) refresh the
 //   cashier's queries. Only the mounted ones refetch, so with no cashier page open this costs nothing.

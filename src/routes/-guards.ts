@@ -3,7 +3,10 @@ import { safeParse } from '../domain/guard'
 import { serialIdParam } from '../domain/search-params'
 import type { RouterContext } from './-router-context'
 
-/** Spec 2.1 and 6: protected routes need a signed-in user, that is a user and a token. */
+/**
+ * docs/product/site-and-gates.md#routes and docs/product/sign-in-and-security.md#roles-and-permissions: protected
+ * routes need a signed-in user, that is a user and a token.
+ */
 export const isSignedIn = (context: RouterContext) => {
   const { user, token } = context.session.getState()
   return Boolean(user && token)
@@ -13,11 +16,14 @@ export function requireSignedIn({ context }: { context: RouterContext }) {
   if (!isSignedIn(context)) throw redirect({ to: '/', replace: true })
 }
 
-/** Where a signed-in user starts: the back office for an admin (issue 14), the account area for a customer. */
+/** Where a signed-in user starts: the back office for an admin (decision 0017), the account area for a customer. */
 export const homeOf = (context: RouterContext): '/admin' | '/main' =>
   context.session.getState().user?.role === 'admin' ? '/admin' : '/main'
 
-/** Spec 2.1: signed-in users who visit a register page are sent to /main (an admin to /admin). */
+/**
+ * docs/product/site-and-gates.md#routes: signed-in users who visit a register page are sent to /main (an admin to
+ * /admin).
+ */
 export function redirectSignedIn({ context }: { context: RouterContext }) {
   if (isSignedIn(context)) throw redirect({ to: homeOf(context), replace: true })
 }

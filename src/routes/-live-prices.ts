@@ -1,6 +1,6 @@
-// What the dashboard and the /mt4 workspace share (issue 17): the asset list feeds the live price store, the price
-// feed runs as soon as a list is known (a stored copy is enough: back online, the feed brings it up to date), and,
-// offline or while a stored copy shows, the prices and the account figures say how old they are.
+// What the dashboard and the /mt4 workspace share (decision 0021): the asset list feeds the live price store, the
+// price feed runs as soon as a list is known (a stored copy is enough: back online, the feed brings it up to date),
+// and, offline or while a stored copy shows, the prices and the account figures say how old they are.
 import { useEffect } from 'react'
 import type { Asset } from '../domain/contract'
 import { lastKnownAt, pricesKnownAt } from '../domain/offline/last-known'

@@ -28,7 +28,7 @@ function RootLayout() {
   const queryClient = useQueryClient()
   const signedIn = useSession((state) => Boolean(state.user && state.token))
   const toasterWanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.isWanted)
-  // An admin changed the site settings (issue 14): every open client reads them again, so a disabled site shows
+  // An admin changed the site settings (decision 0017): every open client reads them again, so a disabled site shows
   // its maintenance screen, and a lifted one releases it, without a reload. Heard here, above the gate, so the
   // maintenance screen itself is released too (while the tab keeps its realtime connection).
   useRealtimeEvent(signedIn ? SITE_CHANNEL : null, SITE_EVENTS.SETTINGS_UPDATED, () => {

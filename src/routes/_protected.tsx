@@ -12,7 +12,10 @@ import { refreshAlerts, refreshOrders, refreshTrades } from '../features/trading
 import { CustomerUnreadNotifier } from './-chat-realtime'
 import { requireSignedIn } from './-guards'
 
-/** Every protected route (spec 2.1 and 6): a signed-out visitor goes to /. */
+/**
+ * Every protected route (docs/product/site-and-gates.md#routes and
+ * docs/product/sign-in-and-security.md#roles-and-permissions): a signed-out visitor goes to /.
+ */
 export const Route = createFileRoute('/_protected')({
   beforeLoad: requireSignedIn,
   component: ProtectedLayout,
@@ -23,7 +26,7 @@ function ProtectedLayout() {
   const queryClient = useQueryClient()
   const token = useSession((state) => state.token)
   const userId = useSession((state) => state.user?.id ?? null)
-  // A pending or deactivated account may hold only its user channel (issue 14): that is where its release comes.
+  // A pending or deactivated account may hold only its user channel (decision 0017): that is where its release comes.
   const activeUserId = useSession((state) => (state.user?.status === 'active' ? state.user.id : null))
   const signedIn = useSession((state) => Boolean(state.user && state.token))
   const isCustomer = useSession((state) => state.user?.role === 'customer')
@@ -31,15 +34,16 @@ function ProtectedLayout() {
   const notifications = useSession((state) => state.user?.notifications)
   const onWorkspace = useLocation({ select: (location) => location.pathname.startsWith('/mt4') })
 
-  // The user and the site data (leverage map), once per login (spec 2.6 and 4).
+  // The user and the site data (leverage map), once per login (docs/product/site-and-gates.md#full-screen-states and
+  // #site-gate).
   useInitialData(token, () => queryClient.prefetchQuery(getSiteDataQueryOptions()))
 
-  // The browser's one realtime hub (DESIGN 4): this tab joins it while signed in.
+  // The browser's one realtime hub (docs/architecture.md#the-realtime-hub): this tab joins it while signed in.
   useRealtimeSession(token, settings.data?.realtime)
   useRealtimeNotices()
 
-  // Spec 7: user.updated reloads the user, retrying once after 5 s; a notification push reloads it too (its
-  // sound is played by the hub's chosen tab).
+  // docs/product/realtime.md#push-channels-and-events: user.updated reloads the user, retrying once after 5 s; a
+  // notification push reloads it too (its sound is played by the hub's chosen tab).
   const reloadUser = () => {
     loadCurrentUser(queryClient, { fresh: true }).catch(() => {
       setTimeout(() => {
@@ -50,7 +54,7 @@ function ProtectedLayout() {
     })
   }
   useRealtimeEvent(userId === null ? null : CHANNELS.user(userId), PUSH_EVENTS.USER_UPDATED, reloadUser)
-  // Issue 16: one of the user's sessions was signed out (from another device's settings, a password change or
+  // Decision 0020: one of the user's sessions was signed out (from another device's settings, a password change or
   // reset). Only the server knows whether it was this browser's: asked at once, it answers 401 to a revoked token,
   // and the 401 rule clears the session and sends this tab to / (the guard below); any other session's tabs just
   // read their user again.
@@ -60,7 +64,7 @@ function ProtectedLayout() {
       if (error instanceof HttpError && error.status === 401) sessionStore.clear()
     })
   })
-  // Spec 7: trade.updated reloads open and closed trades, retrying once after 5 s.
+  // docs/product/api.md#calls: trade.updated reloads open and closed trades, retrying once after 5 s.
   const reloadTrades = () => {
     refreshTrades(queryClient).catch(() => {
       setTimeout(() => {
@@ -101,9 +105,9 @@ function ProtectedLayout() {
   return (
     <AccountGate onSignedOut={() => void navigate({ to: '/' })}>
       <Outlet />
-      {/* Spec 2.9: the unread chat alert, for customers, off the chat page. */}
+      {/* docs/product/chat.md#unread-notifier: the unread chat alert, for customers, off the chat page. */}
       {isCustomer && userId !== null ? <CustomerUnreadNotifier customerId={userId} /> : null}
-      {/* Spec 4: the first unread notification, on every authenticated screen. */}
+      {/* docs/product/orders-and-alerts.md#notifications: the first unread notification, on every authenticated screen. */}
       {notifications ? (
         <NotificationAlert
           notifications={notifications}

@@ -7,7 +7,7 @@ import { useSettings } from '../features/site'
 import { object, optionalParam, string } from '../domain/guard'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 
-// The mailed link (issue 16): /confirm-email?token=... Public: the token is the proof, so it works in a browser
+// The mailed link (decision 0020): /confirm-email?token=... Public: the token is the proof, so it works in a browser
 // that is not signed in, and a signed-in one sees the new address at once. A guard: a route's search schema loads
 // before the first render of every page (src/domain/search-params.ts).
 const ConfirmEmailSearchSchema = object({ token: optionalParam(string()) })

@@ -3,7 +3,7 @@ import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 import { LegalPage } from '../features/legal'
 import { useSettings } from '../features/site'
 
-/** The Help Center (issue 17): the operator's help text, linked from the sign-up pages. */
+/** The Help Center (decision 0022): the operator's help text, linked from the sign-up pages. */
 export const Route = createFileRoute('/help')({
   component: HelpRoute,
 })

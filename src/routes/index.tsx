@@ -5,7 +5,7 @@ import { object, oneOf, optionalParam } from '../domain/guard'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 import { homeOf, redirectSignedIn } from './-guards'
 
-// Spec 2.1: on mobile the login can also be reached as /?type=basic.
+// docs/product/site-and-gates.md#routes: on mobile the login can also be reached as /?type=basic.
 const LoginSearchSchema = object({ type: optionalParam(oneOf(['basic'])) })
 
 export const Route = createFileRoute('/')({

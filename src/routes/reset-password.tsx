@@ -5,7 +5,7 @@ import { useSettings } from '../features/site'
 import { object, optionalParam, string } from '../domain/guard'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
 
-// The mailed link (issue 16): /reset-password?token=... Public: the token is the proof, signed in or not.
+// The mailed link (decision 0020): /reset-password?token=... Public: the token is the proof, signed in or not.
 // A guard: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
 const ResetPasswordSearchSchema = object({ token: optionalParam(string()) })
 

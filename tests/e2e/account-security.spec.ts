@@ -1,4 +1,4 @@
-// The account and security centre (issue 16) in Chromium: two-factor sign-in from the shown secret; another
+// The account and security centre (decision 0020) in Chromium: two-factor sign-in from the shown secret; another
 // device's /mt4 sent to / live when its session is signed out from settings; a verification document rejected with
 // a reason the customer sees live, then approved; the light theme on the workspace and an account screen; the
 // connection test with the server up and with the network cut; a password reset finished from the outbox.

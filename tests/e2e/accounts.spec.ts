@@ -1,4 +1,5 @@
-// Spec 2.6 (account gates), 4 (Session, Account gate), 6 and 7 (session expiry); forgot-password and auto-login.
+// docs/product/site-and-gates.md#full-screen-states (account gates), 4 (Session, Account gate), 6 and 7 (session
+// expiry); forgot-password and auto-login.
 import type { Page } from '@playwright/test'
 import { test, expect, expectLoginPage, signInThroughForm } from './support/fixtures'
 import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
@@ -34,7 +35,7 @@ async function setStatus(baseUrl: string, adminToken: string, id: number, status
   await api(baseUrl, `/admin/users/${id}`, {
     method: 'PATCH',
     token: adminToken,
-    // A deactivation needs a reason (issue 14); it is harmless on the others.
+    // A deactivation needs a reason (decision 0017); it is harmless on the others.
     body: { status, reason: 'Set by an end-to-end test' },
   })
 }

@@ -1,4 +1,4 @@
-// The back office (issue 14) in Chromium, the admin and the customer side by side in two browser contexts: an
+// The back office (decision 0017) in Chromium, the admin and the customer side by side in two browser contexts: an
 // approval releases the waiting customer's screen by itself, a deactivation reaches an open /mt4 within 2 s, a
 // +500 adjustment reaches the workspace's bottom bar without a reload, the chat console's customer panel shows a
 // position's P/L moving, each role lands where it belongs, and staff cancel a client's pending order with a reason

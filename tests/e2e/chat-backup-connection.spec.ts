@@ -1,6 +1,6 @@
-// Issue 6 acceptance: with the realtime broker cut, the chat says it is on the backup connection and messages still
-// arrive (the hub polls GET /chat/messages every 5 s); once the cut heals, each side holds every message exactly
-// once, in the database's order. The browsers reach the broker through a TCP proxy this test owns (the server
+// Decision 0013 acceptance: with the realtime broker cut, the chat says it is on the backup connection and messages
+// still arrive (the hub polls GET /chat/messages every 5 s); once the cut heals, each side holds every message
+// exactly once, in the database's order. The browsers reach the broker through a TCP proxy this test owns (the server
 // advertises it with PUSHER_PUBLIC_HOST/PORT), so cutting the proxy cuts the push connection and nothing else.
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import type { Page } from '@playwright/test'
@@ -106,7 +106,8 @@ test('with the broker cut, the backup notice shows and messages still arrive; af
     await admin.goto(`${server.url}/admin/chat`)
     await admin.getByTestId('chat-user').filter({ hasText: DEMO_CUSTOMER.email }).click()
     const customerId = Number(new URL(admin.url()).searchParams.get('user'))
-    // The admin console keeps spec 2.10's words; the customer's account area says Live (issue 17).
+    // The admin console keeps docs/product/chat.md#admin-console's words; the customer's account area says Live
+    // (decision 0021).
     await expect(admin.getByTestId('connection-indicator')).toHaveText('Connected')
     await expect(customer.getByTestId('connection-indicator')).toHaveText('Live')
 

@@ -1,7 +1,7 @@
-// Issue 6 acceptance, the client half: the demo customer and the demo admin in two browser contexts. Messages flow
-// both ways live and show 'Read' once seen; attachments upload with progress and open; the unread notifier shows
-// and hides as spec 2.9 says and agrees across tabs; markup in messages and file names stays text; the stored
-// history shows with the server stopped.
+// Decision 0013 acceptance, the client half: the demo customer and the demo admin in two browser contexts. Messages
+// flow both ways live and show 'Read' once seen; attachments upload with progress and open; the unread notifier shows
+// and hides as docs/product/chat.md#unread-notifier says and agrees across tabs; markup in messages and file names
+// stays text; the stored history shows with the server stopped.
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
 import { activeCustomer, adminToken, supportWrites } from './support/api'
 import {

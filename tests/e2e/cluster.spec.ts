@@ -1,6 +1,6 @@
-// Issue 18 acceptance in Chromium: nginx round robin in front of two instances on one PostgreSQL and one Redis, with
-// no sticky sessions. A customer and an admin whose realtime sockets sit on different instances chat live both ways,
-// and a take-profit the leader instance closes reaches the admin's customer panel without a reload.
+// Decision 0024 acceptance in Chromium: nginx round robin in front of two instances on one PostgreSQL and one Redis,
+// with no sticky sessions. A customer and an admin whose realtime sockets sit on different instances chat live both
+// ways, and a take-profit the leader instance closes reaches the admin's customer panel without a reload.
 //
 // Which instance holds a browser's socket is read from the instances themselves (each one's socket count on its own
 // /metrics; the websocket handshake carries no X-Served-By); which instance took a request, from X-Served-By. A

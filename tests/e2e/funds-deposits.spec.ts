@@ -1,4 +1,4 @@
-// The cashier's money in (issue 15) in Chromium: a 4242 card deposit raises the balance of an open /mt4 tab
+// The cashier's money in (decision 0019) in Chromium: a 4242 card deposit raises the balance of an open /mt4 tab
 // without a reload, and a declined card says so; a crypto deposit page shows its QR code, and a transfer the back
 // office simulates counts its confirmations up to 3/3 with the balance following live; a wire reaches its
 // confirmation page and the admin's approval reaches it live. One server for the file (the worker's shared one: its
@@ -76,7 +76,7 @@ test('a crypto deposit shows its QR code; a simulated transfer counts 3 confirma
   const customer = await activeCustomer(sharedServer.url, 'crypto')
   const page = await (await signedInContext(newContext, sharedServer.url, customer)).newPage()
   await page.goto(`${sharedServer.url}/main/deposit`)
-  // Spec 2.1: /main/deposit opens the crypto deposit.
+  // docs/product/site-and-gates.md#routes: /main/deposit opens the crypto deposit.
   await expect(page).toHaveURL(/\/main\/deposit\/bitcoin$/)
   await expect(page.getByRole('img', { name: 'QR code of your BTC address on Bitcoin' })).toBeVisible()
   const address = (await page.getByTestId('deposit-address').textContent()) ?? ''

@@ -1,4 +1,4 @@
-// The cashier's money out (issue 15) in Chromium: a withdrawal reserves its funds at once and a cancel releases
+// The cashier's money out (decision 0019) in Chromium: a withdrawal reserves its funds at once and a cancel releases
 // them; an approval and a payout marked sent from the back office reach the customer's open withdrawal page
 // without a reload; money moves into savings and back; the statement CSV downloads with its header row. One
 // server for the file, a fresh funded customer per test.

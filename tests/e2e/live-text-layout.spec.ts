@@ -1,8 +1,8 @@
-// Issue 4's main-thread budget on /mt4: every figure that moves with the feed (watch bid/ask, Buy/Sell prices, the
-// change %, a position's price and P/L, the account figures) is a LiveText, so a tick lays out only that figure's
+// Decision 0016's main-thread budget on /mt4: every figure that moves with the feed (watch bid/ask, Buy/Sell prices,
+// the change %, a position's price and P/L, the account figures) is a LiveText, so a tick lays out only that figure's
 // box. A Chromium trace while prices tick, with a position open, must show layouts, and every one of them a subtree
-// layout: one figure outside a LiveText turns them into layouts of the whole page from its root (about 1.5 ms each
-// on this machine instead of 0.3, tests/bench/README.md).
+// layout: one figure outside a LiveText turns them into layouts of the whole page from its root (about 1.5 ms each on
+// this machine instead of 0.3, tests/bench/README.md).
 import type { Page } from '@playwright/test'
 import { test, expect, signInThroughForm } from './support/fixtures'
 import { DEMO_CUSTOMER, startServer, type RunningServer } from './support/server'

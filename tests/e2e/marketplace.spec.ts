@@ -1,6 +1,6 @@
-// Issue 7: the marketplace as the demo customer (Basic plan, owns Trend Rider, $10,000): search, category and filter
-// in the URL with defaults dropped; buying an advisor; the Pro-only advisor's plan message; the auto trader request
-// answered by an admin while the workspace is open.
+// Decision 0012: the marketplace as the demo customer (Basic plan, owns Trend Rider, $10,000): search, category and
+// filter in the URL with defaults dropped; buying an advisor; the Pro-only advisor's plan message; the auto trader
+// request answered by an admin while the workspace is open.
 import type { Page } from '@playwright/test'
 import { test, expect, signInThroughForm } from './support/fixtures'
 import { approveAutoTrader, demoCustomerId } from './support/api'
@@ -160,7 +160,7 @@ test('auto trader: requested, shown pending, then approved live without a reload
   await expect(page.getByText('AutoTrader settings saved successfully.')).toBeVisible()
   await expect(page.getByRole('dialog', { name: 'Auto Trader' })).toHaveCount(0)
 
-  // Pending until decided, and not asked for again (issue 17: 'settings saved' was the only trace of it); the
+  // Pending until decided, and not asked for again (decision 0018: 'settings saved' was the only trace of it); the
   // server's refusal of a second request is the integration suite's.
   await algoTrader.getByRole('button', { name: 'Auto Trader pending' }).click()
   const pending = page.getByRole('dialog', { name: 'Auto Trader' })

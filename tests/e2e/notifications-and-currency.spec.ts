@@ -1,5 +1,5 @@
-// Issue 7: the display currency converts the workspace and the account area; an admin's notification shows live,
-// and dismissing it in one tab marks it read in every tab.
+// Decision 0012: the display currency converts the workspace and the account area; an admin's notification shows
+// live, and dismissing it in one tab marks it read in every tab.
 import type { Page } from '@playwright/test'
 import { test, expect, signInThroughForm } from './support/fixtures'
 import { demoCustomerId, sendNotification } from './support/api'
@@ -23,9 +23,9 @@ test('switching to EUR converts the workspace figures and the dashboard, and sur
 
   await page.getByRole('button', { name: /^Balance / }).click()
   await expect(page.getByRole('menuitemradio', { name: 'EUR (€)' })).toBeVisible()
-  // Issue 17: an unread notification covered the currency menu on phones; it waits while a menu is open.
+  // Decision 0022: an unread notification covered the currency menu on phones; it waits while a menu is open.
   await expect(page.getByTestId('notification-alert')).toHaveCount(0)
-  // Issue 17: the account entry was drawn under the market watch's sticky head and called 'Live Account'. It is
+  // Decision 0022: the account entry was drawn under the market watch's sticky head and called 'Live Account'. It is
   // named by plan and account id, and nothing covers it: the topmost element at its centre is inside it.
   const account = page.getByRole('menuitemradio', { name: /^Basic · CFD1000001/ })
   await expect(account).toBeVisible()

@@ -1,4 +1,4 @@
-// Issue 17 (decision 0021): /mt4 reloaded offline shows what this browser last saw (the chart's last price, the
+// Decision 0021 (decision 0021): /mt4 reloaded offline shows what this browser last saw (the chart's last price, the
 // positions with their P/L, the balance), each marked 'as of HH:MM', says Offline and keeps the order tickets shut
 // with their reason; back online it refreshes without a reload. Every tab of the browser shows the same state.
 import type { Page } from '@playwright/test'

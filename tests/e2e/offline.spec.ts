@@ -1,5 +1,5 @@
-// DESIGN section 5: on a second visit with the server down, the service worker serves the shell and the last
-// settings it saw.
+// docs/architecture.md#offline: on a second visit with the server down, the service worker serves the shell and the
+// last settings it saw.
 import { test, expect, expectLoginPage, serviceWorkerActivated } from './support/fixtures'
 
 // This spec is about the service worker: it runs with one (the suite blocks it elsewhere, playwright.config.ts).

@@ -1,7 +1,7 @@
-// DESIGN section 5: a new version of the app waits until the user chooses to reload ("Update available"), and then
-// takes over. The page's bridge (src/lib/pwa.ts) speaks to the browser's service worker API itself (decision 0031),
-// so this walks the whole path with Chromium's real worker: a server serves a copy of the build, the copy's worker
-// changes, the page finds the new one waiting, and Reload hands the page to it.
+// docs/architecture.md#offline: a new version of the app waits until the user chooses to reload ("Update available"),
+// and then takes over. The page's bridge (src/lib/pwa.ts) speaks to the browser's service worker API itself (decision
+// 0031), so this walks the whole path with Chromium's real worker: a server serves a copy of the build, the copy's
+// worker changes, the page finds the new one waiting, and Reload hands the page to it.
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,5 +1,6 @@
-// DESIGN 4 and issue 4: one browser, one Pusher connection and one price connection however many tabs; prices
-// tick; the hub survives a server restart; ?realtime=dedicated gives each tab its own.
+// docs/architecture.md#the-realtime-hub and decision 0016: one browser, one Pusher connection and one price
+// connection however many tabs; prices tick; the hub survives a server restart; ?realtime=dedicated gives each tab
+// its own.
 import type { BrowserContext, Page } from '@playwright/test'
 import { test, expect, signInThroughForm } from './support/fixtures'
 import { DEMO_CUSTOMER } from './support/server'
@@ -62,7 +63,7 @@ test('a server restart shows Reconnecting and recovers without a reload', async 
   await expect(page.getByTestId('connection-indicator')).toHaveText('Live')
 
   await ownServer.stop()
-  // The browser is online: the account area's indicator (issue 17) says Reconnecting, never Offline or Live.
+  // The browser is online: the account area's indicator (decision 0021) says Reconnecting, never Offline or Live.
   await expect(page.getByTestId('connection-indicator')).toHaveText('Reconnecting')
   await ownServer.start()
   await expect(page.getByTestId('connection-indicator')).toHaveText('Live', { timeout: 45_000 })

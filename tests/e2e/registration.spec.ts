@@ -1,6 +1,7 @@
-// Spec 2.2-2.5, 4 (Registration flow), 5 and 8: the sign-up journeys through the real server, at desktop and phone
-// widths. Service workers are blocked: these tests are about the pages and the API, and a worker would answer
-// /settings from its cache after a settings change.
+// docs/product/registration.md#register-page-variants, #sign-up-start-page, #country-of-residence-step,
+// #full-registration-form and #flow (Registration flow), 5 and 8: the sign-up journeys through the real server, at
+// desktop and phone widths. Service workers are blocked: these tests are about the pages and the API, and a worker
+// would answer /settings from its cache after a settings change.
 import type { Page } from '@playwright/test'
 import { test, expect, expectLoginPage } from './support/fixtures'
 import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER, patchSettings } from './support/server'
@@ -138,7 +139,8 @@ for (const layout of LAYOUTS) {
       await page.getByLabel('Email', { exact: true }).fill(applicant.email)
       await page.getByRole('combobox', { name: 'Country' }).click()
       await expect(page.getByRole('option')).toHaveCount(5)
-      // Flags are SVG files, not emoji (issue 17: empty boxes on desktops without an emoji font): each one loads.
+      // Flags are SVG files, not emoji (decision 0022: empty boxes on desktops without an emoji font): each one
+      // loads.
       const flags = page.getByRole('listbox').getByTestId('country-flag')
       await expect(flags).toHaveCount(5)
       await expect
@@ -164,7 +166,10 @@ for (const layout of LAYOUTS) {
       expect(await apiLogin(sharedServer.url, applicant)).toBeTruthy()
     })
 
-    test('every validation message of spec 5 shows for its bad input', async ({ page, ownServer }) => {
+    test('every sign-up validation message (docs/product/registration.md#validation) shows for its bad input', async ({
+      page,
+      ownServer,
+    }) => {
       await useStartPage(ownServer.url)
       await page.goto(`${ownServer.url}/signup`)
 

@@ -1,4 +1,4 @@
-// Spec 2.1: the route table, the protected/public split and the not-found page.
+// docs/product/site-and-gates.md#routes: the route table, the protected/public split and the not-found page.
 import { test, expect, expectLoginPage, signInThroughForm } from './support/fixtures'
 import { DEMO_CUSTOMER } from './support/server'
 
@@ -80,7 +80,7 @@ test(
       await page.goto(`${sharedServer.url}${hrefs[index]}`)
       await expect(page).toHaveURL(`${sharedServer.url}${path}`)
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
-      // The seeded text, in paragraphs (issue 17: these links led to 'Page not found').
+      // The seeded text, in paragraphs (decision 0022: these links led to 'Page not found').
       await expect(page.getByTestId('legal-text').locator('p').nth(1)).toBeVisible()
       const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
       expect(fits, `${path} fits the screen's width`).toBe(true)
@@ -114,7 +114,8 @@ test(
     const markets = page.locator('section[aria-labelledby="market-watch-title"] > div')
     expect(await markets.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true)
 
-    // Below 768 px the menu is a slide-over the whole height of the screen (issue 17: it stopped short of the bottom).
+    // Below 768 px the menu is a slide-over the whole height of the screen (decision 0022: it stopped short of the
+    // bottom).
     const viewport = page.viewportSize()
     if (viewport && viewport.width < 768) {
       // The drawer's module loads at the first open, not with the page: it still takes the focus and
@@ -136,7 +137,7 @@ test(
 
     await page.goto(`${sharedServer.url}/main/deposit`)
     await expect(page).toHaveURL(`${sharedServer.url}/main/deposit/bitcoin`)
-    // The cashier's crypto deposit (issue 15): the customer's Bitcoin address.
+    // The cashier's crypto deposit (decision 0019): the customer's Bitcoin address.
     await expect(page.getByRole('heading', { name: 'Deposit', level: 1 })).toBeVisible()
     await expect(page.getByTestId('deposit-address')).toBeVisible()
 

@@ -1,4 +1,5 @@
-// Spec 2.6 and 4 ("Site"): the splash, Site Unreachable with Try Again, Site Temporarily Disabled.
+// docs/product/site-and-gates.md#splash and #site-gate ("Site"): the splash, Site Unreachable with Try Again, Site
+// Temporarily Disabled.
 import { test, expect, expectLoginPage } from './support/fixtures'
 import { apiLogin, DEMO_ADMIN, patchSettings } from './support/server'
 

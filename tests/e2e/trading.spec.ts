@@ -1,4 +1,4 @@
-// Issue 5: the /mt4 workspace as the demo customer. Orders are priced by the server; a position's P/L and the
+// Decision 0011: the /mt4 workspace as the demo customer. Orders are priced by the server; a position's P/L and the
 // account figures move with the live prices; closing books exactly the realised P/L; another tab follows live.
 import type { Page } from '@playwright/test'
 import { test, expect, signInThroughForm } from './support/fixtures'
@@ -26,7 +26,7 @@ async function placeOrder(page: Page, side: 'buy' | 'sell') {
   await page.getByTestId(`open-${side}-ticket`).click()
   const ticket = page.getByRole('dialog', { name: `${side === 'buy' ? 'Buy' : 'Sell'} order` })
   await expect(ticket.getByLabel('Volume (lots)')).toHaveValue('0.01')
-  // Issue 17: the unread welcome notification covered the ticket's unit selector and volume; it waits instead.
+  // Decision 0018: the unread welcome notification covered the ticket's unit selector and volume; it waits instead.
   await expect(page.getByTestId('notification-alert')).toHaveCount(0)
   await ticket.getByRole('button', { name: side === 'buy' ? /^Buy \d/ : /^Sell \d/ }).click()
 }
@@ -61,9 +61,9 @@ for (const side of ['buy', 'sell'] as const) {
     // The position is listed and its P/L moves with the market; equity moves with it.
     const row = page.locator('[data-testid^="position-row-"]').filter({ hasText: side.toUpperCase() }).first()
     await expect(row).toBeVisible()
-    // The asset's symbol_display, as everywhere else (issue 17: positions said 'BTCUSD').
+    // The asset's symbol_display, as everywhere else (decision 0018: positions said 'BTCUSD').
     await expect(row).toContainText('BTC/USD')
-    // Both position tabs whole, on a phone too (issue 17: 'CTIVE POSITIONS').
+    // Both position tabs whole, on a phone too (decision 0018: 'CTIVE POSITIONS').
     const tabList = await page
       .getByRole('tablist')
       .filter({ has: page.getByRole('tab', { name: /^ACTIVE POSITIONS/ }) })
@@ -191,11 +191,11 @@ test(
   async ({ page, sharedServer, isMobile }, testInfo) => {
     await openWorkspace(page, sharedServer.url)
     if (isMobile) {
-      // Phones keep their fixed layout (issue 17's defect was the 1280 x 800 one): no handle to grab.
+      // Phones keep their fixed layout (decision 0023's defect was the 1280 x 800 one): no handle to grab.
       await expect(page.getByRole('separator', { name: 'Resize the positions panel' })).toBeHidden()
       await testInfo.attach('workspace-phone', { body: await page.screenshot(), contentType: 'image/png' })
-      // The side menu reaches the bottom of the screen (issue 17: it stopped short), and names the account by plan
-      // and id.
+      // The side menu reaches the bottom of the screen (decision 0023: it stopped short), and names the account by
+      // plan and id.
       await page.getByRole('button', { name: 'Open menu' }).click()
       const menu = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Close menu' }) })
       await expect(menu.getByRole('radiogroup', { name: 'Accounts' })).toContainText('Basic · CFD1000001')

@@ -1,4 +1,4 @@
-// Mail (issue 16): without SMTP_URL every mail lands in the dev outbox that admins read (GET /admin/outbox). A
+// Mail (decision 0020): without SMTP_URL every mail lands in the dev outbox that admins read (GET /admin/outbox). A
 // password reset mails a single-use link that expires after 30 minutes and signs out every session; an e-mail change
 // takes effect only through the link mailed to the new address; a sign-in from a device the account has not used
 // lately is announced by mail.

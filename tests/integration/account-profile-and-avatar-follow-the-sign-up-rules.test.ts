@@ -1,6 +1,6 @@
-// Personal details (issue 16): PATCH /user/profile applies the sign-up rules of spec 5 (names, username, phone with
-// its country code) plus an adult's date of birth and an address; the avatar is an image checked by its content,
-// served by its random key.
+// Personal details (decision 0020): PATCH /user/profile applies the sign-up rules of
+// docs/product/registration.md#validation (names, username, phone with its country code) plus an adult's date of
+// birth and an address; the avatar is an image checked by its content, served by its random key.
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -62,7 +62,7 @@ describe('PATCH /user/profile', () => {
     expect(user.json()).toMatchObject({ data: { first_name: 'Ada', name: 'Ada Lovelace' } })
   })
 
-  it('refuses with the spec 5 messages, a minor, and a taken username', async () => {
+  it('refuses with the messages of docs/product/registration.md#validation, a minor, and a taken username', async () => {
     const short = await patch({ first_name: 'A', username: 'ab' })
     expect(refusal(short, 422).errors).toMatchObject({
       first_name: [VALIDATION_MESSAGES.FIRST_NAME],

@@ -1,5 +1,5 @@
-// Sessions (issue 16): each bearer token is a session with its address, browser and times. Signing out one session
-// makes only that token 401 at once and tells that device's tabs on private-user.{id}; "all others" keeps the
+// Sessions (decision 0020): each bearer token is a session with its address, browser and times. Signing out one
+// session makes only that token 401 at once and tells that device's tabs on private-user.{id}; "all others" keeps the
 // caller's; a password change signs out every other session. Another customer's session is 404, as a missing one.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

@@ -1,5 +1,6 @@
-// The Mailer seam's SMTP side (issue 16): with SMTP_URL set, mails leave through nodemailer to that server, without
-// making the request wait; close() waits for the ones in flight. A minimal SMTP server stands in for the real one.
+// The Mailer seam's SMTP side (decision 0020): with SMTP_URL set, mails leave through nodemailer to that server,
+// without making the request wait; close() waits for the ones in flight. A minimal SMTP server stands in for the real
+// one.
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
-// Two-factor sign-in (issue 16): a password alone no longer opens a session once TOTP is on; the sign-in answers a
-// challenge, and POST /auth/login/two-factor opens the session with a right code. A wrong code is refused, a code
+// Two-factor sign-in (decision 0020): a password alone no longer opens a session once TOTP is on; the sign-in answers
+// a challenge, and POST /auth/login/two-factor opens the session with a right code. A wrong code is refused, a code
 // already used (or an older one) never works again, and each recovery code works once. Turning it off needs the
 // password and a code.
 import type { FastifyInstance } from 'fastify'

@@ -1,8 +1,8 @@
-// Verification (issue 16): documents are uploaded as multipart `type` + `file`, accepted only when the name and the
-// first bytes agree on an image or a PDF (an HTML page named .jpg is refused), appear in the back office's one
-// queue as type `verification`, and are decided there: a rejection carries its reason and what to do, approvals
-// raise the level (identity front and back: 2; a recent proof of address: 3). Only the owner reads their
-// documents; admins preview them; anyone else gets 404.
+// Verification (decision 0020): documents are uploaded as multipart `type` + `file`, accepted only when the name and
+// the first bytes agree on an image or a PDF (an HTML page named .jpg is refused), appear in the back office's one
+// queue as type `verification`, and are decided there: a rejection carries its reason and what to do, approvals raise
+// the level (identity front and back: 2; a recent proof of address: 3). Only the owner reads their documents; admins
+// preview them; anyone else gets 404.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {

@@ -141,7 +141,7 @@ describe('register, sign in, session, sign out', () => {
       autotrader: false,
     })
     expect(user.account_type?.title).toBe('Basic')
-    // One form for every account id, the seeded ones' (issue 17), and the plan and id name the account.
+    // One form for every account id, the seeded ones' (decision 0022), and the plan and id name the account.
     expect(user.account_id).toMatch(ACCOUNT_ID_PATTERN)
     expect(user.accounts).toEqual([{ title: `Basic · ${user.account_id}`, balance: 0 }])
 
@@ -285,7 +285,7 @@ describe('registration conflicts', () => {
   })
 })
 
-describe('validation (spec 5)', () => {
+describe('validation (docs/product/registration.md#validation)', () => {
   const cases: [string, Partial<RegistrationPayload>, keyof RegistrationPayload, string][] = [
     ['first_name too short', { first_name: 'A' }, 'first_name', VALIDATION_MESSAGES.FIRST_NAME],
     ['first_name blank', { first_name: '   ' }, 'first_name', VALIDATION_MESSAGES.FIRST_NAME],
@@ -399,7 +399,7 @@ describe('POST /auth/check-email', () => {
 })
 
 describe('POST /auth/forgot-password', () => {
-  it('answers a known and an unknown address alike, and stores a hashed 30-minute token only for the known one (issue 16)', async () => {
+  it('answers a known and an unknown address alike, and stores a hashed 30-minute token only for the known one (decision 0020)', async () => {
     const before = await app.db.select().from(passwordResets)
     const known = await post('/auth/forgot-password', { email: DEMO_CUSTOMER.email })
     const unknown = await post('/auth/forgot-password', { email: 'no-such-account@example.com' })
@@ -533,7 +533,7 @@ describe('admin user console', () => {
     })
     expect(await statusOf()).toBe('active')
 
-    // Deactivating needs a reason (it is audited, issue 14).
+    // Deactivating needs a reason (it is audited, decision 0017).
     expectError(await patchUser(user.id, { status: 'deactivated' }), 422)
     expect(await statusOf()).toBe('active')
     expect(

@@ -1,7 +1,8 @@
-// The auto trader (spec 4, 8) and plan upgrades are requests an admin decides: one pending of each per customer
-// (a second answers 409, for the auto trader with 'pending auto trader request' in the message), the admin lists show
-// them open ones first, and approving sets the flag or the plan and pushes user.updated, which a real pusher-js
-// client on the customer's private channel receives. Customers get 403 on every admin route.
+// The auto trader (docs/product/marketplace.md#auto-trader) and plan upgrades are requests an admin decides: one
+// pending of each per customer (a second answers 409, for the auto trader with 'pending auto trader request' in the
+// message), the admin lists show them open ones first, and approving sets the flag or the plan and pushes
+// user.updated, which a real pusher-js client on the customer's private channel receives. Customers get 403 on every
+// admin route.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { autotraderRequests, planUpgradeRequests } from '../../server/db/schema'
@@ -134,7 +135,7 @@ describe('auto trader requests', () => {
     expect(channel.events.filter((event) => event.event === PUSH_EVENTS.USER_UPDATED)).toHaveLength(1)
   })
 
-  // Issue 17: the customer's only trace of the request was a 'settings saved' toast.
+  // Decision 0018: the customer's only trace of the request was a 'settings saved' toast.
   it("GET /user says the request is pending until an admin decides it, and the admins' list says whose", async () => {
     const statusOf = async (token: string) => (await userOf(server.app, token)).autotrader_request_status
     const approvedCustomer = await newCustomer(server.app)

@@ -1,4 +1,4 @@
-// The audit log (issue 14, ADR 0017): every admin action (status change, plan change, adjustment, request
+// The audit log (decision 0017): every admin action (status change, plan change, adjustment, request
 // decision, settings change, sign-in link, notification sent) writes exactly one audit_events row with the actor,
 // the target, before and after, the reason, fastify's request id (the one on the request's log lines) and the
 // client address; a refused action writes none. The database refuses UPDATE, DELETE and TRUNCATE of the rows, and

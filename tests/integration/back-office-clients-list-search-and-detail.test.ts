@@ -1,5 +1,5 @@
-// The back office's clients (issue 14): GET /admin/users by status, by a search over name, e-mail and account id,
-// a page at a time; GET /admin/users/{id} with the account's figures at the server's prices (equity, margin, free
+// The back office's clients (decision 0017): GET /admin/users by status, by a search over name, e-mail and account
+// id, a page at a time; GET /admin/users/{id} with the account's figures at the server's prices (equity, margin, free
 // margin, margin level), its open positions, pending requests, ledger and last sign-in; and PATCH /admin/users/{id}
 // changing the plan or the status (a reason is required to deactivate).
 import { eq, inArray } from 'drizzle-orm'

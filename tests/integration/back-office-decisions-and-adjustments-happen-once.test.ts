@@ -1,4 +1,4 @@
-// Back-office writes that must happen once (issue 14, ADR 0017): of many admins deciding one request at once,
+// Back-office writes that must happen once (decision 0017): of many admins deciding one request at once,
 // exactly one wins and the rest get 409, with one audit row and one notification; a balance adjustment books once
 // per Idempotency-Key (the same body answers the first result again, another body is refused), never takes the
 // balance below zero (also when withdrawals race), takes two decimals at most, leaves a ledger entry with the

@@ -1,4 +1,4 @@
-// The one request queue (issue 14, ADR 0017): GET /admin/requests lists new sign-ups (type account), auto trader
+// The one request queue (decision 0017): GET /admin/requests lists new sign-ups (type account), auto trader
 // and plan upgrade requests together or by type, and the summary counts what is pending. Deciding a sign-up
 // approves or rejects the account; the customer's gate releases live (user.updated on their private-user channel,
 // which a pending account may hold), and admin tabs subscribed to private-admin hear requests.changed. A customer

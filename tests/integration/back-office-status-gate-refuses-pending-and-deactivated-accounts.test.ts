@@ -1,4 +1,4 @@
-// The account status is enforced on every route (issue 14, ADR 0017): a pending or deactivated customer gets 403
+// The account status is enforced on every route (decision 0017): a pending or deactivated customer gets 403
 // with the gate's own sentence everywhere except the four calls its gate screen needs (GET /user, logout, the
 // heartbeat, and the signature of its own private-user channel). The routes are read from fastify's route table,
 // so a route added later is covered without being listed here. Deactivation also drops the customer's other
@@ -61,12 +61,13 @@ const OPEN_ROUTES = [
   `POST ${API_PREFIX}/auth/forgot-password`,
   `POST ${API_PREFIX}/auth/check-email`,
   `POST ${API_PREFIX}/auth/register`,
-  // Issue 16: the second sign-in step, the mailed links (their token is the proof) and avatars by their random key.
+  // Decision 0020: the second sign-in step, the mailed links (their token is the proof) and avatars by their random
+  // key.
   `POST ${API_PREFIX}/auth/login/two-factor`,
   `POST ${API_PREFIX}/auth/reset-password`,
   `POST ${API_PREFIX}/user/email/confirm`,
   `GET ${API_PREFIX}/avatars/:key`,
-  // Issue 17: the legal and help pages the sign-up pages link to.
+  // Decision 0022: the legal and help pages the sign-up pages link to.
   `GET ${API_PREFIX}/legal/:document`,
   // The API's reference (decision 0038), for whoever integrates the API.
   `GET ${API_PREFIX}/openapi.json`,

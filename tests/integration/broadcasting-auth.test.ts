@@ -1,7 +1,8 @@
-// POST /broadcasting/auth (spec 7, DESIGN 6): a private channel is signed only for its owner. A customer gets their
-// own user, notification, trade and chat channels; an admin gets any customer's chat channel and their own user
-// and notification channels, and the staff's presence channel, presence-admin.online, as a member named by name and
-// role (decision 0036); nobody gets anything else.
+// POST /broadcasting/auth (docs/product/realtime.md#channel-authorisation, docs/architecture.md#the-server): a
+// private channel is signed only for its owner. A customer gets their own user, notification, trade and chat
+// channels; an admin gets any customer's chat channel and their own user and notification channels, and the staff's
+// presence channel, presence-admin.online, as a member named by name and role (decision 0036); nobody gets anything
+// else.
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

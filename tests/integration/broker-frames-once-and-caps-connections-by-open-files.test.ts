@@ -1,4 +1,4 @@
-// Issue 21: the broker frames each event once and writes the same bytes to every socket, and its connection cap
+// Decision 0026: the broker frames each event once and writes the same bytes to every socket, and its connection cap
 // comes from the settings (PUSHER_MAX_CONNECTIONS), by default bounded only by the open-file limit.
 import type { EventEmitter } from 'node:events'
 import { createRequire } from 'node:module'

@@ -40,7 +40,7 @@ describe('GET /catalog', () => {
     expect(catalog.plan_features[0]).toMatchObject({ title: 'Minimum deposit', kind: 'amount' })
     for (const plan of catalog.plans) {
       expect(plan.features).toHaveLength(catalog.plan_features.length)
-      // Spec 3: the first feature is an amount.
+      // docs/product/data-model.md#account-plan: the first feature is an amount.
       expect(Number(plan.features[0])).toBeGreaterThan(0)
     }
 

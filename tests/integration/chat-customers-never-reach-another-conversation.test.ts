@@ -1,8 +1,8 @@
-// Issue 6, security: a customer cannot read or post into another customer's conversation through any route or any
-// parameter: customer_id in the query or the body (ignored: a customer always acts on their own conversation, as
+// Decision 0010, security: a customer cannot read or post into another customer's conversation through any route or
+// any parameter: customer_id in the query or the body (ignored: a customer always acts on their own conversation, as
 // the contract says), another's upload URL as an attachment, another conversation's file, /chat/read, the chat
-// channel, a client_message_id someone else used. Text and file names holding markup are stored and returned as
-// text (the client renders them as text).
+// channel, a client_message_id someone else used. Text and file names holding markup are stored and returned as text
+// (the client renders them as text).
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

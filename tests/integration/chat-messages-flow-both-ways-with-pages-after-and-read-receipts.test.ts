@@ -1,7 +1,8 @@
-// The support chat between a customer and the admins (spec 2.9, 2.10, 7, 8; issue 6): messages both ways, stored
-// before they are published on private-chat.customer.{id} (received here by real pusher-js clients), pages of 50
-// newest first, `after` inclusive and ascending, idempotent client_message_id, unread counts, read receipts
-// (message.read), and the admin console's user list with real is_online and unread_count.
+// The support chat between a customer and the admins (docs/product/chat.md#unread-notifier, #admin-console, #messages
+// and docs/product/realtime.md#push-channels-and-events; decision 0010): messages both ways, stored before they are
+// published on private-chat.customer.{id} (received here by real pusher-js clients), pages of 50 newest first,
+// `after` inclusive and ascending, idempotent client_message_id, unread counts, read receipts (message.read), and the
+// admin console's user list with real is_online and unread_count.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages } from '../../server/db/schema'
@@ -274,7 +275,7 @@ describe('unread counts and read receipts', () => {
     }
     expect(await unreadCount(app(), customer.token)).toBe(3)
     expect(await unreadCount(app(), other.token)).toBe(0)
-    // The user object carries the same figure (spec 3, User.unread_count).
+    // The user object carries the same figure (docs/product/data-model.md#user.unread_count).
     const me = await app().inject({ url: '/api/v1/user', headers: bearer(customer.token) })
     expect(me.json().data.unread_count).toBe(3)
   })

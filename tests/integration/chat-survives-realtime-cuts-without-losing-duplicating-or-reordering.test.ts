@@ -1,4 +1,4 @@
-// Issue 6's fault test: 1,000 messages sent over HTTP from both sides of one conversation (the customer and an
+// Decision 0010's fault test: 1,000 messages sent over HTTP from both sides of one conversation (the customer and an
 // admin, each sending in turn, the two interleaving), while the Pusher connection is cut and restored at random
 // every few seconds. Two real realtime hubs (workers/realtime/hub.ts, the customer's browser and the admin's), with
 // their real Pusher transport (pusher-js's worker build, on `ws`) and real fetch, each deliver the conversation to a
@@ -6,8 +6,9 @@
 // and by the catch-up poll after each reconnect. Checked against the database: zero lost, zero duplicated, and the
 // conversation each tab holds (kept as the client keeps it, by id) in the order the database gives.
 //
-// Timing: the hub polls every 5 s (spec 9); its injectable clock here runs its intervals 5 times faster (polling
-// every 1 s), so a cut of 1-3 s is bridged by polling within the test's time. Everything else is real time.
+// Timing: the hub polls every 5 s (docs/product/realtime.md#timings); its injectable clock here runs its intervals 5
+// times faster (polling every 1 s), so a cut of 1-3 s is bridged by polling within the test's time. Everything else
+// is real time.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -139,7 +140,7 @@ it('delivers 1,000 messages from both sides exactly once, in order, through rand
   await eventually(() => connected(customerTab) && connected(adminTab), 15_000)
   // And both subscriptions stand on the server: a message published before that reaches neither socket, and a
   // session's first confirmation does not poll (a page has just loaded the conversation). Connected alone was
-  // enough only while publishing took a loopback HTTP request; it is now in-process (issue 21).
+  // enough only while publishing took a loopback HTTP request; it is now in-process (decision 0026).
   await eventually(() => broker.subscriptionCount === 2, 15_000)
   // Both hubs hold a position in the conversation before the first cut (a hub that never saw a message polls
   // page 1, the newest 50; the page's own history load covers what came before).

@@ -1,7 +1,7 @@
-// POST /chat/upload and GET /chat/files/{key} (spec 5: images, PDF, docx, xls, xlsx; issue 6: never HTML or SVG).
-// A file is accepted only when its extension and its first bytes agree; what the browser claims as its type is
-// ignored. Files come back with the checked type, nosniff, a sandboxing CSP, and as downloads unless images, their
-// names encoded per RFC 5987; refusals leave neither a row nor a file behind.
+// POST /chat/upload and GET /chat/files/{key} (docs/product/chat.md#composer: images, PDF, docx, xls, xlsx; decision
+// 0010: never HTML or SVG). A file is accepted only when its extension and its first bytes agree; what the browser
+// claims as its type is ignored. Files come back with the checked type, nosniff, a sandboxing CSP, and as downloads
+// unless images, their names encoded per RFC 5987; refusals leave neither a row nor a file behind.
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'

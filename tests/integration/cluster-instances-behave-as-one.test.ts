@@ -1,4 +1,4 @@
-// Issue 18: two real server processes on one PostgreSQL database and one Redis behave as one. Each line of the
+// Decision 0024: two real server processes on one PostgreSQL database and one Redis behave as one. Each line of the
 // issue's table is a test here: events cross instances, both stream the same prices, a stop-loss fires once after
 // the instance that opened the trade is gone, leadership moves within 5 s of the leader's SIGKILL with prices
 // flowing on, and /readyz answers 503 while Redis is down and 200 again once it is back.

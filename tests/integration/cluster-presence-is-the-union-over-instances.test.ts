@@ -1,4 +1,4 @@
-// Issue 18: the embedded broker on two instances sharing Redis. Presence channel members are the union over
+// Decision 0024: the embedded broker on two instances sharing Redis. Presence channel members are the union over
 // instances (member_added when a user first appears anywhere, member_removed when their last socket anywhere
 // leaves), and an event published through one instance's HTTP API reaches subscribers on both, once.
 import { randomBytes } from 'node:crypto'

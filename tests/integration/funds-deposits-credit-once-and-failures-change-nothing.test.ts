@@ -1,4 +1,4 @@
-// Deposits (issue 15): a 4242 card is credited at once and once per Idempotency-Key; a declined card, a failed
+// Deposits (decision 0019): a 4242 card is credited at once and once per Idempotency-Key; a declined card, a failed
 // 3-D Secure step and a transfer below the coin's minimum store a failed deposit and change no balance; 3-D Secure
 // passed credits; the card number and CVC reach neither the database nor the log. Crypto addresses are stable, the
 // caller's own, and valid in their network's format (the checksums verify); the sandbox chain counts confirmations

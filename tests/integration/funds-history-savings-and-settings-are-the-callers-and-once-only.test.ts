@@ -1,9 +1,9 @@
-// The cashier's history, savings and settings (issue 15). Transactions list the caller's movements only, filtered
-// by type, status and UTC day; the CSV statement holds the caller's trading ledger rows with the balance each left.
-// Savings move both ways as two ledger rows, never count as equity or margin, and earn interest that accrues once
-// per day per customer (also when the job runs twice, or on two instances of one PostgreSQL database), is credited
-// once a month is over, and is paid out first when money moves out. The funds settings stay out of the public
-// GET /settings and are deep-merged and audited by PATCH /admin/settings.
+// The cashier's history, savings and settings (decision 0019). Transactions list the caller's movements only,
+// filtered by type, status and UTC day; the CSV statement holds the caller's trading ledger rows with the balance
+// each left. Savings move both ways as two ledger rows, never count as equity or margin, and earn interest that
+// accrues once per day per customer (also when the job runs twice, or on two instances of one PostgreSQL database),
+// is credited once a month is over, and is paid out first when money moves out. The funds settings stay out of the
+// public GET /settings and are deep-merged and audited by PATCH /admin/settings.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'

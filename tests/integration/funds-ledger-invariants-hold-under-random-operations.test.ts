@@ -1,10 +1,11 @@
-// The ledger's invariants under random sequences of everything that moves a customer's money (issue 15, DESIGN 10):
-// card deposits (credited, declined, 3-D Secure passed or failed), withdrawals (retried under their key, cancelled,
-// approved, rejected, sent), positions opened and closed, and savings moves both ways. After every step: the
-// balance is the sum of the trading ledger and the savings balance the sum of the savings ledger, neither is below
-// zero, each withdrawal is held once and released at most once (and only when rejected or cancelled), and what is
-// reserved is exactly the holds of the withdrawals still open. The answers follow the model: a withdrawal or a move
-// to savings is accepted exactly when it fits (with no position open), and every status change takes effect once.
+// The ledger's invariants under random sequences of everything that moves a customer's money (decision 0019,
+// docs/architecture.md#money-requests-files-and-mail): card deposits (credited, declined, 3-D Secure passed or
+// failed), withdrawals (retried under their key, cancelled, approved, rejected, sent), positions opened and closed,
+// and savings moves both ways. After every step: the balance is the sum of the trading ledger and the savings balance
+// the sum of the savings ledger, neither is below zero, each withdrawal is held once and released at most once (and
+// only when rejected or cancelled), and what is reserved is exactly the holds of the withdrawals still open. The
+// answers follow the model: a withdrawal or a move to savings is accepted exactly when it fits (with no position
+// open), and every status change takes effect once.
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DepositResponseSchema, WithdrawalResponseSchema, type Asset } from '../../src/domain/contract'

@@ -1,4 +1,4 @@
-// Withdrawals (issue 15): the amount is held the moment the request is stored, only if it fits what can be
+// Withdrawals (decision 0019): the amount is held the moment the request is stored, only if it fits what can be
 // withdrawn now (min of the balance and the free margin at the engine's prices), so concurrent requests that
 // together exceed it are accepted only as far as they fit. Every change of status takes effect once: of two admins
 // deciding at once one wins (409 for the other), a rejection or a cancel releases once, sent is marked once, and

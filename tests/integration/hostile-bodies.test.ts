@@ -135,7 +135,8 @@ const ROUTES: readonly Route[] = [
     schema: AdminSettingsPatchSchema,
     token: () => adminToken,
   },
-  // The cashier (issue 15). Ids are the demo customer's: no deposit or withdrawal has it, so a valid body gets 404.
+  // The cashier (decision 0019). Ids are the demo customer's: no deposit or withdrawal has it, so a valid body gets
+  // 404.
   ...(
     [
       ['POST /funds/deposits/card', '/funds/deposits/card', CardDepositRequestSchema],
@@ -296,7 +297,7 @@ const ROUTES: readonly Route[] = [
     schema: CloseAllRequestSchema,
     token: () => customerToken,
   },
-  // Issue 7: the marketplace, the customer's requests and notifications, and the admin calls that answer them.
+  // Decision 0012: the marketplace, the customer's requests and notifications, and the admin calls that answer them.
   {
     name: 'POST /purchase/ea',
     method: 'POST',
@@ -356,7 +357,7 @@ const ROUTES: readonly Route[] = [
     schema: SendNotificationRequestSchema,
     token: () => adminToken,
   },
-  // Issue 6: the support chat. A customer's valid body could only write to their own conversation; one with
+  // Decision 0010: the support chat. A customer's valid body could only write to their own conversation; one with
   // neither text nor an attachment is refused after the schema (422), so it is a hostile case here too.
   {
     name: 'POST /chat/messages',
@@ -391,7 +392,7 @@ const ROUTES: readonly Route[] = [
     alwaysRefused: true,
     token: () => undefined,
   },
-  // Issue 16: the account and security centre. Password, code and token calls need a secret no case knows; the
+  // Decision 0020: the account and security centre. Password, code and token calls need a secret no case knows; the
   // uploads take multipart only.
   {
     name: 'POST /auth/login/two-factor',

@@ -1,4 +1,4 @@
-// Regression (issue 17, security probe): `customer_id` above 2^31 - 1 on GET and POST /chat/messages and POST
+// Regression (decision 0018, security probe): `customer_id` above 2^31 - 1 on GET and POST /chat/messages and POST
 // /chat/read gave a 500 (PostgreSQL int4 overflow inside the query). Every integer id a request carries, in its
 // path, query string or body, is now bounded by the contract (SerialIdSchema / serialIdNumber, decision 0018):
 // 2^31 and 2^53 get a 4xx on every route, and a 422 wherever the caller may use the route at all. The one bigserial

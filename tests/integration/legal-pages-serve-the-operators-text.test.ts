@@ -1,4 +1,4 @@
-// The legal and help pages (issue 17: the sign-up pages' links led to 404). GET /legal/{document} is public and
+// The legal and help pages (decision 0022: the sign-up pages' links led to 404). GET /legal/{document} is public and
 // answers the operator's text, the code's default until an admin changes it; the texts stay out of the public GET
 // /settings; PATCH /admin/settings `{ legal }` replaces the pages it names, refuses an empty page, and writes one
 // audit row holding only the pages that changed.

@@ -1,4 +1,4 @@
-// Regression (issue 17, security probe): /metrics was open to anyone. With METRICS_TOKEN set it answers only
+// Regression (decision 0018, security probe): /metrics was open to anyone. With METRICS_TOKEN set it answers only
 // `Authorization: Bearer <METRICS_TOKEN>`; unset, only callers on the loopback address (decision 0018).
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,7 +1,8 @@
-// Notifications (spec 3, 4, 7): an admin's notification is stored and pushed as notification.message on the
-// customer's private channel, which a real pusher-js client receives; the user object lists it unread first; the
-// owner marks it read (user.updated tells their other tabs), and anyone else gets the same 404 as for a
-// notification that does not exist.
+// Notifications (docs/product/data-model.md#chat-message, docs/product/orders-and-alerts.md#notifications and
+// docs/product/realtime.md#push-channels-and-events): an admin's notification is stored and pushed as
+// notification.message on the customer's private channel, which a real pusher-js client receives; the user object
+// lists it unread first; the owner marks it read (user.updated tells their other tabs), and anyone else gets the same
+// 404 as for a notification that does not exist.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notifications } from '../../server/db/schema'

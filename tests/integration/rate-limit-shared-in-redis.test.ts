@@ -1,4 +1,4 @@
-// Beyond one machine (issue 18): with a Redis, every instance counts the same hits, so a client cannot get each
+// Beyond one machine (decision 0024): with a Redis, every instance counts the same hits, so a client cannot get each
 // instance's allowance by spreading its calls; with Redis unreachable, each instance counts alone and never answers
 // 500 or hangs. Runs on a real Redis (TEST_REDIS_URL, else 127.0.0.1:6379 database 11), under a key prefix of its
 // own that is deleted afterwards; skipped with a warning when no Redis answers and TEST_REDIS_URL is unset.

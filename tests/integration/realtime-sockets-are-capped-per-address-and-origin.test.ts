@@ -1,4 +1,4 @@
-// Regression (issue 17, security probe): the broker took any number of sockets from one address and any number
+// Regression (decision 0018, security probe): the broker took any number of sockets from one address and any number
 // of subscriptions per socket (200,000 public subscriptions over 10 sockets added 70 MB), and both it and the price
 // feed accepted pages from any Origin. Now (decision 0018): a per-address socket cap (the broker closes with 4100,
 // which pusher-js retries after a pause; the feed fails the handshake with 'over capacity'), a per-socket

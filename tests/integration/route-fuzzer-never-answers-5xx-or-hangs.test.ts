@@ -1,4 +1,4 @@
-// The route fuzzer (issue 17): every route of the server's route table, present and future, gets a sample of a
+// The route fuzzer (decision 0018): every route of the server's route table, present and future, gets a sample of a
 // hostile corpus in its path parameters, query string and body fields (NUL, lone surrogates, huge and odd numbers,
 // days and timestamps at the years the database refuses, the columns' limits, wrong types, deep nesting, oversize
 // bodies, path traversal, malformed encodings), as an admin, a customer and nobody. No answer may be a 5xx and none

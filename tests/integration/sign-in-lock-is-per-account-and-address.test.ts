@@ -1,5 +1,5 @@
-// Regression (issue 17, security probe): ten wrong passwords from anywhere locked an account for 15 minutes, even
-// against its owner's right password, so any stranger could lock anyone out. The lock is now per account *and*
+// Regression (decision 0018, security probe): ten wrong passwords from anywhere locked an account for 15 minutes,
+// even against its owner's right password, so any stranger could lock anyone out. The lock is now per account *and*
 // client address, and grows with each further failure (decision 0018); time is moved by an injected clock.
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'

@@ -1,4 +1,4 @@
-// Regression (issue 17, security probe): a NUL byte (U+0000) or a lone surrogate in a text field gave a 500:
+// Regression (decision 0018, security probe): a NUL byte (U+0000) or a lone surrogate in a text field gave a 500:
 // registration's fields (reachable without signing in), PATCH /admin/settings, POST /admin/notifications. One rule
 // now holds for every text field a request carries, in bodies, query strings and paths: the contract's TextSchema
 // refuses both with 422 and one message (decision 0018). Chat, which stripped NUL, follows the same rule.
@@ -43,13 +43,13 @@ beforeAll(async () => {
       register: UNLIMITED,
       checkEmail: UNLIMITED,
       forgotPassword: UNLIMITED,
-      // Issue 16's password, two-factor and e-mail calls: every text field gets its own cases.
+      // Decision 0020's password, two-factor and e-mail calls: every text field gets its own cases.
       passwordChange: UNLIMITED,
       resetPassword: UNLIMITED,
       twoFactor: UNLIMITED,
       emailChange: UNLIMITED,
       accountUpload: UNLIMITED,
-      // Issue 15's cashier calls.
+      // Decision 0019's cashier calls.
       cardDeposit: UNLIMITED,
       wireDeposit: UNLIMITED,
       withdrawal: UNLIMITED,

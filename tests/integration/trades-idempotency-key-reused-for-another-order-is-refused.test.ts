@@ -1,4 +1,4 @@
-// Regression (issue 17, security probe): reusing an Idempotency-Key with a different order returned the earlier
+// Regression (decision 0018, security probe): reusing an Idempotency-Key with a different order returned the earlier
 // trade under the new order's message ('Sell order placed' with the earlier BUY). The key names one submit: the same
 // order again gets the first answer, another order under it gets 422 and opens nothing (decision 0018).
 import { eq } from 'drizzle-orm'

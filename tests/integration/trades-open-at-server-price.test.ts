@@ -1,7 +1,8 @@
 // POST /trades/store prices every position itself: the feed's rate with the asset's spread, the leverage chain of
-// spec 6 and the margin of spec 9, whatever opening_price, margin and leverage the client sends; and it refuses what
-// a broker must refuse (too little free margin, a closed market, an account that may not trade, impossible orders).
-// The feed is frozen (0 ticks/s) so every expected figure can be computed exactly.
+// docs/product/trading-workspace.md#leverage and the margin of docs/product/trading-workspace.md#leverage, whatever
+// opening_price, margin and leverage the client sends; and it refuses what a broker must refuse (too little free
+// margin, a closed market, an account that may not trade, impossible orders). The feed is frozen (0 ticks/s) so every
+// expected figure can be computed exactly.
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -37,7 +38,10 @@ let assets: Asset[]
 let eurusd: Asset
 let btcusd: Asset
 
-/** The server's current rate for an asset, and the buy and sell prices spec 4 derives from it. */
+/**
+ * The server's current rate for an asset, and the buy and sell prices
+ * docs/product/trading-workspace.md#assets-and-live-prices derives from it.
+ */
 function pricesOf(asset: Asset) {
   const rate = app.prices.current(asset.asset_id)?.price
   if (rate === undefined) throw new Error(`no price for ${asset.asset_id}`)
@@ -199,7 +203,7 @@ describe('refusals', () => {
     }
   })
 
-  it('checks lots against the limits of spec 9 and volume against lots x contract size', async () => {
+  it('checks lots against the limits of docs/product/orders-and-alerts.md#volume-and-limits and volume against lots x contract size', async () => {
     const cases: Array<[number, string]> = [
       [0.001, 'Lots must be at least 0.01.'],
       [50.01, 'Lots must be at most 50.'],

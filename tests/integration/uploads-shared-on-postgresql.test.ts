@@ -1,6 +1,6 @@
-// Beyond one machine (issue 18): on PostgreSQL uploads are kept in the database, so a file received by one instance
-// downloads, byte for byte, from any other: chat files, verification documents and avatars alike. Two apps on one
-// throwaway database; skipped with a warning when no PostgreSQL answers (support/postgres.ts).
+// Beyond one machine (decision 0024): on PostgreSQL uploads are kept in the database, so a file received by one
+// instance downloads, byte for byte, from any other: chat files, verification documents and avatars alike. Two apps
+// on one throwaway database; skipped with a warning when no PostgreSQL answers (support/postgres.ts).
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,5 +1,6 @@
-// Where the two sockets go, from GET /settings' `realtime` (DESIGN 9). A host or URL the settings omit means the
-// origin that served the API, which is the page's own origin unless the build points the API elsewhere.
+// Where the two sockets go, from GET /settings' `realtime` (docs/product/api.md#calls). A host or URL the settings
+// omit means the origin that served the API, which is the page's own origin unless the build points the API
+// elsewhere.
 import type { RealtimeEndpoints } from '../../src/domain/contract/site'
 
 export interface PusherEndpoint {

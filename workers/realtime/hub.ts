@@ -1,9 +1,9 @@
-// The realtime hub's core (DESIGN 4): the state one browser shares across its tabs. One Pusher connection with
-// channel subscriptions counted across tabs, one price socket, the heartbeat, the polling fallback, connection
-// status and the once-per-browser toasts and sound. It runs in the SharedWorker, in a dedicated Worker per tab
-// where SharedWorker is missing, and in unit tests: it touches no worker global, so sockets, fetch, clock and Web
-// Locks are all passed in. This file coordinates the parts in hub/: it owns the configuration and the status,
-// and after every change lets each part reconcile itself with the new state.
+// The realtime hub's core (docs/architecture.md#the-realtime-hub): the state one browser shares across its tabs. One
+// Pusher connection with channel subscriptions counted across tabs, one price socket, the heartbeat, the polling
+// fallback, connection status and the once-per-browser toasts and sound. It runs in the SharedWorker, in a dedicated
+// Worker per tab where SharedWorker is missing, and in unit tests: it touches no worker global, so sockets, fetch,
+// clock and Web Locks are all passed in. This file coordinates the parts in hub/: it owns the configuration and the
+// status, and after every change lets each part reconcile itself with the new state.
 import { CONNECTION_STATUS } from '../../src/domain/contract/realtime'
 import { defaultOrigin } from './endpoints'
 import type { HubConfig, HubSnapshot, HubStatus, TabInit, TabSink } from './protocol'
@@ -248,7 +248,7 @@ export function createHub(deps: HubDeps) {
     },
 
     /**
-     * A round trip to the push service in ms (the connection test, issue 16); null when there is no connection
+     * A round trip to the push service in ms (the connection test, decision 0020); null when there is no connection
      * or no answer within PING_TIMEOUT_MS. Read-only: it neither opens nor closes anything.
      */
     ping(): Promise<number | null> {

@@ -1,6 +1,6 @@
-// What crosses between the realtime hub and a tab (DESIGN 4). The hub calls one sink per tab with TabMessage;
-// the tab calls the hub's API (api.ts). Types only, apart from the spec's toast texts, so the page can import
-// this file type-only through api.ts and never bundle worker code.
+// What crosses between the realtime hub and a tab (docs/architecture.md#the-realtime-hub). The hub calls one sink per
+// tab with TabMessage; the tab calls the hub's API (api.ts). Types only, apart from the spec's toast texts, so the
+// page can import this file type-only through api.ts and never bundle worker code.
 import type { ConnectionStatus, LivePriceUpdate } from '../../src/domain/contract/realtime'
 import type { RealtimeEndpoints } from '../../src/domain/contract/site'
 
@@ -19,18 +19,24 @@ export interface TabInit {
   lock: boolean
 }
 
-/** Spec 4 "Realtime connection", plus what a tab needs to label it: the polling fallback and the price feed. */
+/**
+ * docs/product/realtime.md#connection-status, plus what a tab needs to label it: the polling fallback and the price
+ * feed.
+ */
 export interface HubStatus {
   status: ConnectionStatus
   /** Set when status is failed (spec: default 'Connection failed'). */
   message: string | null
-  /** Chat and data polling is running because Pusher is not connected (spec 2.10 'Reconnecting...'). */
+  /**
+   * Chat and data polling is running because Pusher is not connected (docs/product/chat.md#admin-console
+   * 'Reconnecting...').
+   */
   polling: boolean
   prices: ConnectionStatus
   /**
    * When the hub last received a price tick (epoch ms, the hub's clock; null: none yet). Refreshed in the status at
    * most every HUB_TIMINGS.TICK_STAMP_STEP_MS, so a busy feed does not turn every batch into a status message.
-   * With lastHeartbeatAt it tells a tab whether the server has been heard from lately (issue 17: never 'Live'
+   * With lastHeartbeatAt it tells a tab whether the server has been heard from lately (decision 0021: never 'Live'
    * after a heartbeat window of silence). Added after the first four fields: older readers ignore it.
    */
   lastTickAt: number | null
@@ -71,7 +77,7 @@ export type TabMessage =
   | { type: 'toast'; toast: HubToast }
   /** Sent to one tab per browser: that tab alone plays /sounds/notification.mp3. */
   | { type: 'playSound' }
-  /** The push service refused a channel (spec 8: reported as an auth error). */
+  /** The push service refused a channel (docs/product/api.md#errors: reported as an auth error). */
   | { type: 'channelError'; channel: string; message: string }
   /** Some tab signed out: every channel subscription is gone. */
   | { type: 'signedOut' }
@@ -94,15 +100,15 @@ export interface HubSnapshot {
   heartbeat: boolean
 }
 
-/** Spec 4 toasts, verbatim. */
+/** docs/product/realtime.md#connection-status toasts, verbatim. */
 export const TOAST_TEXT = {
   CONNECTING: 'Reconnecting to server...',
   CONNECTED: 'Connected to server',
   failed: (reason: string | null | undefined) => `Connection failed: ${reason || 'Unknown error'}`,
 } as const
 
-/** Spec 9: connected toast 2 s, failure toast 4 s. */
+/** docs/product/site-and-gates.md#toasts-and-alert-boxes: connected toast 2 s, failure toast 4 s. */
 export const TOAST_DURATION_MS = { CONNECTED: 2_000, FAILED: 4_000 } as const
 
-/** Spec 4: the failed state's message when the transport gives none. */
+/** docs/product/realtime.md#connection-status: the failed state's message when the transport gives none. */
 export const DEFAULT_FAILURE_MESSAGE = 'Connection failed'

@@ -46,7 +46,10 @@ import {
 import type { BrokerWebhooks } from './webhooks'
 
 export interface BrokerOptions {
-  /** Seconds of silence after which pusher-js pings (sent in connection_established; spec 9 default 120). */
+  /**
+   * Seconds of silence after which pusher-js pings (sent in connection_established; default of
+   * docs/product/api.md#http-client 120).
+   */
   activityTimeoutSeconds: number
   /** The server pings a client it has not heard from for this long... */
   idlePingMs: number
@@ -81,7 +84,7 @@ export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
   clientEvents: false,
   maxEventBytes: 10 * 1024,
   // Bounded only by the open files this process may hold (each socket is one), less a reserve for the database,
-  // files and HTTP (issue 21); PUSHER_MAX_CONNECTIONS sets it.
+  // files and HTTP (decision 0026); PUSHER_MAX_CONNECTIONS sets it.
   maxConnections: defaultMaxConnections(openFileLimit()),
   // One SharedWorker holds one socket per browser: 50 is an office behind one address, not a tab count.
   maxConnectionsPerAddress: 50,
@@ -98,7 +101,7 @@ export interface BrokerHooks {
   onMessagesSent: (count: number) => void
   /** The app's trustProxy, compiled: who the client is behind a proxy (lib/client-address.ts). */
   trust?: ReturnType<typeof compileTrust>
-  /** Added to every handshake answer, as HTTP answers get them: `X-Served-By` names the instance (issue 18). */
+  /** Added to every handshake answer, as HTTP answers get them: `X-Served-By` names the instance (decision 0024). */
   upgradeHeaders?: Readonly<Record<string, string>>
   /** PUSHER_WEBHOOK_URL's sender, told this instance's channel and member changes (webhooks.ts). */
   webhooks?: BrokerWebhooks
@@ -475,7 +478,7 @@ export class PusherBroker {
     const { channel, auth, channel_data: channelData } = parsed.data
     const max = this.options.maxSubscriptionsPerConnection
     if (!connection.channels.has(channel) && connection.channels.size >= max) {
-      // 200,000 subscriptions over 10 sockets once held 70 MB (issue 17): each one past the cap is refused.
+      // 200,000 subscriptions over 10 sockets once held 70 MB (decision 0021): each one past the cap is refused.
       const error = `Too many subscriptions: at most ${max} channels per connection`
       this.subscriptionError(connection, channel, 429, error, 'LimitReached')
       return
@@ -927,7 +930,7 @@ export class PusherBroker {
   /**
    * Delivers an event to every subscriber of its channels, but not to `excludeSocketId`. Returns the sends made.
    * Each channel's message is serialised and framed once and the same bytes go to every socket: no JSON, allocation
-   * or closure per subscriber (issue 21), so the cost per socket is the kernel's write and little else.
+   * or closure per subscriber (decision 0026), so the cost per socket is the kernel's write and little else.
    */
   publish(event: PublishedEvent): number {
     let sent = 0

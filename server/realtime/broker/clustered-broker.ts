@@ -1,6 +1,6 @@
-// The embedded broker as one of several instances (issue 18): what one instance is asked to do for sockets, every
-// instance does for its own. An event published through any instance's HTTP API reaches the subscribers on all of
-// them, once: delivered here at once, and sent to the others through the cluster bus, serialised once. The
+// The embedded broker as one of several instances (decision 0024): what one instance is asked to do for sockets,
+// every instance does for its own. An event published through any instance's HTTP API reaches the subscribers on all
+// of them, once: delivered here at once, and sent to the others through the cluster bus, serialised once. The
 // bookkeeping of who owns a socket, which accounts are restricted and which sessions were signed out crosses too,
 // because the socket that /broadcasting/auth signs for, the account an admin deactivates, or the device a customer
 // signs out, may live on another instance; so do terminateUserConnections and the HTTP API's channel counts, which

@@ -1,5 +1,5 @@
-// WebSocket text frames built once for many sockets (issue 21): an event for 10,000 subscribers is serialised and
-// framed once, and the same bytes are written to every socket. A server's frames are never masked (RFC 6455 5.1),
+// WebSocket text frames built once for many sockets (decision 0026): an event for 10,000 subscribers is serialised
+// and framed once, and the same bytes are written to every socket. A server's frames are never masked (RFC 6455 5.1),
 // so a frame is the same for every peer: a two-to-ten byte header, then the UTF-8 payload.
 import type { Socket } from 'node:net'
 import type { WebSocket } from 'ws'

@@ -49,9 +49,9 @@ export interface PriceFeedDependencies {
   onTicksEmitted: (count: number) => void
   /** The app's trustProxy, compiled: who the client is behind a proxy (lib/client-address.ts). */
   trust?: ReturnType<typeof compileTrust>
-  /** Who leads, and the bus the leader's ticks travel on (issue 18): only the leader runs the simulator. */
+  /** Who leads, and the bus the leader's ticks travel on (decision 0024): only the leader runs the simulator. */
   cluster: PriceStreamCluster
-  /** Added to every handshake answer, as HTTP answers get them: `X-Served-By` names the instance (issue 18). */
+  /** Added to every handshake answer, as HTTP answers get them: `X-Served-By` names the instance (decision 0024). */
   upgradeHeaders?: Readonly<Record<string, string>>
   /**
    * The live session (auth_tokens id) a bearer token belongs to, undefined for none. Without it, a handshake's

@@ -1,9 +1,9 @@
-// One price source for every instance (issue 18). The leader advances the simulator and sends each batch of ticks
-// through the cluster bus with the moves behind them; every other instance replays those moves into its own
-// simulator (same prices, candles and 24 h figures) and streams the very same ticks to its sockets. An instance
-// that joins asks the leader for its whole market (prices and candles, through a Redis key) and replays the
-// batches that arrived meanwhile, so its charts and quotes match from then on. Batches carry the leader's epoch
-// and a sequence number: a batch from an older leader is dropped, so no price ever goes back to a stale value.
+// One price source for every instance (decision 0024). The leader advances the simulator and sends each batch of
+// ticks through the cluster bus with the moves behind them; every other instance replays those moves into its own
+// simulator (same prices, candles and 24 h figures) and streams the very same ticks to its sockets. An instance that
+// joins asks the leader for its whole market (prices and candles, through a Redis key) and replays the batches that
+// arrived meanwhile, so its charts and quotes match from then on. Batches carry the leader's epoch and a sequence
+// number: a batch from an older leader is dropped, so no price ever goes back to a stale value.
 import type { Redis } from 'ioredis'
 import type { LivePriceUpdate } from '../../../src/domain/contract'
 import type { ClusterBus } from '../../cluster/bus'

@@ -61,7 +61,7 @@ export interface SimulatedAssetInput {
 }
 
 /**
- * One step of one asset's walk, as a follower instance replays it (issue 18): the feed id, the unrounded price,
+ * One step of one asset's walk, as a follower instance replays it (decision 0024): the feed id, the unrounded price,
  * when it moved (epoch ms) and the volume it traded.
  */
 export type SimulatedMove = [assetId: string, price: number, atMs: number, volume: number]
@@ -224,8 +224,8 @@ export class MarketSimulator {
   }
 
   /**
-   * Replays the leader's moves (a follower instance, issue 18): the same prices, candles and volumes, so that this
-   * instance prices trades and answers charts as the leader does. `nowMs` is the batch's lastUpdated.
+   * Replays the leader's moves (a follower instance, decision 0024): the same prices, candles and volumes, so that
+   * this instance prices trades and answers charts as the leader does. `nowMs` is the batch's lastUpdated.
    */
   follow(moves: readonly SimulatedMove[], nowMs: number): void {
     for (const [assetId, price, atMs, volume] of moves) {

@@ -1,6 +1,7 @@
-// The account and security centre (issue 16; DESIGN 10): /main/settings (display, notifications, password,
-// two-factor, sessions, sign-ins), /main/personal (profile, e-mail, avatar), /main/accounts (the trading accounts,
-// plan, leverage and live figures) and the /confirm-email page a mailed link opens.
+// The account and security centre (decision 0020; docs/architecture.md#money-requests-files-and-mail): /main/settings
+// (display, notifications, password, two-factor, sessions, sign-ins), /main/personal (profile, e-mail, avatar),
+// /main/accounts (the trading accounts, plan, leverage and live figures) and the /confirm-email page a mailed link
+// opens.
 export { SettingsPage, type SettingsPageProps } from './components/settings-page'
 export { PersonalPage } from './components/personal-page'
 export { AccountsPage, type AccountsPageProps } from './components/accounts-page'

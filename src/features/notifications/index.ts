@@ -1,4 +1,5 @@
-// The user's notifications (spec 3 and 4): the first unread one as an alert on every authenticated screen.
+// The user's notifications (docs/product/data-model.md#notification and
+// docs/product/orders-and-alerts.md#notifications): the first unread one as an alert on every authenticated screen.
 export {
   NotificationAlert,
   type NotificationAlertProps,

@@ -4,7 +4,7 @@ import { registerServiceWorker } from '../../lib/pwa'
 
 export const UPDATE_TOAST_ID = 'pwa-update'
 
-/** Shows "Update available" with Reload when a new version of the app is ready (DESIGN section 5). */
+/** Shows "Update available" with Reload when a new version of the app is ready (docs/architecture.md#offline). */
 export function PwaUpdatePrompt() {
   useEffect(() => {
     void registerServiceWorker({

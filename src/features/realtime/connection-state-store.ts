@@ -1,4 +1,4 @@
-// Live, Reconnecting or Offline (issue 17) as an external store: worked out in event handlers and a timer, never
+// Live, Reconnecting or Offline (decision 0021) as an external store: worked out in event handlers and a timer, never
 // during render, from navigator.onLine, the hub's shared status and the age of the hub's last contact with the
 // server. Every tab of the browser gets the same inputs, so every tab shows the same state.
 import {

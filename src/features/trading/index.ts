@@ -1,4 +1,4 @@
-// The /mt4 trading workspace (spec 2.7) and what other parts of the app need from trading.
+// The /mt4 trading workspace (docs/product/trading-workspace.md) and what other parts of the app need from trading.
 export { TradingWorkspace, type TradingWorkspaceProps } from './components/trading-workspace'
 export { refreshTrades, getTradesQueryOptions } from './api/get-trades'
 export { refreshOrders } from './api/orders'

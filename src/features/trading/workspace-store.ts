@@ -1,6 +1,7 @@
-// The workspace's choice of asset (spec 3, Asset store): activeAsset, activePairs and activePair, persisted under
-// `asset-storage` so a reload opens the same tabs. The rules are src/domain/trading/pairs.ts; this file only holds
-// the state and tells subscribers. Prices are not kept here: they live in the tab's live price store.
+// The workspace's choice of asset (docs/product/trading-workspace.md#assets-and-live-prices): activeAsset,
+// activePairs and activePair, persisted under `asset-storage` so a reload opens the same tabs. The rules are
+// src/domain/trading/pairs.ts; this file only holds the state and tells subscribers. Prices are not kept here: they
+// live in the tab's live price store.
 import { useSyncExternalStore } from 'react'
 import type { Asset } from '../../domain/contract/assets'
 import { STORAGE_KEYS } from '../../domain/storage-keys'
@@ -80,12 +81,18 @@ export function createWorkspaceStore(storage: Storage | undefined = globalThis.l
       const tabs = addPair({ pairs: known, active: state.activePair }, active.symbol_display)
       set({ activeAssetId: active.asset_id, activePairs: tabs.pairs, activePair: tabs.active })
     },
-    /** Spec 4: choosing an asset (watch row, picker, search) adds its pair and makes it active. */
+    /**
+     * docs/product/trading-workspace.md#pairs: choosing an asset (watch row, picker, search) adds its pair and makes
+     * it active.
+     */
     selectAsset(asset: Asset) {
       const tabs = addPair({ pairs: state.activePairs, active: state.activePair }, asset.symbol_display)
       set({ activeAssetId: asset.asset_id, activePairs: tabs.pairs, activePair: tabs.active })
     },
-    /** Spec 4: refused when only one pair remains; closing the active pair activates the first remaining one. */
+    /**
+     * docs/product/trading-workspace.md#pairs: refused when only one pair remains; closing the active pair activates
+     * the first remaining one.
+     */
     closePair(symbolDisplay: string, assets: readonly Asset[]) {
       const tabs = removePair({ pairs: state.activePairs, active: state.activePair }, symbolDisplay)
       if (tabs.pairs === state.activePairs) return

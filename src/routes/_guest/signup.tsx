@@ -3,7 +3,10 @@ import { signUpVariant } from '../../domain/registration/signup-variant'
 import { FullRegistrationPage, SignUpStartPage } from '../../features/registration'
 import { useSettings } from '../../features/site'
 
-/** The register-page chooser (spec 2.2): r_page 'ic' and 'td' start with email and password; anything else is the full form. */
+/**
+ * The register-page chooser (docs/product/registration.md#register-page-variants): r_page 'ic' and 'td' start with
+ * email and password; anything else is the full form.
+ */
 export const Route = createFileRoute('/_guest/signup')({
   component: SignupRoute,
 })

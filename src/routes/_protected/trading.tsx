@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 /**
- * Spec 2.1 names /trading the "trading area" and shows nothing of its own; the trading area is the /mt4 workspace,
- * so /trading opens it rather than keeping a second, emptier page to maintain.
+ * docs/product/site-and-gates.md#routes names /trading the "trading area" and shows nothing of its own; the trading
+ * area is the /mt4 workspace, so /trading opens it rather than keeping a second, emptier page to maintain.
  */
 export const Route = createFileRoute('/_protected/trading')({
   beforeLoad: () => {

@@ -4,7 +4,7 @@ import { DEFAULT_SITE_NAME } from '../../domain/site/site-state'
 import { LegalPage } from '../../features/legal'
 import { useSettings } from '../../features/site'
 
-/** Terms, Privacy Policy and Risk Disclosure (issue 17), with the operator's text; the Help Center is /help. */
+/** Terms, Privacy Policy and Risk Disclosure (decision 0022), with the operator's text; the Help Center is /help. */
 export const Route = createFileRoute('/legal/$document')({
   // In the loader, not beforeLoad: the loader is split off with the page, so the legal contract stays out of the
   // route tree that every page (the login page first) downloads.

@@ -1,7 +1,7 @@
-// The multi-instance site of issue 18 for a browser: nginx (deploy/nginx.conf, through scripts/cluster/nginx.ts) in
-// front of two instances of the real server (as startServer runs it for every other spec, built client included) on
-// one throwaway PostgreSQL database and a redis-server of their own. The browser only ever talks to nginx; the test
-// may ask each instance directly what it alone knows (/readyz, its socket counts on /metrics).
+// The multi-instance site of decision 0024 for a browser: nginx (deploy/nginx.conf, through scripts/cluster/nginx.ts)
+// in front of two instances of the real server (as startServer runs it for every other spec, built client included)
+// on one throwaway PostgreSQL database and a redis-server of their own. The browser only ever talks to nginx; the
+// test may ask each instance directly what it alone knows (/readyz, its socket counts on /metrics).
 import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'

@@ -18,9 +18,9 @@ interface WorkerFixtures {
 interface TestFixtures {
   /**
    * false (the default): every context starts as a returning visitor of the shared server, with its settings
-   * cached, so the page skips the first visit's 3 s splash (spec 2.6) that only the site-gate spec is about. true:
-   * a first visit, for the tests of the splash and of a visitor without cached settings. Pages of a test's own
-   * server are first visits either way (its settings may differ).
+   * cached, so the page skips the first visit's 3 s splash (docs/product/site-and-gates.md#splash) that only the
+   * site-gate spec is about. true: a first visit, for the tests of the splash and of a visitor without cached
+   * settings. Pages of a test's own server are first visits either way (its settings may differ).
    */
   firstVisit: boolean
   /** A server of this test's own, for tests that change settings or stop the server. */
@@ -145,7 +145,7 @@ export async function signInThroughForm(page: Page, email: string, password: str
 
 /**
  * Opens a page in `context`, signs in through the form and waits for where that account lands: a customer on the
- * dashboard, an admin on the back office (issue 14).
+ * dashboard, an admin on the back office (decision 0017).
  */
 export async function openSignedIn(
   context: BrowserContext,

@@ -70,7 +70,7 @@ export async function startServer(
         // 2-core machines ran at a load of 20 and pages took longer than the expect timeout to load.
         PRICE_IGNORE_MARKET_HOURS: 'true',
         PRICE_TICKS_PER_SECOND: '50',
-        // Every tab of every test comes from 127.0.0.1: the per-address socket caps (issue 17) are tested in
+        // Every tab of every test comes from 127.0.0.1: the per-address socket caps (decision 0021) are tested in
         // integration, not here.
         PUSHER_MAX_CONNECTIONS_PER_ADDRESS: '1000',
         PRICE_MAX_CONNECTIONS_PER_ADDRESS: '1000',

@@ -1,5 +1,5 @@
-// Helpers for the account and security centre's tests (issue 16): customers who sign in with a real password, the
-// sign-in call with a user agent, the mails of the dev outbox, and multipart uploads of verification documents.
+// Helpers for the account and security centre's tests (decision 0020): customers who sign in with a real password,
+// the sign-in call with a user agent, the mails of the dev outbox, and multipart uploads of verification documents.
 import { randomBytes } from 'node:crypto'
 import { desc } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'

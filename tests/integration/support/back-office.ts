@@ -1,4 +1,4 @@
-// Helpers for the back office's tests (issue 14): the admin calls as the /admin pages make them, a second admin,
+// Helpers for the back office's tests (decision 0017): the admin calls as the /admin pages make them, a second admin,
 // the audit rows an action wrote, the app's token-authenticated routes read from its route table, and a pusher-js
 // client that holds several of one user's private channels on one socket (the broker restricts per socket).
 import { desc, gt } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// Several real server processes on one PostgreSQL database and one Redis (issue 18): each instance is
+// Several real server processes on one PostgreSQL database and one Redis (decision 0024): each instance is
 // `server/server.ts` as `npm run serve` runs it, in its own process, so a test can stop it with SIGTERM or kill it
 // with SIGKILL. The Redis is a redis-server of the test's own on a free port, so a test may stop and restart it
 // without touching anybody else's.

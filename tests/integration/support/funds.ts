@@ -1,6 +1,6 @@
-// Helpers for the cashier's tests (issue 15): the calls as the /main pages make them, the sandbox cards, roomy rate
-// limits, and the ledger invariants every test checks: each balance is the sum of its account's ledger rows, never
-// below zero, and the reserved amount is exactly the holds of the withdrawals still open.
+// Helpers for the cashier's tests (decision 0019): the calls as the /main pages make them, the sandbox cards, roomy
+// rate limits, and the ledger invariants every test checks: each balance is the sum of its account's ledger rows,
+// never below zero, and the reserved amount is exactly the holds of the withdrawals still open.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
@@ -104,9 +104,9 @@ export function messageOf(response: LightMyRequestResponse, statusCode: number):
 export const cents = (amount: string | number) => Math.round(Number(amount) * 100)
 
 /**
- * The invariants of DESIGN 10 for one customer: users.balance is the sum of the trading rows and
- * users.savings_balance the sum of the savings rows, neither below zero; the reserved amount equals the holds of
- * the withdrawals in review or approved, each held once and released at most once.
+ * The invariants of docs/architecture.md#money-requests-files-and-mail for one customer: users.balance is the sum of
+ * the trading rows and users.savings_balance the sum of the savings rows, neither below zero; the reserved amount
+ * equals the holds of the withdrawals in review or approved, each held once and released at most once.
  */
 export async function expectLedgerInvariants(app: FastifyInstance, userId: number) {
   const [user] = await app.db

@@ -50,7 +50,10 @@ export async function placedOrder(app: FastifyInstance, token: string, body: unk
   return OrderResponseSchema.parse(response.json()).data
 }
 
-/** The buy (ask) and sell (bid) prices of an asset at a rate, as the server derives them (spec 4). */
+/**
+ * The buy (ask) and sell (bid) prices of an asset at a rate, as the server derives them
+ * (docs/product/trading-workspace.md#assets-and-live-prices).
+ */
 export const quoteOf = (asset: Asset, rate: number) => ({
   buy: rate * (1 + asset.buy_spread),
   sell: rate * (1 - asset.sell_spread),

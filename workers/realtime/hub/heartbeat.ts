@@ -1,5 +1,6 @@
-// The heartbeat (spec 8): POST /user/heartbeat every minute while any tab is visible, at once when a tab becomes
-// visible, and when the server last answered one, which the status reports so every tab can tell Live from silent.
+// The heartbeat (docs/product/api.md#errors): POST /user/heartbeat every minute while any tab is visible, at once
+// when a tab becomes visible, and when the server last answered one, which the status reports so every tab can tell
+// Live from silent.
 import { REALTIME_TIMINGS } from '../../../src/domain/contract/realtime'
 import type { HubContext } from './environment'
 import type { ApiRequest } from './http'
@@ -32,7 +33,7 @@ export function createHeartbeat(deps: HeartbeatDeps) {
         deps.onAnswered()
       },
       (error: unknown) => {
-        // Spec 8: heartbeat failures are logged only.
+        // docs/product/api.md#errors: heartbeat failures are logged only.
         log.warn('[realtime] heartbeat failed', error instanceof Error ? error.message : error)
       },
     )

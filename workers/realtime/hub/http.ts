@@ -1,5 +1,5 @@
-// The hub's HTTP calls to the API, with the token the tabs gave and spec 9's time-out. Any answer, even an error,
-// tells the hub the server is up (see the push channels' `onServerAnswered`).
+// The hub's HTTP calls to the API, with the token the tabs gave and docs/product/README.md's time-out. Any answer,
+// even an error, tells the hub the server is up (see the push channels' `onServerAnswered`).
 import type { FetchLike, HubContext } from './environment'
 import { HUB_TIMINGS } from './timings'
 

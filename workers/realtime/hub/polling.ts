@@ -33,7 +33,7 @@ interface ChatCursor {
   again: boolean
 }
 
-/** Chat answers are `{ data: [...] }` (spec 7); tolerate the `data.data` envelope too. */
+/** Chat answers are `{ data: [...] }` (docs/product/api.md#calls); tolerate the `data.data` envelope too. */
 function chatMessagesOf(body: unknown): Record<string, unknown>[] {
   if (!isRecord(body)) return []
   const data = Array.isArray(body.data) ? body.data : isRecord(body.data) ? body.data.data : undefined
@@ -122,7 +122,8 @@ export function createPolling(deps: PollingDeps) {
       const from = cursor.after
       let pageEnd: string | null = null
       for (const message of messages) {
-        // Delivered exactly as the socket would have: `message.sent` with the message as payload (spec 7).
+        // Delivered exactly as the socket would have: `message.sent` with the message as payload
+        // (docs/product/realtime.md#push-channels-and-events).
         if (noteChatMessage(channel, message)) tabs.emit(channel, PUSH_EVENTS.MESSAGE_SENT, { message })
         const createdAt = createdAtOf(message)
         if (createdAt && isLater(createdAt, pageEnd)) pageEnd = createdAt

@@ -5,9 +5,12 @@ export const HUB_TIMINGS = {
   IDLE_DISCONNECT_MS: 1_000,
   /** Two tabs swapping visibility would otherwise send two heartbeats in a row. */
   HEARTBEAT_MIN_GAP_MS: 5_000,
-  /** socket.io gives up after 5 attempts (spec 9); the hub tries again this much later so prices recover. */
+  /**
+   * socket.io gives up after 5 attempts (docs/product/api.md#http-client); the hub tries again this much later so
+   * prices recover.
+   */
   PRICE_RETRY_MS: 30_000,
-  /** Spec 9: request time-out. */
+  /** docs/product/api.md#http-client: request time-out. */
   REQUEST_TIMEOUT_MS: 15_000,
   /** Chat message ids remembered per conversation, so a poll never delivers one twice. */
   SEEN_MESSAGES: 500,

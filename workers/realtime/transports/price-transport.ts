@@ -1,5 +1,5 @@
 // Runs in the realtime hub (SharedWorker or dedicated Worker): the browser's one price-feed socket (socket.io,
-// spec 7 "Price feed"). The only module that imports socket.io-client.
+// docs/product/realtime.md#price-feed). The only module that imports socket.io-client.
 import { io } from 'socket.io-client'
 import { CONNECTION_STATUS, PRICE_EVENTS, REALTIME_TIMINGS } from '../../../src/domain/contract/realtime'
 import type { CreatePriceTransport } from './types'
@@ -7,7 +7,8 @@ import type { CreatePriceTransport } from './types'
 export const createSocketIoPriceTransport: CreatePriceTransport = (options) => {
   const socket = io(options.url, {
     path: '/socket.io/',
-    // Spec 7: websocket only; long-polling would be a second, slower path through proxies.
+    // docs/product/realtime.md#push-channels-and-events: websocket only; long-polling would be a second, slower path
+    // through proxies.
     transports: ['websocket'],
     // A function, so that every reconnect presents the token the tabs hold now.
     auth: (send) => {

@@ -1,5 +1,5 @@
-// How pusher-js's connection states and errors read in spec 4's terms. Kept apart from pusher-transport.ts so
-// it is tested without loading pusher-js.
+// How pusher-js's connection states and errors read in docs/product/realtime.md#connection-status's terms. Kept apart
+// from pusher-transport.ts so it is tested without loading pusher-js.
 import { CONNECTION_STATUS, type ConnectionStatus } from '../../../src/domain/contract/realtime'
 
 /** The text of a pusher-js `error` event: `{ type, data: { code, message } }`, possibly nested in `error`. */
@@ -42,9 +42,9 @@ export function endedSessionOf(error: unknown): number | undefined {
 }
 
 /**
- * pusher-js states onto spec 4's. `unavailable` (no connection within 10 s, still retrying) reads as failed;
- * `disconnected` is only normal when we asked for it: otherwise the server refused us (4000-4099) and pusher-js
- * will not retry, which is a failure too.
+ * pusher-js states onto docs/product/realtime.md#connection-status's. `unavailable` (no connection within 10 s, still
+ * retrying) reads as failed; `disconnected` is only normal when we asked for it: otherwise the server refused us
+ * (4000-4099) and pusher-js will not retry, which is a failure too.
  */
 export function mapPusherState(state: string, disconnectRequested: boolean): ConnectionStatus | null {
   switch (state) {

@@ -71,7 +71,8 @@ export const createPusherTransport: CreatePushTransport = (options) => {
       pusher.unsubscribe(name)
     },
     reconnect() {
-      // Spec 4: reconnect disconnects, then connects; pusher-js resubscribes every channel on connect.
+      // docs/product/realtime.md#connection-status: reconnect disconnects, then connects; pusher-js resubscribes
+      // every channel on connect.
       disconnectRequested = true
       pusher.disconnect()
       disconnectRequested = false

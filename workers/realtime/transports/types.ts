@@ -15,7 +15,9 @@ export interface PushTransportOptions {
   forceTLS: boolean
   /** POST /broadcasting/auth on the hub's side: the hub holds the token. */
   authorize: (channelName: string, socketId: string) => Promise<ChannelAuth>
-  /** Mapped onto spec 4's states; reason is the transport's error text, if any. */
+  /**
+   * Mapped onto docs/product/realtime.md#connection-status's states; reason is the transport's error text, if any.
+   */
   onStatus: (status: ConnectionStatus, reason?: string) => void
   /** Application events only, never the protocol's own `pusher:` events. */
   onEvent: (channel: string, event: string, data: unknown) => void
@@ -36,11 +38,11 @@ export interface PushTransportOptions {
 export interface PushTransport {
   subscribe: (channel: string) => void
   unsubscribe: (channel: string) => void
-  /** Disconnect then connect (spec 4), keeping the channels. */
+  /** Disconnect then connect (docs/product/realtime.md#connection-status), keeping the channels. */
   reconnect: () => void
   disconnect: () => void
   /**
-   * A `pusher:ping` answered by the service's `pusher:pong` (the connection test, issue 16). Rejects when not
+   * A `pusher:ping` answered by the service's `pusher:pong` (the connection test, decision 0020). Rejects when not
    * connected or when no pong comes within `timeoutMs`.
    */
   ping: (timeoutMs: number) => Promise<void>

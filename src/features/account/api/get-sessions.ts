@@ -1,4 +1,4 @@
-// GET /user/sessions (issue 16): every signed-in device of the caller, its own first (`current`).
+// GET /user/sessions (decision 0020): every signed-in device of the caller, its own first (`current`).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { SessionsResponseSchema, type Session } from '../../../domain/contract/account'
 import { http } from '../../../lib/http'

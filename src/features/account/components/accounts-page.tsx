@@ -74,7 +74,7 @@ function LiveFigures(props: AccountsPageProps) {
   )
 }
 
-/** /main/accounts (issue 16): the trading accounts, the plan and its leverage, and live figures. */
+/** /main/accounts (decision 0020): the trading accounts, the plan and its leverage, and live figures. */
 export function AccountsPage(props: AccountsPageProps) {
   const { user } = props
   const plan = user.account_type

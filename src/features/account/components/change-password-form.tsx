@@ -16,7 +16,10 @@ export interface ChangePasswordFormProps {
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const
 
-/** Current, new and confirm (spec 5's rules); every other session is signed out by the server. */
+/**
+ * Current, new and confirm (the rules of docs/product/registration.md#validation); every other session is signed out
+ * by the server.
+ */
 export function ChangePasswordFormView(props: ChangePasswordFormProps) {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
   const form = useForm<ChangePasswordForm>({

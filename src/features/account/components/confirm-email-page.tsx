@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { confirmEmail } from '../api/confirm-email'
 import { problemText } from './server-errors'
 
-/** /confirm-email?token= (issue 16): applies the e-mail change the link was sent for, once. */
+/** /confirm-email?token= (decision 0020): applies the e-mail change the link was sent for, once. */
 export function ConfirmEmailPage(props: { token: string | undefined; onConfirmed: () => void }) {
   const token = props.token ?? ''
   const confirm = useQuery({

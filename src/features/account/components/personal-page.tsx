@@ -9,7 +9,7 @@ import { EmailChangeForm } from './email-change-form'
 import { ProfileFormView } from './profile-form'
 import { problemText } from './server-errors'
 
-/** /main/personal (issue 16): picture, details, e-mail address. */
+/** /main/personal (decision 0020): picture, details, e-mail address. */
 export function PersonalPage(props: { onUserChanged: () => void; now: Date }) {
   const profile = useProfile()
   if (profile.isPending) return <Spinner label="Loading your details" />

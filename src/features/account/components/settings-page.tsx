@@ -19,7 +19,7 @@ export interface SettingsPageProps {
   nowMs: () => number
 }
 
-/** /main/settings (issue 16): display, notifications and security. */
+/** /main/settings (decision 0020): display, notifications and security. */
 export function SettingsPage(props: SettingsPageProps) {
   const changePassword = useChangePassword()
   return (

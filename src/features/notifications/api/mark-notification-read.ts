@@ -1,5 +1,5 @@
-// POST /notifications/{id}/read (spec 7): the notification stops showing; the server tells the user's other tabs
-// with user.updated, and the caller reloads the user in this one.
+// POST /notifications/{id}/read (docs/product/api.md#calls): the notification stops showing; the server tells the
+// user's other tabs with user.updated, and the caller reloads the user in this one.
 import { useMutation } from '@tanstack/react-query'
 import { MessageResponseSchema } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'

@@ -21,7 +21,7 @@ const VARIANTS: Readonly<Record<NotificationTone, AlertBoxVariant>> = {
 export type NotificationPlacement = 'page' | 'workspace'
 
 // Top right, below the account area's header; on phones at the bottom, where it covered the page's title at the top
-// (issue 17). On the trading workspace it sits over the chart instead (below the header, the trade bar and the
+// (decision 0018). On the trading workspace it sits over the chart instead (below the header, the trade bar and the
 // chart's toolbar, clear of the market watch), so no order control is covered.
 const PLACEMENTS: Readonly<Record<NotificationPlacement, string>> = {
   page: css({
@@ -48,15 +48,15 @@ export interface NotificationAlertProps {
 }
 
 /**
- * The first unread notification of the user (spec 4), in its colour. Dismissing it marks it read and reloads the
- * user; an id the client made up ('temp-...') is only hidden here.
+ * The first unread notification of the user (docs/product/orders-and-alerts.md#notifications), in its colour.
+ * Dismissing it marks it read and reloads the user; an id the client made up ('temp-...') is only hidden here.
  */
 export function NotificationAlert(props: NotificationAlertProps) {
   const [hiddenIds, setHiddenIds] = useState<ReadonlySet<string>>(() => new Set())
   const markRead = useMarkNotificationRead()
   const notification = firstUnreadNotification(props.notifications, hiddenIds)
-  // Never over an open ticket, menu or dialog (issue 17: the welcome note covered the ticket's volume): it waits,
-  // and shows again once the layer closes.
+  // Never over an open ticket, menu or dialog (decision 0022: the welcome note covered the ticket's volume): it
+  // waits, and shows again once the layer closes.
   const layerOpen = useAnyLayerOpen()
   if (!notification || layerOpen) return null
 

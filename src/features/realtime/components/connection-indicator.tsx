@@ -6,7 +6,10 @@ type Indicator = {
   tone: 'gain' | 'warning' | 'loss'
 }
 
-/** Spec 2.10: Connected (green), Reconnecting... (yellow, polling fallback active) or Disconnected (red). */
+/**
+ * docs/product/chat.md#admin-console: Connected (green), Reconnecting... (yellow, polling fallback active) or
+ * Disconnected (red).
+ */
 export function connectionIndicator(status: ReturnType<typeof useRealtimeStatus>): Indicator {
   if (status.status === 'connected') return { label: 'Connected', tone: 'gain' }
   if (status.polling || status.status === 'connecting') return { label: 'Reconnecting...', tone: 'warning' }

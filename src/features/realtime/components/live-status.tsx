@@ -28,8 +28,9 @@ const labelFromMd = css({
 })
 
 /**
- * The connection as the workspace, the account area and the back office show it (issue 17): Live, Reconnecting or
- * Offline, the same in every tab. The admin chat console keeps spec 2.10's ConnectionIndicator.
+ * The connection as the workspace, the account area and the back office show it (decision 0021): Live, Reconnecting
+ * or Offline, the same in every tab. The admin chat console keeps docs/product/chat.md#admin-console's
+ * ConnectionIndicator.
  */
 export function LiveStatus(props: { compactBelowMd?: boolean }) {
   const state = useConnectionState()

@@ -36,7 +36,7 @@ function storeFor(client: RealtimeClient | null): ConnectionStateStore {
   return store
 }
 
-/** Live, Reconnecting or Offline (issue 17), the same in every tab of the browser. */
+/** Live, Reconnecting or Offline (decision 0021), the same in every tab of the browser. */
 export function useConnectionState(): ConnectionState {
   const store = storeFor(useRealtimeClient())
   return useSyncExternalStore(store.subscribe, store.getState, store.getState)

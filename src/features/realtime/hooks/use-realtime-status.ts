@@ -11,7 +11,9 @@ const OFFLINE: RealtimeStatus = {
   lastHeartbeatAt: null,
 }
 
-/** The browser-wide connection status (spec 4), as the hub reports it to this tab. */
+/**
+ * The browser-wide connection status (docs/product/realtime.md#connection-status), as the hub reports it to this tab.
+ */
 export function useRealtimeStatus(): RealtimeStatus {
   const client = useRealtimeClient()
   const subscribe = useCallback((listener: () => void) => client?.onStatus(listener) ?? (() => {}), [client])

@@ -17,7 +17,7 @@ export async function getSiteData(): Promise<SiteData> {
 export const getSiteDataQueryOptions = () =>
   queryOptions({ queryKey: ['site-data'] as const, queryFn: getSiteData, staleTime: 5 * 60_000 })
 
-/** The per-class leverage map: the server's values where present, else the spec's 100. */
+/** The per-class leverage map: the server's values where present, else 100 (docs/product/site-and-gates.md#site-settings). */
 export function useLeverageMap() {
   const { data } = useQuery(getSiteDataQueryOptions())
   return leverageFromSiteData(data)

@@ -1,5 +1,6 @@
-// POST /trade/{id}/close (spec 7): the server closes at its own price; afterwards open and closed trades refetch.
-// With a volume (units) it closes that part and the remainder keeps the position's id (decision 0034).
+// POST /trade/{id}/close (docs/product/api.md#calls): the server closes at its own price; afterwards open and closed
+// trades refetch. With a volume (units) it closes that part and the remainder keeps the position's id (decision
+// 0034).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CloseTradeResponseSchema, type Trade } from '../../../domain/contract/trades'
 import { http } from '../../../lib/http'

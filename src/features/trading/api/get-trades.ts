@@ -1,6 +1,7 @@
-// GET /open/trades?page= and /closed/trades?page= (spec 7), as infinite queries: the positions drawer loads the
-// next page when its sentinel scrolls into view (spec 2.7). One file for both lists: they differ only in path and
-// failure message (spec 8).
+// GET /open/trades?page= and /closed/trades?page= (docs/product/api.md#calls), as infinite queries: the positions
+// drawer loads the next page when its sentinel scrolls into view
+// (docs/product/trading-workspace.md#positions-drawer). One file for both lists: they differ only in path and failure
+// message (docs/product/orders-and-alerts.md#positions).
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { TradesPageSchema, type Trade, type TradesPage } from '../../../domain/contract/trades'
@@ -36,7 +37,7 @@ export const getTradesQueryOptions = (list: TradeList) =>
     getNextPageParam: (last: TradesPage) => (last.links.next ? last.meta.current_page + 1 : undefined),
     // Positions change only by trades and pushes, both of which invalidate: no refetch on every focus.
     staleTime: 30_000,
-    // The open positions are shown offline, with their P/L at the last known prices (issue 17).
+    // The open positions are shown offline, with their P/L at the last known prices (decision 0021).
     meta: list === 'open' ? keepOfflineCopy(OpenTradesDataSchema) : undefined,
   })
 
@@ -58,7 +59,10 @@ export function flattenTrades(pages: readonly TradesPage[] | undefined): Trade[]
   return trades
 }
 
-/** Spec 7: trade.updated reloads open and closed trades. Rejects when a refetch failed, so the caller can retry. */
+/**
+ * docs/product/api.md#calls: trade.updated reloads open and closed trades. Rejects when a refetch failed, so the
+ * caller can retry.
+ */
 export async function refreshTrades(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: allTradesQueryKey }, { throwOnError: true })
 }

@@ -1,6 +1,7 @@
-// POST /trades/store (spec 7) with an Idempotency-Key per attempt (DESIGN 9): the mutation retries a request that
-// never got an answer with the same key, so a flaky network can never open two positions. The key is made by the
-// caller once per submit and regenerated after each attempt (spec 4, "the id is regenerated after each attempt").
+// POST /trades/store (docs/product/api.md#calls) with an Idempotency-Key per attempt (docs/product/api.md#calls): the
+// mutation retries a request that never got an answer with the same key, so a flaky network can never open two
+// positions. The key is made by the caller once per submit and regenerated after each attempt
+// (docs/product/orders-and-alerts.md#positions, "the id is regenerated after each attempt").
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   IDEMPOTENCY_KEY_HEADER,

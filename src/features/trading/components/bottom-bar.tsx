@@ -8,9 +8,9 @@ import { inMarginCall } from '../../../domain/trading/stop-out'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 import { SignedLiveText } from './signed-figures'
 
-// The workspace's bottom bar (spec 2.7): Balance, Equity, Margin, Free Margin and P/L in the chosen currency. It
-// re-renders only when a shown figure changes by a cent (useAccountSummary), not on every tick, and each figure is a
-// LiveText, so a change lays out only its own box.
+// The workspace's bottom bar (docs/product/trading-workspace.md#positions-drawer): Balance, Equity, Margin, Free
+// Margin and P/L in the chosen currency. It re-renders only when a shown figure changes by a cent
+// (useAccountSummary), not on every tick, and each figure is a LiveText, so a change lays out only its own box.
 
 const figure = css({ display: 'flex', flexDirection: 'column', minW: '0', flexShrink: 0 })
 const label = css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })
@@ -55,7 +55,7 @@ function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
 export const BottomBar = memo(function BottomBar(props: {
   summary: AccountSummary
   currency: DisplayCurrency
-  /** The figures' 'as of' mark while they are last known, not live (issue 17). */
+  /** The figures' 'as of' mark while they are last known, not live (decision 0021). */
   asOf?: ReactNode
 }) {
   const { summary, currency } = props

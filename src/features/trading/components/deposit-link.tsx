@@ -24,7 +24,7 @@ const PLACEMENTS = {
 }
 
 /**
- * The workspace's Deposit (header and side menu). Offline (issue 17) it is a disabled button saying why, by its
+ * The workspace's Deposit (header and side menu). Offline (decision 0022) it is a disabled button saying why, by its
  * description (`closedBy`, the id of the reason) and its tooltip: a deposit needs the server.
  */
 export function DepositLink(props: { closedBy?: string; placement: keyof typeof PLACEMENTS }) {

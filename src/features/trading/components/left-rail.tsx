@@ -2,8 +2,9 @@ import { BarChart3, CalendarDays, History, ListOrdered, MessagesSquare, Newspape
 import type { ComponentType } from 'react'
 import { css } from 'styled-system/css'
 
-// The left rail (spec 2.7): Trade Room, Market Watch, Active Orders, Trading History, Calendar, Market News.
-// Each opens its panel beside the chart; pressing the open one again closes it.
+// The left rail (docs/product/trading-workspace.md#positions-drawer): Trade Room, Market Watch, Active Orders,
+// Trading History, Calendar, Market News. Each opens its panel beside the chart; pressing the open one again closes
+// it.
 
 export const RAIL_PANELS = [
   'trade-room',

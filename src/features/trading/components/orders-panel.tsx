@@ -19,10 +19,10 @@ import { CancelOrderDialog } from './dialogs/cancel-order-dialog'
 import { ModifyOrderDialog } from './dialogs/modify-order-dialog'
 import { HistoryOrderRow, PendingOrderRow } from './order-rows'
 
-// The left rail's Active Orders panel (spec 2.7; the orders are decision 0034's): the pending orders, each with its
-// live distance to the market, Modify and Cancel, and the orders that ended. More pages load as the list scrolls.
-// Under them, the customer's price alerts.
-// Offline (decision 0021) Modify and Cancel are shut and say why, as Close is on a position.
+// The left rail's Active Orders panel (docs/product/orders-and-alerts.md#pending-orders; the orders are decision
+// 0034's): the pending orders, each with its live distance to the market, Modify and Cancel, and the orders that
+// ended. More pages load as the list scrolls. Under them, the customer's price alerts. Offline (decision 0021) Modify
+// and Cancel are shut and say why, as Close is on a position.
 
 export const NO_ORDER_HISTORY = 'No order history'
 

@@ -18,9 +18,9 @@ import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 import { useLivePosition } from '../../../lib/live-account'
 import { SignedAmount, SignedLiveText } from './signed-figures'
 
-// The collapsible positions drawer (spec 2.7): ACTIVE POSITIONS and POSITIONS HISTORY, a Total Portfolio line
-// when collapsed, more pages loaded as a sentinel scrolls into view, P/L of 0 or more green and negative red (with
-// its sign, so colour is never the only cue).
+// The collapsible positions drawer (docs/product/trading-workspace.md#positions-drawer): ACTIVE POSITIONS and
+// POSITIONS HISTORY, a Total Portfolio line when collapsed, more pages loaded as a sentinel scrolls into view, P/L of
+// 0 or more green and negative red (with its sign, so colour is never the only cue).
 
 export type PositionsTab = 'active' | 'history'
 
@@ -48,11 +48,11 @@ interface PositionsDrawerProps {
   onModify?: (trade: Trade) => void
   /** Opens the close-all confirmation; without it there is no 'Close all'. */
   onCloseAll?: () => void
-  /** The positions' 'as of' mark while they are a stored copy or the browser is offline (issue 17). */
+  /** The positions' 'as of' mark while they are a stored copy or the browser is offline (decision 0021). */
   asOf?: ReactNode
   /** Set while offline: the id of the element saying why Close, Modify and Close all are shut. */
   closeDisabledBy?: string
-  /** Wide screens: the drawer's height and bounds (issue 17); without it, 16rem. */
+  /** Wide screens: the drawer's height and bounds (decision 0023); without it, 16rem. */
   size?: PanelSize
   onResize?: (px: number) => void
   onResizeEnd?: () => void
@@ -84,7 +84,7 @@ const row = css({
   borderColor: 'border.muted',
   fontSize: 'sm',
 })
-// Both tab names whole at 390 px (issue 17: the list scrolled to 'CTIVE POSITIONS'): smaller type on phones.
+// Both tab names whole at 390 px (decision 0018: the list scrolled to 'CTIVE POSITIONS'): smaller type on phones.
 const positionsTab = css({ px: { base: '2', md: '3' }, fontSize: { base: 'xs', md: 'sm' } })
 const numeric = css({ textStyle: 'price', whiteSpace: 'nowrap' })
 const muted = css({ color: 'text.muted', fontSize: 'xs', display: { base: 'none', md: 'block' } })
@@ -345,7 +345,7 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
     <section
       id="positions-drawer"
       aria-label="Positions"
-      // Wide screens: the height the trader dragged it to (issue 17), through a variable the md style reads.
+      // Wide screens: the height the trader dragged it to (decision 0018), through a variable the md style reads.
       style={size ? ({ '--positions-height': `${size.px}px` } as CSSProperties) : undefined}
       className={css({
         position: 'relative',

@@ -10,7 +10,8 @@ import { formatAmount, type DisplayCurrency } from '../../../domain/format/curre
 import { DepositLink } from './deposit-link'
 import { RAIL_ICONS, RAIL_LABELS, RAIL_PANELS, type RailPanel } from './left-rail'
 
-// The workspace's side menu below 768 px (spec 2.7): panels, accounts, deposit, the plan badge and the pair list.
+// The workspace's side menu below 768 px (docs/product/trading-workspace.md#left-rail-panels): panels, accounts,
+// deposit, the plan badge and the pair list.
 
 export interface SideMenuProps {
   open: boolean
@@ -25,7 +26,7 @@ export interface SideMenuProps {
   onActivatePair: (symbolDisplay: string) => void
   onClosePair: (symbolDisplay: string) => void
   onAddPair: () => void
-  /** Set while offline: the id of the element saying why Deposit is shut (issue 17). */
+  /** Set while offline: the id of the element saying why Deposit is shut (decision 0021). */
   depositClosedBy?: string
   /** The Algo Trader list, when the site has the marketplace. */
   algoTrader?: ReactNode

@@ -6,8 +6,8 @@ import { formatSignedAmount, type DisplayCurrency } from '../../../domain/format
 import { signTone } from '../../../domain/format/numbers'
 
 // Profits, losses and changes: coloured by the sign their text shows (`signTone`: 0 or more green, negative red,
-// spec 2.7), so colour and sign always agree and the sign says it without the colour. Every signed figure of the
-// workspace and its dialogs is one of these two.
+// docs/product/trading-workspace.md#dialogs), so colour and sign always agree and the sign says it without the
+// colour. Every signed figure of the workspace and its dialogs is one of these two.
 
 /** A figure that moves with the feed (a position's P/L, the portfolio total, a change %): see `LiveText`. */
 export function SignedLiveText(props: Omit<LiveTextProps, 'tone'>) {

@@ -14,9 +14,10 @@ import { SignedLiveText } from './signed-figures'
 import { TradeTicket } from './trade-ticket'
 
 // The strip over the chart: the active asset, its information, the profit calculator and pending order dialogs,
-// and the Sell and Buy popovers holding the order ticket (spec 2.7). The bar itself renders when the active asset
-// or a ticket changes; a tick re-renders only the figures that show prices (and the open ticket), each subscribed
-// to the active asset in the live store, so a busy feed does not rebuild the popovers and buttons.
+// and the Sell and Buy popovers holding the order ticket (docs/product/orders-and-alerts.md#order-ticket). The bar
+// itself renders when the active asset or a ticket changes; a tick re-renders only the figures that show prices (and
+// the open ticket), each subscribed to the active asset in the live store, so a busy feed does not rebuild the
+// popovers and buttons.
 
 export interface TradeBarProps {
   store: LivePriceStore
@@ -26,7 +27,7 @@ export interface TradeBarProps {
   currency: DisplayCurrency
   takeProfit: string
   stopLoss: string
-  /** The prices' 'as of' mark while they are not live (issue 17): shown instead of the change. */
+  /** The prices' 'as of' mark while they are not live (decision 0021): shown instead of the change. */
   asOf?: ReactNode
   /** Set while offline: the id of the element saying why the tickets are shut (their accessible description). */
   ordersClosedBy?: string
@@ -99,7 +100,7 @@ function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
           variant={side === 'buy' ? 'gain' : 'loss'}
           size="md"
           data-testid={`open-${side}-ticket`}
-          // Issue 17: shut offline, saying why (description and tooltip); the last price stays readable.
+          // Decision 0021: shut offline, saying why (description and tooltip); the last price stays readable.
           disabled={closed}
           aria-describedby={props.ordersClosedBy}
           title={closed ? OFFLINE_ORDER_REASON : undefined}

@@ -35,10 +35,11 @@ import { newIdempotencyKey } from '../../../lib/error-message'
 import { useStoreTrade } from '../api/store-trade'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 
-// The Buy or Sell order ticket (spec 4 "Trade form", 5, 8, 9): volume in lots, units or currency with conversion
-// between them, steppers whose minimum is one step, digits-only typing, the margin it needs (red above the free
-// margin, but the server is the one that refuses), and a busy state while the order is in flight. The server
-// prices the order; the price shown here is what the customer saw when they pressed the button.
+// The Buy or Sell order ticket (docs/product/orders-and-alerts.md#order-ticket and #volume-and-limits): volume in
+// lots, units or currency with conversion between them, steppers whose minimum is one step, digits-only typing, the
+// margin it needs (red above the free margin, but the server is the one that refuses), and a busy state while the
+// order is in flight. The server prices the order; the price shown here is what the customer saw when they pressed
+// the button.
 
 const UNIT_LABELS: Record<VolumeUnit, string> = { lots: 'Lots', units: 'Units', currency: 'USD' }
 
@@ -47,7 +48,10 @@ export interface TradeTicketProps {
   asset: Asset | null
   leverage: number
   currency: DisplayCurrency
-  /** The TP and SL set for the next order (loose strings, spec 5), and how to change them. */
+  /**
+   * The TP and SL set for the next order (loose strings,
+   * docs/product/orders-and-alerts.md#take-profit-and-stop-loss), and how to change them.
+   */
   takeProfit: string
   stopLoss: string
   onEditTakeProfitStopLoss: () => void
@@ -61,7 +65,8 @@ export function TradeTicket(props: TradeTicketProps) {
   const freeMarginUsd = useLiveAccountSummary().freeMargin
   const [unit, setUnit] = useState<VolumeUnit>(VOLUME_UNITS.LOTS)
   const [text, setText] = useState(String(DEFAULT_VOLUME_LOTS))
-  // Spec 4: the id is regenerated after each attempt; a retry inside one attempt reuses it (store-trade.ts).
+  // docs/product/orders-and-alerts.md#order-ticket: the id is regenerated after each attempt; a retry inside one
+  // attempt reuses it (store-trade.ts).
   const attemptKey = useRef(newIdempotencyKey())
 
   const ctx: VolumeContext | null = asset

@@ -36,8 +36,8 @@ import { SideMenu } from './side-menu'
 import { TradeBar } from './trade-bar'
 import { WorkspaceHeader } from './workspace-header'
 
-// The MT4-style workspace of spec 2.7. The route composes it with what other features own (the chart, the
-// calendar and news widgets, the connection indicator); everything about trading lives here.
+// The MT4-style workspace of docs/product/trading-workspace.md#chart. The route composes it with what other features
+// own (the chart, the calendar and news widgets, the connection indicator); everything about trading lives here.
 
 export interface TradingWorkspaceProps {
   siteName: string
@@ -47,15 +47,18 @@ export interface TradingWorkspaceProps {
   assets: { data: readonly Asset[] | undefined; status: 'pending' | 'error' | 'success'; refetch: () => void }
   store: LivePriceStore
   /**
-   * The browser is offline (issue 17): the order tickets, close and deposit stay shut with OFFLINE_ORDER_REASON, and
-   * nothing is queued. The figures carry their 'as of' marks.
+   * The browser is offline (decision 0021): the order tickets, close and deposit stay shut with OFFLINE_ORDER_REASON,
+   * and nothing is queued. The figures carry their 'as of' marks.
    */
   offline: boolean
   /** 'as of' of the prices (epoch ms; null: unknown), undefined while they are live. Muted and marked when set. */
   pricesAt: number | null | undefined
   /** 'as of' of the balance and account figures, undefined while live. */
   accountAt: number | null | undefined
-  /** Per-category leverage the operator set (site settings); classes absent fall through (spec 6). */
+  /**
+   * Per-category leverage the operator set (site settings); classes absent fall through
+   * (docs/product/trading-workspace.md#leverage).
+   */
   categoryLeverage: Partial<LeverageMap> | null
   currency: DisplayCurrency
   currencies: readonly DisplayCurrency[]
@@ -128,7 +131,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   const [railPanel, setRailPanel] = useState<RailPanel | null>(null)
   const [sidebarOpen, setSidebarOpen] = useState(true)
   const [drawerExpanded, setDrawerExpanded] = useState(true)
-  // Wide screens: the positions drawer, the sidebar and its Algo Trader section are resizable (issue 17).
+  // Wide screens: the positions drawer, the sidebar and its Algo Trader section are resizable (decision 0023).
   const panels = usePanelSizes()
   const sidebarSize = panels.sizeOf('sidebar')
   const algoTraderSize = panels.sizeOf('algoTrader')
@@ -146,7 +149,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   const open = useTradeList('open', true, assets)
   const closed = useTradeList('closed', false, assets)
 
-  // Issue 17: offline, the orders are shut and say why; what shows is the last known, each part with its time.
+  // Decision 0021: offline, the orders are shut and say why; what shows is the last known, each part with its time.
   const offlineReasonId = useId()
   const ordersClosedBy = props.offline ? offlineReasonId : undefined
   const markOf = (at: number | null | undefined, testId: string) =>

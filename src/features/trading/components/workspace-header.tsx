@@ -9,9 +9,9 @@ import { accountTitle, type User } from '../../../domain/contract/user'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { DepositLink } from './deposit-link'
 
-// The workspace header (spec 2.7): open-pair tabs, a deposit link, the balance dropdown (accounts with title and
-// balance; currency choice) and the profile menu (Profile, Account Details, Settings, Logout). Below 768 px the
-// tabs move into the side menu and a menu button opens it.
+// The workspace header (docs/product/trading-workspace.md#header): open-pair tabs, a deposit link, the balance
+// dropdown (accounts with title and balance; currency choice) and the profile menu (Profile, Account Details,
+// Settings, Logout). Below 768 px the tabs move into the side menu and a menu button opens it.
 
 export interface WorkspaceHeaderProps {
   siteName: string
@@ -31,7 +31,7 @@ export interface WorkspaceHeaderProps {
   tabs: ReactNode
   /** The live connection's status. */
   status: ReactNode
-  /** Set while offline: the id of the element saying why Deposit is shut (issue 17). */
+  /** Set while offline: the id of the element saying why Deposit is shut (decision 0021). */
   depositClosedBy?: string
 }
 

@@ -1,6 +1,6 @@
 // The trading workspace's live account figures, given once through a context (the hooks and maths they use:
-// src/lib/live-account.ts and src/domain/trading/live-position.ts). DESIGN: no re-render per tick of anything but
-// what changed.
+// src/lib/live-account.ts and src/domain/trading/live-position.ts). docs/architecture.md: no re-render per tick of
+// anything but what changed.
 import { createContext, useContext } from 'react'
 import type { Trade } from '../../../domain/contract/trades'
 import type { AccountSummary } from '../../../domain/trading/account-maths'

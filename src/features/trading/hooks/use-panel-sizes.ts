@@ -1,4 +1,4 @@
-// The /mt4 panels' sizes on wide screens (issue 17), kept per browser: the positions drawer's height, the market
+// The /mt4 panels' sizes on wide screens (decision 0023), kept per browser: the positions drawer's height, the market
 // watch sidebar's width and the Algo Trader section's height. Each is clamped to its bounds for the window as it is
 // now, so a size chosen on a large monitor still fits a laptop's screen.
 import { useCallback, useEffect, useRef, useState } from 'react'

@@ -1,4 +1,5 @@
-// The watchlist stars (spec 3, Watchlist: saved assets, kept locally in IndexedDB, cleared on logout).
+// The watchlist stars (docs/product/data-model.md#watchlist: saved assets, kept locally in IndexedDB, cleared on
+// logout).
 import { useCallback, useEffect, useState } from 'react'
 import { readWatchlist, toggleWatchlist } from '../../../lib/db'
 

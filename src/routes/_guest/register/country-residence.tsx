@@ -2,7 +2,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { CountryResidencePage } from '../../../features/registration'
 import { useSettings } from '../../../features/site'
 
-/** The setup step (spec 2.4); without a registration draft the visitor is sent back to /signup. */
+/**
+ * The setup step (docs/product/registration.md#country-of-residence-step); without a registration draft the visitor
+ * is sent back to /signup.
+ */
 export const Route = createFileRoute('/_guest/register/country-residence')({
   component: CountryResidenceRoute,
 })

@@ -2,7 +2,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { RegisterPage } from '../../../features/registration'
 import { useSettings } from '../../../features/site'
 
-/** The full registration form (spec 2.5), completing the draft; without one the visitor goes to /signup. */
+/**
+ * The full registration form (docs/product/registration.md#full-registration-form), completing the draft; without one
+ * the visitor goes to /signup.
+ */
 export const Route = createFileRoute('/_guest/register/')({
   component: RegisterRoute,
 })

@@ -4,7 +4,7 @@ import { AuditSearchSchema } from '../../../domain/back-office/audit-search'
 import { AuditLog, AuditLogFilters } from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
 
-/** The audit log (issue 14): filters and page in the URL, so a filtered view can be shared and reloaded. */
+/** The audit log (decision 0017): filters and page in the URL, so a filtered view can be shared and reloaded. */
 export const Route = createFileRoute('/_protected/admin/audit')({
   validateSearch: AuditSearchSchema,
   search: { middlewares: [stripSearchParams({ page: 1 })] },

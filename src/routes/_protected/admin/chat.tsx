@@ -17,7 +17,10 @@ const SearchSchema = object({
   user: optionalParam(positiveIntParam()),
 })
 
-/** Spec 2.10: the admin chat console, inside the back office's frame (admins only: the /admin layout checks). */
+/**
+ * docs/product/chat.md#admin-console: the admin chat console, inside the back office's frame (admins only: the /admin
+ * layout checks).
+ */
 export const Route = createFileRoute('/_protected/admin/chat')({
   validateSearch: SearchSchema,
   component: AdminChatPage,

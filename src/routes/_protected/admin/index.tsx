@@ -62,7 +62,7 @@ function TileLabel(props: { icon?: ReactNode; children: ReactNode }) {
   )
 }
 
-/** Where an admin lands after signing in (issue 14): what is waiting, and the first of it. */
+/** Where an admin lands after signing in (decision 0017): what is waiting, and the first of it. */
 export const Route = createFileRoute('/_protected/admin/')({
   component: OverviewPage,
 })

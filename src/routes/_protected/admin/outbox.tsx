@@ -9,7 +9,7 @@ const OutboxSearchSchema = object({
   page: orElse(positiveIntParam(), 1),
 })
 
-/** The dev outbox (issue 16): the mails the product sent while no SMTP server is configured. */
+/** The dev outbox (decision 0020): the mails the product sent while no SMTP server is configured. */
 export const Route = createFileRoute('/_protected/admin/outbox')({
   validateSearch: OutboxSearchSchema,
   search: { middlewares: [stripSearchParams({ page: 1 })] },

@@ -8,7 +8,9 @@ import {
 import { RequestQueue, RequestQueueFilters, useRequestsSummary } from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
 
-/** The one request queue (issue 14): filters and page in the URL, so a filtered queue can be shared and reloaded. */
+/**
+ * The one request queue (decision 0017): filters and page in the URL, so a filtered queue can be shared and reloaded.
+ */
 export const Route = createFileRoute('/_protected/admin/requests')({
   validateSearch: RequestsSearchSchema,
   search: { middlewares: [stripSearchParams(REQUESTS_SEARCH_DEFAULTS)] },

@@ -12,7 +12,7 @@ import { LiveStatus, useRealtimeEvent } from '../../../features/realtime'
 import { useLogout, useSession } from '../../../features/session'
 import { useSettings } from '../../../features/site'
 
-/** The back office (issue 14): admins only; a customer who opens any /admin page goes to /main. */
+/** The back office (decision 0017): admins only; a customer who opens any /admin page goes to /main. */
 export const Route = createFileRoute('/_protected/admin')({
   beforeLoad: ({ context }) => {
     if (context.session.getState().user?.role !== USER_ROLE.ADMIN)
@@ -52,7 +52,8 @@ function AdminLayout() {
       siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
       adminName={adminName}
       pendingRequests={summary.data?.pending}
-      // The chat console shows the connection in its own header, in spec 2.10's words: once on screen is enough.
+      // The chat console shows the connection in its own header, in docs/product/chat.md#admin-console's words: once
+      // on screen is enough.
       status={onChat ? null : <LiveStatus />}
       loggingOut={logout.isPending}
       onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}

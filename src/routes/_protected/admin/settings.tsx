@@ -14,8 +14,8 @@ import { PageHeader } from '../../../features/shell'
 import { settingsQueryKey, useSettings } from '../../../features/site'
 
 /**
- * Site settings (issue 14): every setting the server accepts, with the maintenance screen's preview; then the funds
- * settings (issue 15), which only admins read, and the legal pages' texts (issue 17).
+ * Site settings (decision 0017): every setting the server accepts, with the maintenance screen's preview; then the
+ * funds settings (decision 0019), which only admins read, and the legal pages' texts (decision 0022).
  */
 export const Route = createFileRoute('/_protected/admin/settings')({
   component: SettingsPage,

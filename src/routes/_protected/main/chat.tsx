@@ -8,8 +8,8 @@ import { PageHeader } from '../../../features/shell'
 import { useChatChannel, useChatConnection } from '../../-chat-realtime'
 
 /**
- * Spec 2.9: the customer's support chat, inside the account area. `?about=<reference>` (a transaction's "Ask about
- * this", issue 15) opens the composer with the reference in it.
+ * docs/product/chat.md#customer-chat: the customer's support chat, inside the account area. `?about=<reference>` (a
+ * transaction's "Ask about this", decision 0019) opens the composer with the reference in it.
  */
 export const Route = createFileRoute('/_protected/main/chat')({
   validateSearch: ChatSearchSchema,

@@ -10,7 +10,7 @@ import { useSettings } from '../../../features/site'
 
 export const Route = createFileRoute('/_protected/main/marketplace')({
   validateSearch: MarketplaceSearchSchema,
-  // Spec 2.1: a parameter at its default is removed from the URL.
+  // docs/product/marketplace.md#marketplace-page: a parameter at its default is removed from the URL.
   search: { middlewares: [stripSearchParams(MARKETPLACE_SEARCH_DEFAULTS)] },
   component: Marketplace,
 })
@@ -23,8 +23,9 @@ function Marketplace() {
   const user = useSession((state) => state.user)
   const { currency } = useDisplayCurrency()
 
-  // Spec 6: the marketplace exists only where the site turns it on (decision 0012); a bookmark or an old link
-  // lands on the dashboard, also when the operator turns it off while the page is open.
+  // docs/product/sign-in-and-security.md#roles-and-permissions: the marketplace exists only where the site turns it
+  // on (decision 0012); a bookmark or an old link lands on the dashboard, also when the operator turns it off while
+  // the page is open.
   if (settings.data && !settings.data.has_marketplace) return <Navigate to="/main/dashboard" replace />
   if (!user) return null
   return (

@@ -5,7 +5,7 @@ import { useDisplayCurrency } from '../../../features/marketplace'
 import { loadCurrentUser } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
 
-/** /main/savings (issue 15): flexible savings, their interest and the moves in and out. */
+/** /main/savings (decision 0019): flexible savings, their interest and the moves in and out. */
 export const Route = createFileRoute('/_protected/main/savings')({
   component: Savings,
 })

@@ -20,7 +20,8 @@ const localToday = () => {
 function Verification() {
   const queryClient = useQueryClient()
   const userId = useSession((state) => state.user?.id ?? null)
-  // An admin's decision is published after it commits (DESIGN 10): the page shows it at once.
+  // An admin's decision is published after it commits (docs/architecture.md#money-requests-files-and-mail): the page
+  // shows it at once.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: verificationQueryKey })
   useRealtimeEvent(userId === null ? null : CHANNELS.user(userId), PUSH_EVENTS.USER_UPDATED, refresh)
   useRealtimeEvent(

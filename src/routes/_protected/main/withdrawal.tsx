@@ -10,7 +10,7 @@ import { PageHeader } from '../../../features/shell'
 import { useLiveAccountFigures } from '../../-funds-realtime'
 
 /**
- * /main/withdrawal (issue 15): "withdrawable now" with its breakdown, live while positions are open; the request
+ * /main/withdrawal (decision 0019): "withdrawable now" with its breakdown, live while positions are open; the request
  * form; the requests with their statuses, live on funds.updated (the main layout listens) and user.updated.
  */
 export const Route = createFileRoute('/_protected/main/withdrawal')({
@@ -21,7 +21,7 @@ function Withdrawal() {
   const queryClient = useQueryClient()
   const { currency } = useDisplayCurrency()
   const live = useLiveAccountFigures()
-  // Known-your-customer first (issue 16): the server refuses a withdrawal below level 2; say so before the form.
+  // Known-your-customer first (decision 0020): the server refuses a withdrawal below level 2; say so before the form.
   const level = useSession((state) => state.user?.verification_level)
   const unverified = level !== undefined && level < WITHDRAWAL_MIN_VERIFICATION_LEVEL
   return (

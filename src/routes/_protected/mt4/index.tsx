@@ -19,7 +19,7 @@ import { sessionStore } from '../../../lib/session-store'
 // `asset` (a feed id) opens the workspace on that asset: where a price alert's notification leads (decision 0037).
 const WorkspaceSearchSchema = object({ asset: orElse(optional(trimmedString()), undefined) })
 
-/** The MT4-style trading workspace (spec 2.7). */
+/** The MT4-style trading workspace (docs/product/trading-workspace.md#market-watch). */
 export const Route = createFileRoute('/_protected/mt4/')({
   validateSearch: WorkspaceSearchSchema,
   component: WorkspacePage,

@@ -11,7 +11,10 @@ export interface AssetInfoDialogProps {
   onOpenChange: (open: boolean) => void
   /** The asset described, with its live prices; null shows a short notice instead. */
   asset: Asset | null
-  /** The leverage the customer trades this asset at (the spec 6 chain), shown as 1:N. */
+  /**
+   * The leverage the customer trades this asset at (the docs/product/trading-workspace.md#leverage chain), shown as
+   * 1:N.
+   */
   leverage: number
   /** The clock, passed in (epoch ms), for whether the market is open now. */
   nowMs: number
@@ -103,7 +106,9 @@ function assetRows(asset: Asset, leverage: number, nowMs: number): DetailRow[] {
   ]
 }
 
-/** Spec 2.7 "asset information": the active asset's prices, 24h range, contract terms and trading hours. */
+/**
+ * docs/product/trading-workspace.md#dialogs: the active asset's prices, 24h range, contract terms and trading hours.
+ */
 export function AssetInfoDialog(props: AssetInfoDialogProps) {
   const { asset } = props
   return (

@@ -30,7 +30,10 @@ export interface ClosePositionDialogProps {
   busy: boolean
   /** The server's refusal of the volume (422), shown under the field. */
   volumeError?: string
-  /** The caller closes the volume asked for, then closes the dialog (spec 8 has the toasts). */
+  /**
+   * The caller closes the volume asked for, then closes the dialog (docs/product/orders-and-alerts.md#positions has
+   * the toasts).
+   */
   onConfirm: (close: CloseVolume) => void
 }
 
@@ -81,7 +84,7 @@ function VolumeForm(props: {
   )
 }
 
-/** Spec 2.7 "close-position confirm" and spec 4 "Position": open until the user confirms here. */
+/** docs/product/orders-and-alerts.md#positions: open until the user confirms here. */
 export function ClosePositionDialog(props: ClosePositionDialogProps) {
   const { trade } = props
   const formId = useId()

@@ -32,9 +32,9 @@ import { ExpiryField } from './expiry-field'
 import { SideChoice } from './side-choice'
 import { StepperField } from './stepper-field'
 
-// Spec 2.7 and 4 "pending order", sent (decision 0034): at 'Current' it places a market order as the ticket does;
-// at a price it places a limit or a stop, whichever that price makes against the live market, which the dialog
-// says before the customer saves. The trade form's take-profit and stop-loss go with either.
+// docs/product/orders-and-alerts.md#pending-orders, sent (decision 0034): at 'Current' it places a market order as
+// the ticket does; at a price it places a limit or a stop, whichever that price makes against the live market, which
+// the dialog says before the customer saves. The trade form's take-profit and stop-loss go with either.
 
 export interface PendingOrderDialogProps {
   open: boolean
@@ -45,7 +45,10 @@ export interface PendingOrderDialogProps {
   onSideChange: (side: TradeSide) => void
   /** For a market order at 'Current' (POST /trades/store carries it). */
   leverage: number
-  /** The trade form's TP and SL (loose text, spec 5): sent when set. */
+  /**
+   * The trade form's TP and SL (loose text, docs/product/orders-and-alerts.md#take-profit-and-stop-loss): sent when
+   * set.
+   */
   takeProfit: string
   stopLoss: string
   /** A market order opened a position. */
@@ -73,7 +76,8 @@ function serverFieldErrors(error: unknown): Errors {
 
 function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'> & { asset: Asset }) {
   const { asset, side } = props
-  // null: at market. Spec 4: the price starts as Current, becomes numeric on a nudge and can revert to market.
+  // null: at market. docs/product/trading-workspace.md#assets-and-live-prices: the price starts as Current, becomes
+  // numeric on a nudge and can revert to market.
   const [price, setPrice] = useState<string | null>(null)
   const [volume, setVolume] = useState('0.01')
   const [expiry, setExpiry] = useState('')
@@ -241,7 +245,9 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
   )
 }
 
-/** Spec 2.7 and 4 "pending order": a market order at 'Current', a limit or stop order at a price. */
+/**
+ * docs/product/orders-and-alerts.md#pending-orders: a market order at 'Current', a limit or stop order at a price.
+ */
 export function PendingOrderDialog({ open, asset, ...props }: PendingOrderDialogProps) {
   return (
     <DialogFrame

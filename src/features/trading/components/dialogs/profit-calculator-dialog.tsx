@@ -31,7 +31,7 @@ export interface ProfitCalculatorDialogProps {
   onOpenChange: (open: boolean) => void
   /** The asset to calculate for; its current price is the default entry. Null shows the spec's notice. */
   asset: Asset | null
-  /** The leverage the customer trades this asset at (the spec 6 chain). */
+  /** The leverage the customer trades this asset at (the docs/product/trading-workspace.md#leverage chain). */
   leverage: number
   /** Money figures (margin, pip value, profit and loss) show in this currency; USD when not given. */
   currency?: DisplayCurrency
@@ -232,7 +232,11 @@ function CalculatorForm(props: { asset: Asset; leverage: number; currency: Displ
   )
 }
 
-/** Spec 2.7 "profit calculator" with the rules of spec 5 and the figures of spec 9. */
+/**
+ * docs/product/trading-workspace.md#profit-calculator with the rules of
+ * docs/product/trading-workspace.md#profit-calculator and the figures of
+ * docs/product/trading-workspace.md#profit-calculator.
+ */
 export function ProfitCalculatorDialog(props: ProfitCalculatorDialogProps) {
   const { asset } = props
   return (

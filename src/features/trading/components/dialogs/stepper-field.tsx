@@ -4,8 +4,9 @@ import { css } from 'styled-system/css'
 import { IconButton } from '../../../../components/ui/button'
 import { Field } from '../../../../components/ui/input'
 
-// A labelled text input between a - and a + button (the TP/SL and pending price steppers of spec 9). The input
-// stays free text; the buttons call onStep and the caller decides what a step means for the current text.
+// A labelled text input between a - and a + button (the TP/SL and pending price steppers of
+// docs/product/trading-workspace.md#profit-calculator). The input stays free text; the buttons call onStep and the
+// caller decides what a step means for the current text.
 
 export type StepperFieldProps = Omit<ComponentProps<'input'>, 'size'> & {
   label: ReactNode

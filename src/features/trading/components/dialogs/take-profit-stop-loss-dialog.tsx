@@ -46,7 +46,10 @@ export interface TakeProfitStopLossDialogProps {
   initialStopLoss: string
   /** Where a stepper starts when its field holds no number yet, e.g. the current price. Else 0. */
   referencePriceQuote?: number
-  /** Save: the fields as typed (spec 5: loose strings, no rules). The dialog closes itself afterwards. */
+  /**
+   * Save: the fields as typed (docs/product/orders-and-alerts.md#take-profit-and-stop-loss: loose strings, no rules).
+   * The dialog closes itself afterwards.
+   */
   onSave?: (values: TakeProfitStopLossValues) => void
   /** Set to edit an open position's levels instead of the trade form's. */
   position?: OpenPositionLevels
@@ -208,8 +211,8 @@ function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'descrip
 }
 
 /**
- * Spec 2.7 "TP and SL": sets the trade form's take profit and stop loss before the order is placed, or, with
- * `position`, changes an open position's levels and trailing stop (decision 0034).
+ * docs/product/orders-and-alerts.md#take-profit-and-stop-loss: sets the trade form's take profit and stop loss before
+ * the order is placed, or, with `position`, changes an open position's levels and trailing stop (decision 0034).
  */
 export function TakeProfitStopLossDialog({ open, description, ...props }: TakeProfitStopLossDialogProps) {
   return (

@@ -1,4 +1,5 @@
-// Asset types (spec 3: forex, stocks, crypto, commodities, indices, metals) as headings and as a one-choice filter.
+// Asset types (docs/product/data-model.md#asset: forex, stocks, crypto, commodities, indices, metals) as headings and
+// as a one-choice filter.
 import { css } from 'styled-system/css'
 import { ASSET_TYPES, type AssetType } from '../../../../domain/contract/assets'
 

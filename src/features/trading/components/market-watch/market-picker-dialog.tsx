@@ -1,5 +1,6 @@
-// The header's market watch picker dialog (spec 2.7): search, type chips and a list of markets with their live bid;
-// picking one hands it to the caller (which opens its pair, spec 4) and closes. Pairs already open say 'Open'.
+// The header's market watch picker dialog (docs/product/trading-workspace.md#market-watch): search, type chips and a
+// list of markets with their live bid; picking one hands it to the caller (which opens its pair,
+// docs/product/trading-workspace.md#pairs) and closes. Pairs already open say 'Open'.
 import {
   memo,
   useCallback,

@@ -1,7 +1,8 @@
-// The /mt4 header's open-pair tabs (spec 2.7, rules in spec 4): activate, close (refused when one pair is left, so
-// the close button is not offered then) and '+' to open the market picker. Keyboard as in the WAI-ARIA tabs pattern
-// with manual activation, since activating a pair reloads the chart: arrows, Home and End move focus, Enter or
-// Space activates, Delete closes.
+// The /mt4 header's open-pair tabs (docs/product/trading-workspace.md#header, rules in
+// docs/product/trading-workspace.md#pairs): activate, close (refused when one pair is left, so the close button is
+// not offered then) and '+' to open the market picker. Keyboard as in the WAI-ARIA tabs pattern with manual
+// activation, since activating a pair reloads the chart: arrows, Home and End move focus, Enter or Space activates,
+// Delete closes.
 //
 // A tab may not contain a button (axe: nested-interactive) and a tablist may own only tabs (aria-required-children),
 // yet each pair's close button belongs next to its tab. So the tablist claims its tabs through aria-owns and the

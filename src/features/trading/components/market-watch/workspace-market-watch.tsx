@@ -1,8 +1,9 @@
-// The /mt4 right sidebar's market watch (spec 2.7): Symbol, Bid, Ask with 3 decimals, grouped by asset type, a
-// collapsed search, All / Watchlist, a star per row. Presentational: the workspace owns the watchlist and the active
-// asset. Each row subscribes to its own asset in the live store, so a tick re-renders that row only. Only the rows in
-// view (and a few either side) are in the document: the ~100 rows of the full list made Chromium record and walk the
-// whole table's display list on every frame a price changed (tests/bench/README.md, decision 0016).
+// The /mt4 right sidebar's market watch (docs/product/trading-workspace.md#market-watch): Symbol, Bid, Ask with 3
+// decimals, grouped by asset type, a collapsed search, All / Watchlist, a star per row. Presentational: the workspace
+// owns the watchlist and the active asset. Each row subscribes to its own asset in the live store, so a tick
+// re-renders that row only. Only the rows in view (and a few either side) are in the document: the ~100 rows of the
+// full list made Chromium record and walk the whole table's display list on every frame a price changed
+// (tests/bench/README.md, decision 0016).
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { BellPlus, EllipsisVertical, Search, Star, X } from 'lucide-react'
 import {
@@ -36,7 +37,7 @@ export interface WorkspaceMarketWatchProps {
   assets: readonly Asset[]
   store: LivePriceStore
   activeAssetId: string | null
-  /** asset_id of the saved assets (spec 3, Watchlist). */
+  /** asset_id of the saved assets (docs/product/data-model.md#watchlist). */
   savedAssetIds: ReadonlySet<string>
   onToggleSaved: (assetId: string) => void
   onSelect: (asset: Asset) => void
@@ -44,7 +45,7 @@ export interface WorkspaceMarketWatchProps {
   onCreateAlert?: (asset: Asset) => void
   /** Shown before the heading, e.g. the sidebar's collapse button. */
   headerStart?: ReactNode
-  /** The prices' 'as of' mark while they are not live (issue 17), under the heading. */
+  /** The prices' 'as of' mark while they are not live (decision 0021), under the heading. */
   asOf?: ReactNode
 }
 
@@ -82,7 +83,7 @@ const row = css({
   // frame, which cost this table more main-thread time than all its React renders together (tests/bench/README.md).
   '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
   '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
-  // Issue 17: prices that are not live (offline, or a stored copy) are muted and never flash.
+  // Decision 0021: prices that are not live (offline, or a stored copy) are muted and never flash.
   '[data-prices=stale] &': {
     '& [data-price]': { color: 'text.muted' },
     '&[data-flash] [data-price]': { color: 'text.muted', bg: 'transparent' },
@@ -316,7 +317,10 @@ const groupHeader = css({
   bg: 'bg.app',
 })
 
-/** The collapsed search of spec 2.7: an icon button that opens into an input; Escape closes and clears it. */
+/**
+ * The collapsed search of docs/product/trading-workspace.md#market-watch: an icon button that opens into an input;
+ * Escape closes and clears it.
+ */
 function CollapsedSearch(props: { query: string; onQueryChange: (query: string) => void }) {
   const [open, setOpen] = useState(false)
   const inputId = useId()

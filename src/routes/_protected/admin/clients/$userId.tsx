@@ -8,7 +8,7 @@ import { livePriceStore } from '../../../../lib/live-prices'
 import { idFromPath } from '../../../-guards'
 
 /**
- * One client (issue 14). The price feed runs while the page is open so the client's equity and P/L move as they
+ * One client (decision 0017). The price feed runs while the page is open so the client's equity and P/L move as they
  * do on the customer's own screen (the same store and maths as the workspace).
  */
 export const Route = createFileRoute('/_protected/admin/clients/$userId')({

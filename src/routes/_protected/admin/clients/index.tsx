@@ -4,7 +4,7 @@ import { CLIENTS_SEARCH_DEFAULTS, ClientsSearchSchema } from '../../../../domain
 import { ClientsList, type ClientsListProps } from '../../../../features/back-office'
 import { PageHeader } from '../../../../features/shell'
 
-/** The back office's Clients list (issue 14): status tab, search and page live in the URL. */
+/** The back office's Clients list (decision 0017): status tab, search and page live in the URL. */
 export const Route = createFileRoute('/_protected/admin/clients/')({
   validateSearch: ClientsSearchSchema,
   // A parameter at its default stays out of the URL.

@@ -9,7 +9,7 @@ import { useSession } from '../../../../features/session'
 import { PageHeader, type Crumb } from '../../../../features/shell'
 
 /**
- * /main/deposit (issue 15): the cashier's deposit side. The header with the live balance (user.updated) and the
+ * /main/deposit (decision 0019): the cashier's deposit side. The header with the live balance (user.updated) and the
  * method chooser stay while the method below changes; the QR code page shows the code alone.
  */
 export const Route = createFileRoute('/_protected/main/deposit')({

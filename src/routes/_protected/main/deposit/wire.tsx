@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { WireDeposit } from '../../../../features/funds'
 
-/** /main/deposit/wire: bank details and a unique reference; 'I have sent the transfer' (issue 15). */
+/** /main/deposit/wire: bank details and a unique reference; 'I have sent the transfer' (decision 0019). */
 export const Route = createFileRoute('/_protected/main/deposit/wire')({
   component: Wire,
 })

@@ -11,8 +11,8 @@ import { useDisplayCurrency } from '../../../../features/marketplace'
 import { PageHeader } from '../../../../features/shell'
 
 /**
- * /main/transactions (issue 15): every money movement with filters and page in the URL, so a filtered list can be
- * shared and reloaded; the statement as a CSV or a printable page for the same dates.
+ * /main/transactions (decision 0019): every money movement with filters and page in the URL, so a filtered list can
+ * be shared and reloaded; the statement as a CSV or a printable page for the same dates.
  */
 export const Route = createFileRoute('/_protected/main/transactions/')({
   validateSearch: TransactionsSearchSchema,

@@ -7,7 +7,7 @@ import { useSession } from '../../../../features/session'
 import { PageHeader } from '../../../../features/shell'
 import { useSettings } from '../../../../features/site'
 
-/** /main/transactions/statement?from=&to= (issue 15): the printable statement, with the broker's name. */
+/** /main/transactions/statement?from=&to= (decision 0019): the printable statement, with the broker's name. */
 export const Route = createFileRoute('/_protected/main/transactions/statement')({
   validateSearch: StatementSearchSchema,
   component: Statement,
