@@ -64,14 +64,14 @@ export interface BuildAppOptions {
    */
   metricsToken?: string
   /**
-   * The cashier (issue 15): the payment provider (server.ts reads PAYMENT_PROVIDER), the sandbox chain's
+   * The cashier (decision 0019): the payment provider (server.ts reads PAYMENT_PROVIDER), the sandbox chain's
    * confirmation interval (CRYPTO_CONFIRMATION_INTERVAL_MS), and whether its jobs run on timers.
    */
   funds?: FundsOptions
   /** SMTP_URL, MAIL_FROM and PUBLIC_URL (links in mails); without an SMTP URL mails go to the dev outbox. */
   mail?: MailOptions
   /**
-   * Beyond one machine (issue 18): REDIS_URL joins the other instances (broker fan-out, one price stream, one
+   * Beyond one machine (decision 0024): REDIS_URL joins the other instances (broker fan-out, one price stream, one
    * leader for the jobs, shared rate limits); INSTANCE_ID names this one. Without a Redis URL the instance is alone.
    */
   cluster?: ClusterOptions
@@ -104,7 +104,7 @@ const REDACT_PATHS = [
   '*.token',
   '*.password_hash',
   '*.passwordHash',
-  // A card's number and CVC go to the payment provider and nowhere else (issue 15).
+  // A card's number and CVC go to the payment provider and nowhere else (decision 0019).
   'body.card_number',
   'body.cvc',
   'req.body.card_number',

@@ -1,7 +1,7 @@
 // Per-client-address rate limits on the calls that guess or spend: sign-in, sign-up and their helpers, opening
 // positions, buying advisors and the back-office requests. Routes opt in with
 // `onRequest: [app.rateLimit('login')]`, which refuses before the body is even read.
-// Alone, the counts live in this process. In a cluster (issue 18: `app.cluster.redis`, so register after the
+// Alone, the counts live in this process. In a cluster (decision 0024: `app.cluster.redis`, so register after the
 // cluster) they live in Redis and every instance counts the same hits; while Redis is unreachable each instance
 // falls back to its own counts, which still stop a brute force, and says so once per outage in the log.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -19,14 +19,14 @@ export type TradingRateLimits = Record<'tradeStore', RateLimit>
 /** Buying an expert advisor (a money transaction) and asking the back office for the auto trader or a plan. */
 export type MarketplaceRateLimits = Record<'eaPurchase' | 'autotraderRequest' | 'planUpgrade', RateLimit>
 /**
- * The account and security centre (issue 16): password changes and resets, two-factor codes (sign-in, enabling,
+ * The account and security centre (decision 0020): password changes and resets, two-factor codes (sign-in, enabling,
  * disabling), e-mail changes and confirmations, and uploads (verification documents, avatars).
  */
 export type AccountRateLimits = Record<
   'passwordChange' | 'resetPassword' | 'twoFactor' | 'emailChange' | 'accountUpload',
   RateLimit
 >
-/** The cashier's calls that move money or make references (issue 15). */
+/** The cashier's calls that move money or make references (decision 0019). */
 export type FundsRateLimits = Record<
   'cardDeposit' | 'wireDeposit' | 'withdrawal' | 'savingsTransfer',
   RateLimit

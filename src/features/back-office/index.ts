@@ -1,4 +1,4 @@
-// The back office (issue 14): the client management team's console at /admin. Clients, the one request queue,
+// The back office (decision 0017): the client management team's console at /admin. Clients, the one request queue,
 // site settings and the audit log; the chat console's customer panel. The routes under /admin compose these and
 // subscribe private-admin; this feature imports no other feature.
 export { AdminShell, ADMIN_NAV_ITEMS } from './components/admin-shell'

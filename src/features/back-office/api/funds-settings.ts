@@ -1,4 +1,4 @@
-// The operator's funds settings (issue 15): the broker's bank details for wires, the limits per method and the
+// The operator's funds settings (decision 0019): the broker's bank details for wires, the limits per method and the
 // savings rate. They live in site_settings under `funds`, never in the public GET /settings: the admin reads them
 // from GET /admin/settings and changes them with PATCH /admin/settings `{ funds: {...} }` (only what changed; the
 // server deep-merges it over the stored ones and audits the change).

@@ -1,6 +1,6 @@
-// GET /admin/outbox?page= and GET /admin/outbox/{id} (issue 16): the mail the product would have sent, kept in the
-// database when no SMTP server is configured, newest first. Read-only; the keys live here, not in BACK_OFFICE_KEYS,
-// because nothing else invalidates them (a new mail shows on the next visit or refresh).
+// GET /admin/outbox?page= and GET /admin/outbox/{id} (decision 0020): the mail the product would have sent, kept in
+// the database when no SMTP server is configured, newest first. Read-only; the keys live here, not in
+// BACK_OFFICE_KEYS, because nothing else invalidates them (a new mail shows on the next visit or refresh).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { OutboxMailResponseSchema, OutboxResponseSchema } from '../../../domain/contract/account'
 import { http } from '../../../lib/http'

@@ -1,4 +1,4 @@
-// The legal and help pages' texts (issue 17). Stored in site_settings under `legal`, never in the public GET
+// The legal and help pages' texts (decision 0022). Stored in site_settings under `legal`, never in the public GET
 // /settings: the admin reads them from GET /admin/settings and changes them with PATCH /admin/settings
 // `{ legal: {...} }` (only the pages that changed; the server audits the change). The public pages read one at a
 // time from GET /legal/{document}.

@@ -1,4 +1,4 @@
-// POST /admin/withdrawals/{id}/sent { payout_reference }: an approved withdrawal was paid out (issue 15). The
+// POST /admin/withdrawals/{id}/sent { payout_reference }: an approved withdrawal was paid out (decision 0019). The
 // customer's withdrawal page shows 'Sent' with the reference at once (funds.updated on their channel); a withdrawal
 // not approved (still in review, already sent, rejected) answers 409 with the server's sentence.
 import { useMutation, useQueryClient } from '@tanstack/react-query'

@@ -1,6 +1,7 @@
 // POST /admin/users/{id}/crypto-transfers { coin, network, coin_amount }: the sandbox chain's "Simulate incoming
-// transfer" (issue 15), for demos and tests. The transfer lands on the customer's deposit address and confirms on
-// its own; the customer's deposit page counts the confirmations up, the client page follows through client.updated.
+// transfer" (decision 0019), for demos and tests. The transfer lands on the customer's deposit address and confirms
+// on its own; the customer's deposit page counts the confirmations up, the client page follows through
+// client.updated.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { SimulatedTransferRequestSchema } from '../../../domain/contract/funds'

@@ -22,7 +22,7 @@ import { DialogForm, FormDialog, useBusy } from './form-dialog'
 import { OptionSelect } from '../../../components/ui/option-select'
 import { TextAreaField } from './text-area-field'
 
-// Adjust a client's balance (issue 14): kind, amount and reason, with the balance before and after as the admin
+// Adjust a client's balance (decision 0017): kind, amount and reason, with the balance before and after as the admin
 // types. The Idempotency-Key is made once when the dialog opens (its content mounts on open) and sent again by
 // every retry from it, so a retry after a lost answer cannot move the money twice.
 

@@ -66,8 +66,8 @@ function PendingBadge(props: { count: number | undefined }) {
 const navLink = cx(shellNavLink, css({ whiteSpace: 'nowrap' }))
 
 /**
- * The back office's frame (issue 14): a side menu on desktop, a strip of tabs under the bar on phones (admins move
- * between the queue, a client and the chat all day, so every section is one tap away), and the admin's bar with
+ * The back office's frame (decision 0017): a side menu on desktop, a strip of tabs under the bar on phones (admins
+ * move between the queue, a client and the chat all day, so every section is one tap away), and the admin's bar with
  * the connection status and Logout.
  */
 export function AdminShell(props: AdminShellProps) {

@@ -94,7 +94,7 @@ function AuditDetails(props: { event: AuditEvent }) {
 }
 
 /**
- * The append-only audit log (issue 14): who did what to whom, when and why, newest first, paged by the server.
+ * The append-only audit log (decision 0017): who did what to whom, when and why, newest first, paged by the server.
  * Each row opens to its before and after snapshots, request id and IP.
  */
 export function AuditLog(props: AuditLogProps) {

@@ -9,7 +9,8 @@ import type { LivePriceStore } from '../../../lib/live-prices'
 import { useAccountSummary } from '../../../lib/live-account'
 
 // The client's account as the workspace's bottom bar shows it to them, at this tab's live prices: balance, equity,
-// margin, free margin, margin level and open P/L (spec 9 maths, src/domain/trading/account-maths.ts).
+// margin, free margin, margin level and open P/L (docs/product/trading-workspace.md#account-figures maths,
+// src/domain/trading/account-maths.ts).
 
 const grid = css({
   display: 'grid',

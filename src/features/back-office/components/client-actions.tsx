@@ -23,7 +23,7 @@ import { DeactivateClientDialog } from './deactivate-client-dialog'
 import { LoginLinkDialog, type LoginLinkDialogProps } from './login-link-dialog'
 import { SimulateTransferDialog } from './simulate-transfer-dialog'
 
-// The client page's actions (issue 14): Approve a pending account, Deactivate (with a reason, confirmed),
+// The client page's actions (decision 0017): Approve a pending account, Deactivate (with a reason, confirmed),
 // Reactivate, Adjust balance, Change plan, Send sign-in link, Simulate incoming transfer (the sandbox chain, issue
 // 15) and Open chat. Each mutation invalidates the client,
 // the Clients lists and the audit log (api/invalidate-client.ts) and says how it went in a toast; a dialog's

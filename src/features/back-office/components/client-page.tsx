@@ -28,7 +28,7 @@ import { ClientRequests } from './client-requests'
 import { ClientSection } from './client-section'
 import { ClientStatusBadge, OnlineDot } from './client-status-badge'
 
-// One client's whole picture for the client management team (issue 14): status and actions, the account at live
+// One client's whole picture for the client management team (decision 0017): status and actions, the account at live
 // prices, open positions with live P/L, pending orders (staff may cancel one, decision 0017) and order history,
 // pending requests, deposits, the last refused order, the ledger, the profile and the audit trail. The figures move
 // with this tab's price feed (the route keeps it running); positions, orders, balance and requests refetch when

@@ -1,4 +1,4 @@
-// The chat console's customer panel (issue 14): what support needs beside the conversation without leaving it:
+// The chat console's customer panel (decision 0017): what support needs beside the conversation without leaving it:
 // the account's status and plan, its figures and open positions marked to live prices, the last order the server
 // refused with its message (what customers ask about first), pending requests, and the way to the client page.
 // The figures come from GET /admin/users/{id}, which the /admin layout refetches on private-admin's client.updated;

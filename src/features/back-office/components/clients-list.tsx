@@ -22,7 +22,7 @@ import { errorMessage } from '../../../lib/error-message'
 import { useClients, type ClientRow } from '../api/get-clients'
 import { ClientStatusBadge, OnlineDot } from './client-status-badge'
 
-// The Clients list (issue 14): a search over name, e-mail and account id (debounced), status tabs and the
+// The Clients list (decision 0017): a search over name, e-mail and account id (debounced), status tabs and the
 // server's pages of 25. Tab, search and page live in the URL (the route owns them). A table on desktop; on phones
 // each client is a card, so nothing runs off a 390 px screen.
 

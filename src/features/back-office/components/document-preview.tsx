@@ -9,7 +9,9 @@ import { API_PREFIX } from '../../../domain/contract/wire'
 import { fetchFile } from '../../../lib/files'
 import { errorMessage } from '../../../lib/error-message'
 
-/** The admin-only file of a verification request (issue 16): fetched with the admin's token, never a bare URL. */
+/**
+ * The admin-only file of a verification request (decision 0020): fetched with the admin's token, never a bare URL.
+ */
 export const verificationFilePath = (documentId: number) =>
   `${API_PREFIX}/admin/verification/documents/${documentId}/file`
 

@@ -30,8 +30,8 @@ export const FUNDS_SETTINGS_MESSAGES = {
 const twoColumns = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
 
 /**
- * The Funds section of the Settings page (issue 15): the broker's bank details customers wire to, the minimum and
- * maximum per method in USD, and the flexible savings APR. Its own form and Save: only what changed is sent, as
+ * The Funds section of the Settings page (decision 0019): the broker's bank details customers wire to, the minimum
+ * and maximum per method in USD, and the flexible savings APR. Its own form and Save: only what changed is sent, as
  * PATCH /admin/settings `{ funds }`.
  */
 export function FundsSettingsForm(props: { settings: FundsSettings }) {

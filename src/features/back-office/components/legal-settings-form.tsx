@@ -23,9 +23,9 @@ export const LEGAL_SETTINGS_MESSAGES = {
 } as const
 
 /**
- * The Legal pages section of the Settings page (issue 17): the text of the Terms, Privacy Policy, Risk Disclosure
- * and Help Center pages the sign-up pages link to. Plain text; a blank line starts a new paragraph. Its own Save:
- * only the pages that changed are sent, as PATCH /admin/settings `{ legal }`.
+ * The Legal pages section of the Settings page (decision 0022): the text of the Terms, Privacy Policy, Risk
+ * Disclosure and Help Center pages the sign-up pages link to. Plain text; a blank line starts a new paragraph. Its
+ * own Save: only the pages that changed are sent, as PATCH /admin/settings `{ legal }`.
  */
 export function LegalSettingsForm(props: { texts: LegalTexts }) {
   const update = useUpdateLegalSettings()

@@ -2,10 +2,10 @@ import { Construction } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { maintenanceMessage } from '../../../domain/site/site-state'
 
-// What customers see while the site is disabled (spec 2.6, state 4), drawn from the message and e-mail being typed.
-// The live screen (features/site's SiteDisabled) is a page of its own (a <main> filling the viewport, the page's
-// h1), so it cannot sit inside this page: this is its picture at card size, with the same words and the same rule
-// for a blank message (domain/site's maintenanceMessage).
+// What customers see while the site is disabled (docs/product/site-and-gates.md#full-screen-states, state 4), drawn
+// from the message and e-mail being typed. The live screen (features/site's SiteDisabled) is a page of its own (a
+// <main> filling the viewport, the page's h1), so it cannot sit inside this page: this is its picture at card size,
+// with the same words and the same rule for a blank message (domain/site's maintenanceMessage).
 
 export function MaintenancePreview(props: { message: string; contactEmail: string }) {
   const contactEmail = props.contactEmail.trim()

@@ -8,7 +8,7 @@ import { WithdrawalSentRequestSchema } from '../../../domain/contract/funds'
 import { errorMessage, fieldError } from '../../../lib/error-message'
 import { DialogForm, FormDialog, useBusy } from './form-dialog'
 
-// 'Mark sent' (issue 15): an approved withdrawal was paid out; the payout's reference (a bank transfer's id, a
+// 'Mark sent' (decision 0019): an approved withdrawal was paid out; the payout's reference (a bank transfer's id, a
 // transaction hash) is what the customer reads beside 'Sent' and what support looks the payment up by.
 
 export interface MarkSentDialogProps {

@@ -68,7 +68,7 @@ function MailReader(props: { id: number }) {
   )
 }
 
-/** /admin/outbox (issue 16): the dev outbox's mails, newest first, each readable as text. */
+/** /admin/outbox (decision 0020): the dev outbox's mails, newest first, each readable as text. */
 export function Outbox(props: { page: number; onPageChange: (page: number) => void }) {
   const outbox = useOutbox(props.page)
   const [reading, setReading] = useState<{ id: number; subject: string } | null>(null)

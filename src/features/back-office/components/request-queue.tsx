@@ -88,9 +88,9 @@ function EmptyQueue(props: { status: QueueRequestStatus | undefined; filtered: b
 }
 
 /**
- * The one request queue (issue 14): every type of customer request, newest pending first, with Approve and Reject
- * (a reason the customer reads) on the pending ones, and 'Mark sent' on an approved withdrawal (issue 15). Live:
- * the admin layout refetches it on requests.changed.
+ * The one request queue (decision 0017): every type of customer request, newest pending first, with Approve and
+ * Reject (a reason the customer reads) on the pending ones, and 'Mark sent' on an approved withdrawal (decision
+ * 0019). Live: the admin layout refetches it on requests.changed.
  */
 export function RequestQueue(props: RequestQueueProps) {
   const { status, type, page, onPageChange, compact = false, limit } = props

@@ -16,8 +16,8 @@ import { errorMessage, fieldError } from '../../../lib/error-message'
 import type { SimulatedTransfer } from '../api/simulate-crypto-transfer'
 import { DialogForm, FormDialog, useBusy } from './form-dialog'
 
-// "Simulate incoming transfer" (issue 15): the sandbox chain sends a coin to the customer's deposit address on the
-// chosen network, for demos and tests. It confirms by itself; the customer's page counts the confirmations up.
+// "Simulate incoming transfer" (decision 0019): the sandbox chain sends a coin to the customer's deposit address on
+// the chosen network, for demos and tests. It confirms by itself; the customer's page counts the confirmations up.
 
 export interface SimulateTransferDialogProps {
   open: boolean

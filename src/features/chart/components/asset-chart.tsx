@@ -29,12 +29,14 @@ export interface AssetChartProps {
   assetId: string
   /** Shown above the chart and in its accessible name ('BTC/USD'). */
   label: string
-  /** Price precision on the scale; spec 9's 5 unless the asset needs fewer. */
+  /**
+   * Price precision on the scale; docs/product/trading-workspace.md#price-display's 5 unless the asset needs fewer.
+   */
   decimals?: number
   /** The tab's live price store; tests pass their own. */
   store?: LivePriceStore
   defaultTimeframe?: CandleTimeframe
-  /** The last price's 'as of' mark while prices are not live (issue 17); the price is muted then. */
+  /** The last price's 'as of' mark while prices are not live (decision 0021); the price is muted then. */
   asOf?: ReactNode
   /** Horizontal levels to draw (positions' entries and levels, pending orders), decision 0034. */
   levels?: readonly ChartLevel[]
@@ -151,8 +153,8 @@ export function AssetChart({
     }
   }, [assetId, libraryAttempt])
 
-  // The canvas holds colours, not variables: a theme switch (issue 16) repaints it with the new theme's. A chart is
-  // built with the colours of its moment, so only a later switch needs this.
+  // The canvas holds colours, not variables: a theme switch (decision 0020) repaints it with the new theme's. A chart
+  // is built with the colours of its moment, so only a later switch needs this.
   const theme = useTheme()
   const painted = useRef<{ chart: IChartApi | null; theme: typeof theme }>({ chart: null, theme })
   useEffect(() => {
