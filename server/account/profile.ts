@@ -1,6 +1,6 @@
 // The caller's personal details (decision 0039: the rules here, the answers in routes/profile.ts): the profile
-// (spec 5 rules), the sign-in address (changed only once the link mailed to the new address is opened) and the
-// avatar (an image checked by its content, in the one file store, served by its random key).
+// (rules of docs/product/chat.md#composer), the sign-in address (changed only once the link mailed to the new address
+// is opened) and the avatar (an image checked by its content, in the one file store, served by its random key).
 import type { FastifyInstance } from 'fastify'
 import {
   ACCOUNT_MESSAGES,

@@ -46,7 +46,8 @@ export async function signInWithPassword(
     const { challenge, expiresAt } = await app.repos.twoFactor.issueChallenge(user.id, now)
     return accepted({ two_factor_required: true, challenge, expires_at: expiresAt.toISOString() })
   }
-  // Pending and deactivated users do sign in: the client shows them their status screen (spec 2.6).
+  // Pending and deactivated users do sign in: the client shows them their status screen
+  // (docs/product/site-and-gates.md#full-screen-states).
   return accepted(await openSession(app, user.id, origin, now))
 }
 

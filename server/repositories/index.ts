@@ -55,7 +55,7 @@ export function createRepositories(db: Db) {
     notifications: createNotificationsRepository(db),
     ledger: createLedgerRepository(db),
     audit: createAuditRepository(db),
-    // The account and security centre (issue 16).
+    // The account and security centre (decision 0020).
     signIns: createSignInsRepository(db),
     twoFactor: createTwoFactorRepository(db),
     secretCheckFailures: createSecretCheckFailuresRepository(db),
@@ -67,7 +67,7 @@ export function createRepositories(db: Db) {
     withdrawals: createWithdrawalsRepository(db),
     savings: createSavingsRepository(db),
     fundsHistory: createFundsHistoryRepository(db),
-    // Upload bytes on PostgreSQL (issue 18), through chat/file-store.ts only.
+    // Upload bytes on PostgreSQL (decision 0024), through chat/file-store.ts only.
     storedFiles: createStoredFilesRepository(db),
     // Price alerts and Web Push (decision 0037).
     alerts: createAlertsRepository(db),

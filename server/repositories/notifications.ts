@@ -1,6 +1,6 @@
-// Notifications (spec 3 and 4): an admin sends one to a customer, the customer's alert shows the first unread one,
-// and dismissing it marks it read. A customer reaches only their own: another's answers exactly like one that does
-// not exist.
+// Notifications (docs/product/data-model.md#notification and docs/product/orders-and-alerts.md#notifications): an
+// admin sends one to a customer, the customer's alert shows the first unread one, and dismissing it marks it read. A
+// customer reaches only their own: another's answers exactly like one that does not exist.
 import { and, eq, isNull } from 'drizzle-orm'
 import type { NOTIFICATION_COLORS } from '../../src/domain/contract'
 import type { Db } from '../db/client'

@@ -1,5 +1,5 @@
-// Positions and the ledger (spec 3, Trade). Opening and closing are one transaction each; the trade engine
-// (server/trading) decides prices and refusals, this file only makes them durable and race-free:
+// Positions and the ledger (docs/product/data-model.md#trade). Opening and closing are one transaction each; the
+// trade engine (server/trading) decides prices and refusals, this file only makes them durable and race-free:
 // - open: the customer's row is locked, so two orders of one customer are checked against the free margin one after
 //   the other, and a retried Idempotency-Key finds the first position instead of opening a second;
 // - close: one conditional UPDATE (status 'open' to 'closed') decides who closes, the user or a take-profit or

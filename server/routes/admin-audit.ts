@@ -1,4 +1,4 @@
-// GET /admin/audit (issue 14): the append-only log of every admin action, filtered by client, admin or action.
+// GET /admin/audit (decision 0017): the append-only log of every admin action, filtered by client, admin or action.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AuditQuerySchema, AuditResponseSchema } from '../../src/domain/contract'
 

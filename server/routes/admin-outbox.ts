@@ -1,4 +1,4 @@
-// The dev outbox for admins (issue 16): the mails the server "sent" while SMTP_URL is unset, newest first.
+// The dev outbox for admins (decision 0020): the mails the server "sent" while SMTP_URL is unset, newest first.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   ADMIN_PAGE_SIZE,

@@ -1,7 +1,7 @@
-// The one request queue's routes (DESIGN 10): every registered request type (server/back-office/request-types.ts)
-// listed together, the pending count for the navigation, and one decision call, over the queue's service
-// (server/back-office/request-queue.ts), which owns the decision's transaction and what it tells afterwards. Exactly
-// one of many admins deciding at once wins; the others get 409.
+// The one request queue's routes (docs/architecture.md#money-requests-files-and-mail): every registered request type
+// (server/back-office/request-types.ts) listed together, the pending count for the navigation, and one decision call,
+// over the queue's service (server/back-office/request-queue.ts), which owns the decision's transaction and what it
+// tells afterwards. Exactly one of many admins deciding at once wins; the others get 409.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {

@@ -1,7 +1,7 @@
-// POST /broadcasting/auth (spec 7): signs a private channel subscription for the channel's owner only; and
-// POST /broadcasting/user-auth, Laravel Echo's and pusher-js's `userAuthentication` route: signs the caller's
-// `pusher:signin` (decision 0036). Both take JSON, and also the form encoding that pusher-js's default authorizers
-// post.
+// POST /broadcasting/auth (docs/product/realtime.md#channel-authorisation): signs a private channel subscription for
+// the channel's owner only; and POST /broadcasting/user-auth, Laravel Echo's and pusher-js's `userAuthentication`
+// route: signs the caller's `pusher:signin` (decision 0036). Both take JSON, and also the form encoding that
+// pusher-js's default authorizers post.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {

@@ -1,4 +1,5 @@
-// The catalogue and the marketplace (spec 2.8, 3 and 7; DESIGN 9): GET /catalog (the spec's "shared query":
+// The catalogue and the marketplace (docs/product/marketplace.md#buying-an-advisor,
+// docs/product/data-model.md#expert-advisor and docs/product/api.md#calls): GET /catalog (the spec's "shared query":
 // currencies, plans, plan_features and expert_advisors), GET /expert_advisors, buying an advisor and its
 // Running/Stopped switch. The advisor list is the caller's: owned, available for their plan, running.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

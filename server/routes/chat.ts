@@ -1,7 +1,8 @@
-// Support chat (spec 2.9, 2.10, 5 and 7): list and send messages, upload and download attachments, unread counts
-// and read receipts. One conversation per customer. A customer always acts on their own conversation, whatever
-// customer_id they send (the contract says theirs is ignored); an admin must name one (server/chat/conversations.ts).
-// Sending and read receipts are server/chat/messages.ts's, attachments server/chat/attachments.ts's.
+// Support chat (docs/product/chat.md#unread-notifier, #composer and docs/product/api.md#calls): list and send
+// messages, upload and download attachments, unread counts and read receipts. One conversation per customer. A
+// customer always acts on their own conversation, whatever customer_id they send (the contract says theirs is
+// ignored); an admin must name one (server/chat/conversations.ts). Sending and read receipts are
+// server/chat/messages.ts's, attachments server/chat/attachments.ts's.
 import multipart from '@fastify/multipart'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

@@ -1,5 +1,5 @@
-// The ledger's history (issue 15): the transactions search and the statement, as JSON or CSV. Customers only, each
-// their own ledger; the rows come from repositories/funds-history.ts.
+// The ledger's history (decision 0019): the transactions search and the statement, as JSON or CSV. Customers only,
+// each their own ledger; the rows come from repositories/funds-history.ts.
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {

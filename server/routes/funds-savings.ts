@@ -1,4 +1,4 @@
-// Flexible savings (issue 15): the balance with its interest, and transfers in and out (once, by their
+// Flexible savings (decision 0019): the balance with its interest, and transfers in and out (once, by their
 // Idempotency-Key). Customers only; the decisions are the cashier's (server/funds/cashier.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {

@@ -1,5 +1,5 @@
-// Withdrawals (issue 15): the list, a request (reserved once, by its Idempotency-Key) and cancelling a pending one.
-// Customers only, each on their own records; the decisions are the cashier's (server/funds/cashier.ts).
+// Withdrawals (decision 0019): the list, a request (reserved once, by its Idempotency-Key) and cancelling a pending
+// one. Customers only, each on their own records; the decisions are the cashier's (server/funds/cashier.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   EmptyBodySchema,

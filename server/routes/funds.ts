@@ -1,7 +1,7 @@
-// The cashier's calls (issue 15): the methods and the summary, and deposits by card, crypto and wire; withdrawals,
-// the history and savings are in funds-withdrawals.ts, funds-history.ts and funds-savings.ts. Signed-in active
-// customers only (the status gate of app.authenticate applies; an admin gets 403); every record is looked up with
-// the caller's id, so another customer's answers 404. The decisions are the cashier's (server/funds/cashier.ts);
+// The cashier's calls (decision 0019): the methods and the summary, and deposits by card, crypto and wire;
+// withdrawals, the history and savings are in funds-withdrawals.ts, funds-history.ts and funds-savings.ts. Signed-in
+// active customers only (the status gate of app.authenticate applies; an admin gets 403); every record is looked up
+// with the caller's id, so another customer's answers 404. The decisions are the cashier's (server/funds/cashier.ts);
 // these routes validate, limit and answer.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {

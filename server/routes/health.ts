@@ -1,4 +1,4 @@
-// Health for orchestrators and load balancers (issue 18), outside /api/v1 as they expect:
+// Health for orchestrators and load balancers (decision 0024), outside /api/v1 as they expect:
 // - GET /healthz: the process is alive and answering (a restart is the cure when it is not);
 // - GET /readyz: this instance can serve: the database answers and its migrations are all applied, Redis answers
 //   (with REDIS_URL), and a leader is known (someone runs the price feed). 503 takes it out of the rotation until

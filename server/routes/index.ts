@@ -54,7 +54,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(notificationsRoutes)
   await app.register(adminRequestsRoutes)
   await app.register(adminAuditRoutes)
-  // The account and security centre (issue 16).
+  // The account and security centre (decision 0020).
   await app.register(sessionsRoutes)
   await app.register(twoFactorRoutes)
   await app.register(profileRoutes)

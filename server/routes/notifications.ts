@@ -1,6 +1,7 @@
-// Notifications (spec 3, 4 and 7): the customer dismisses one (POST /notifications/{id}/read, their own only), and
-// an admin sends one (POST /admin/notifications), which is stored and then pushed as notification.message on the
-// customer's private-notification channel.
+// Notifications (docs/product/data-model.md#notification, docs/product/orders-and-alerts.md#notifications and
+// docs/product/realtime.md#push-channels-and-events): the customer dismisses one (POST /notifications/{id}/read,
+// their own only), and an admin sends one (POST /admin/notifications), which is stored and then pushed as
+// notification.message on the customer's private-notification channel.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -16,10 +17,14 @@ import { sendError } from '../plugins/errors'
 import { publishNotification, publishUserUpdated } from '../realtime/user-events'
 import { MAX_SERIAL_ID } from './catalog'
 
-/** POST /notifications/{id}/read carries no fields (spec 7); anything sent is refused rather than ignored. */
+/**
+ * POST /notifications/{id}/read carries no fields (docs/product/api.md#calls); anything sent is refused rather than
+ * ignored.
+ */
 export const MarkNotificationReadRequestSchema = z.object({}).strict().nullish()
 
-// Client-side 'temp-' ids never reach here: the client hides those locally (spec 4).
+// Client-side 'temp-' ids never reach here: the client hides those locally
+// (docs/product/orders-and-alerts.md#notifications).
 const NotificationIdParamsSchema = z.object({
   id: z.coerce
     .number({ message: 'The notification id must be a number' })

@@ -1,6 +1,7 @@
-// The caller's personal details (issue 16): the profile (spec 5 rules), the sign-in address (changed only once the
-// link mailed to the new address is opened) and the avatar (an image checked by its content, in the one file
-// store, served by its random key so an <img> can show it). The rules are account/profile.ts's (decision 0039).
+// The caller's personal details (decision 0020): the profile (rules of docs/product/chat.md#composer), the sign-in
+// address (changed only once the link mailed to the new address is opened) and the avatar (an image checked by its
+// content, in the one file store, served by its random key so an <img> can show it). The rules are
+// account/profile.ts's (decision 0039).
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'

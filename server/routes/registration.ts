@@ -1,4 +1,4 @@
-// Sign-up (spec 4, Registration flow): the start page's email check, then the full registration payload.
+// Sign-up (docs/product/registration.md#flow): the start page's email check, then the full registration payload.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   CheckEmailRequestSchema,
@@ -23,8 +23,8 @@ const TAKEN_MESSAGES: Record<UniqueUserField, string> = {
 }
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Spec 7: success, message, data.available, data.country. A taken address is still a 200: the client reads
-  // `available` and shows its rejection toast with the message.
+  // docs/product/api.md#calls: success, message, data.available, data.country. A taken address is still a 200: the
+  // client reads `available` and shows its rejection toast with the message.
   app.post(
     '/auth/check-email',
     {

@@ -1,5 +1,6 @@
-// What a customer asks the back office for (spec 4, Auto trader; the plans comparison): the auto trader, and a
-// move to another plan. One pending request of each kind at a time; an admin decides (routes/admin-requests.ts).
+// What a customer asks the back office for (docs/product/marketplace.md#auto-trader; the plans comparison): the auto
+// trader, and a move to another plan. One pending request of each kind at a time; an admin decides
+// (routes/admin-requests.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   AUTOTRADER_MESSAGES,
@@ -44,7 +45,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.kind === 'already_active') {
         return sendError(reply, 409, { message: REQUEST_MESSAGES.AUTOTRADER_ACTIVE })
       }
-      // The client recognises this refusal by 'pending auto trader request' in the message (spec 8).
+      // The client recognises this refusal by 'pending auto trader request' in the message
+      // (docs/product/marketplace.md#auto-trader).
       if (result.kind === 'pending')
         return sendError(reply, 409, { message: AUTOTRADER_MESSAGES.SERVER_PENDING })
       request.log.info({ userId: user.id, level: request.body.autotrader_type }, 'auto trader requested')

@@ -1,4 +1,4 @@
-// The caller's sessions, sign-in history and password (issue 16): list and sign out devices, read the last 50
+// The caller's sessions, sign-in history and password (decision 0020): list and sign out devices, read the last 50
 // sign-ins, change the password (every other session is signed out). A session of anyone else is 404, as a missing
 // one: the answer never says whose it is.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

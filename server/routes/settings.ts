@@ -1,6 +1,6 @@
 // Site settings: public read (no secrets live there), admin-only partial update. Both answers carry where the
-// realtime services are (spec 7: each site loads its configuration from the server): the Pusher key and the price
-// feed's API key, both public by design; never a secret.
+// realtime services are (docs/product/realtime.md#push-channels-and-events: each site loads its configuration from
+// the server): the Pusher key and the price feed's API key, both public by design; never a secret.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   AdminSettingsPatchSchema,
@@ -42,7 +42,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   )
 
-  // The legal and help pages (issue 17), public: the sign-up pages link to them.
+  // The legal and help pages (decision 0022), public: the sign-up pages link to them.
   app.get(
     '/legal/:document',
     {
@@ -62,7 +62,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  // The operator's view: everything GET /settings says, and the funds settings (issue 15) and legal texts (issue
+  // The operator's view: everything GET /settings says, and the funds settings (decision 0019) and legal texts (issue
   // 17) it leaves out.
   app.get(
     '/admin/settings',

@@ -1,4 +1,4 @@
-// Site data (spec 7, GET /data): the per-class leverage map and the server's clock.
+// Site data (docs/product/api.md#calls, GET /data): the per-class leverage map and the server's clock.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { SiteDataResponseSchema } from '../../src/domain/contract'
 

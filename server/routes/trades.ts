@@ -1,7 +1,7 @@
-// Trading (spec 7, the trade calls; DESIGN 9): open a position, close it (or a part of it), change its levels, close
-// them all, and page through the open and closed ones. Only the caller's own positions exist here; prices, refusals
-// and the close path are the trade engine's (server/trading/engine.ts), the changes decision 0034's
-// (server/trading/position-changes.ts).
+// Trading (docs/product/api.md#calls, the trade calls; docs/product/api.md#calls): open a position, close it (or a
+// part of it), change its levels, close them all, and page through the open and closed ones. Only the caller's own
+// positions exist here; prices, refusals and the close path are the trade engine's (server/trading/engine.ts), the
+// changes decision 0034's (server/trading/position-changes.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -26,8 +26,8 @@ import { publishClientUpdated } from '../realtime/user-events'
 import type { EngineResult } from '../trading/engine'
 
 /**
- * POST /trade/{id}/close carries no fields in spec 7, or `volume` for a part (decision 0034); anything else is
- * refused rather than silently ignored.
+ * POST /trade/{id}/close carries no fields in docs/product/api.md#calls, or `volume` for a part (decision 0034);
+ * anything else is refused rather than silently ignored.
  */
 export { CloseTradeRequestSchema }
 

@@ -1,4 +1,4 @@
-// Two-factor sign-in for the caller (issue 16; decision 0020): set up a TOTP secret, confirm it with a code (the 10
+// Two-factor sign-in for the caller (decision 0020): set up a TOTP secret, confirm it with a code (the 10
 // recovery codes are answered that once; only their hashes are kept), turn it off or renew the recovery codes with
 // the password and a code. The rules are account/two-factor.ts's (decision 0039); the sign-in side is in
 // routes/auth.ts.

@@ -1,4 +1,4 @@
-// The signed-in user (spec 7, GET /user), which restores the client's session.
+// The signed-in user (docs/product/api.md#calls, GET /user), which restores the client's session.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   LogoutRequestSchema,
@@ -27,8 +27,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  // Spec 7: the client's hub sends this at once, every 60 s while a tab is visible, and when one becomes visible;
-  // it keeps the user 'online' for the admin console (is_online: seen within the last 2 minutes).
+  // docs/product/api.md#calls: the client's hub sends this at once, every 60 s while a tab is visible, and when one
+  // becomes visible; it keeps the user 'online' for the admin console (is_online: seen within the last 2 minutes).
   app.post(
     '/user/heartbeat',
     {

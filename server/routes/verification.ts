@@ -1,8 +1,8 @@
-// Verification (KYC, issue 16): the caller's level and documents, uploads (images and PDF, checked by content like
-// chat files, in the one file store), the owner's download, and the admins' preview. Each upload is a request of the
-// back-office queue (type `verification`, back-office/request-types.ts); its decision reaches the customer live
-// through the queue's own notification and user.updated. An upload's rules are account/verification.ts's
-// (decision 0039).
+// Verification (KYC, decision 0020): the caller's level and documents, uploads (images and PDF, checked by content
+// like chat files, in the one file store), the owner's download, and the admins' preview. Each upload is a request of
+// the back-office queue (type `verification`, back-office/request-types.ts); its decision reaches the customer live
+// through the queue's own notification and user.updated. An upload's rules are account/verification.ts's (decision
+// 0039).
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {

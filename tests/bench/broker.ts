@@ -1,10 +1,10 @@
-// npm run bench:broker (issue 21): the embedded Pusher broker beside a floor server (support/broker-floor.ts: one
-// pre-built frame written per socket, no protocol work), in one run, with the same raw clients split over two
+// npm run bench:broker (decision 0026): the embedded Pusher broker beside a floor server (support/broker-floor.ts:
+// one pre-built frame written per socket, no protocol work), in one run, with the same raw clients split over two
 // processes of their own, from many loopback addresses and with the page's Origin. At 1,000, 10,000 and 19,000
-// subscribers of one public channel, events go through each server's HTTP endpoint (the broker's signed events
-// API, through the `pusher` SDK, as the API publishes) and the clients time each delivery. Prints p50 and p99 per
-// server and their ratio, and the broker's resident memory per idle connection at the largest size. Figures, not a
-// pass/fail test. These machines cap a process at 20,000 open files, so 19,000 is about all one server can hold.
+// subscribers of one public channel, events go through each server's HTTP endpoint (the broker's signed events API,
+// through the `pusher` SDK, as the API publishes) and the clients time each delivery. Prints p50 and p99 per server
+// and their ratio, and the broker's resident memory per idle connection at the largest size. Figures, not a pass/fail
+// test. These machines cap a process at 20,000 open files, so 19,000 is about all one server can hold.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

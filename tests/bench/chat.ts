@@ -1,6 +1,6 @@
-// Figures, not a test (issue 6, Benchmark): the admin chat console with 200 customers and one conversation of 10,000
-// messages. Time to first paint of the conversation (opened from the user list, and a cold load of its URL), the
-// scroll frame rate through it, and the page's JS heap (with DOM nodes and event listeners) after loading every
+// Figures, not a test (decision 0013, Benchmark): the admin chat console with 200 customers and one conversation of
+// 10,000 messages. Time to first paint of the conversation (opened from the user list, and a cold load of its URL),
+// the scroll frame rate through it, and the page's JS heap (with DOM nodes and event listeners) after loading every
 // page and through an hour's worth of support traffic compressed into about a minute, with the verdict whether it
 // stays flat. Run after `npm run build`: `npm run bench:chat`. Results go to tests/bench/results/chat.json.
 //

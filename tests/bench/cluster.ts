@@ -1,4 +1,4 @@
-// npm run bench:cluster (issue 18): two instances on one PostgreSQL and one Redis, 5,000 Pusher-protocol
+// npm run bench:cluster (decision 0024): two instances on one PostgreSQL and one Redis, 5,000 Pusher-protocol
 // connections split across them, events published through instance A's HTTP API (the `pusher` SDK, as the API
 // publishes). Prints the fan-out latency on A (local delivery) and on B (through Redis pub/sub), p50/p99, and the
 // CPU that A, B and redis-server used while publishing. Figures, not a pass/fail test.

@@ -4,7 +4,8 @@
 //   controls the page, the HTTP cache is warm;
 // - cold, returning visitor: session and site settings in localStorage, but an empty HTTP cache and no service
 //   worker (a cleared cache, or a new device restored from a sync);
-// - cold, first visit: the session only, nothing cached; the app plays its 3 s splash first (spec 2.6).
+// - cold, first visit: the session only, nothing cached; the app plays its 3 s splash first
+//   (docs/product/site-and-gates.md#splash).
 // Marks (ms from navigation start, taken at the frame after the DOM showed them): first contentful paint, the
 // workspace's trade bar, the Buy price, the first market watch bid, and the first live tick changing a bid. Run after
 // `npm run build` with `node --import tsx tests/bench/mt4-first-load.ts` (BENCH_CLIENT_DIR=<dir> measures another

@@ -1,4 +1,4 @@
-// npm run bench:orders (issue 21, decision 0035): the order round trip as a customer feels it, on PGlite and on
+// npm run bench:orders (decision 0026, decision 0035): the order round trip as a customer feels it, on PGlite and on
 // PostgreSQL. The server runs in this process; the customers run in another (support/order-clients.ts), each with a
 // socket on its private-trade channel. Figures, not a pass/fail test:
 // - open and close: at BENCH_ORDERS_PER_SECOND (50) spread over 100 customers, POST /trades/store to the

@@ -1,4 +1,4 @@
-// Figures, not a test (issue 4, Benchmark): live prices at several simulator rates, in 1 and 4 tabs of the /mt4
+// Figures, not a test (decision 0016, Benchmark): live prices at several simulator rates, in 1 and 4 tabs of the /mt4
 // trading workspace (or, with BENCH_PAGE=dashboard, of /main/dashboard), with the shared hub (one SharedWorker, one
 // set of sockets per browser) versus `?realtime=dedicated` (a Worker and its own sockets per tab). Per cell:
 // tick-to-paint latency (server emit time of the price a bid cell shows to the next animation frame after the DOM

@@ -1,4 +1,4 @@
-// bench:broker's floor (issue 21): the least a Pusher server could do. Plain `ws` on an HTTP server: it answers
+// bench:broker's floor (decision 0026): the least a Pusher server could do. Plain `ws` on an HTTP server: it answers
 // connect and subscribe with pre-built frames, and for each POST /publish writes one frame, built once, to every
 // socket's TCP socket. No protocol checks, no channels, no accounting. Run as a child process; prints its port.
 import { createServer } from 'node:http'
