@@ -1377,7 +1377,7 @@ for (const cell of hiddenCells) {
     `${fixed(split.visibleBusyPercent)} %, p99 ${fixed(cell.p99Ms)} ms; other load ${fixed(cell.otherCpuPercent)} %)`
 }
 for (const [target, result] of Object.entries(moonshot)) targets[`moonshot: ${target}`] = result
-console.log(`Targets (issue 4), ${SPEC.path}:`)
+console.log(`Targets (decision 0016), ${SPEC.path}:`)
 for (const [target, result] of Object.entries(targets)) console.log(`  ${target}: ${result}`)
 console.log(`${cells.length} cells in ${fixed((Date.now() - benchStartedMs) / 1000, 0)} s`)
 
