@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, vi } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 
 // The unit project runs its files without isolation (vitest.config.ts: a jsdom and a module graph per file cost
 // two thirds of the suite's time). Each file still starts as if alone: our own modules evaluated afresh (their
@@ -12,6 +12,10 @@ if (typeof document !== 'undefined') {
   localStorage.clear()
   sessionStorage.clear()
 }
+
+// A budget, not a speed check: findBy and waitFor wait up to 5 s rather than 1 s. The parts' opening and closing
+// (zag's presence and focus, a frame or a timer each) passed 1 s with both cores busy.
+configure({ asyncUtilTimeout: 5_000 })
 
 afterEach(() => {
   cleanup()

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WorkspaceMarketWatch } from '../../../src/features/trading/components/market-watch'
@@ -47,7 +47,7 @@ describe("a market watch row's menu", { timeout: 20_000 }, () => {
     // in the frames while it opens, which a loaded machine stretches.
     await waitForFocusInside(await screen.findByRole('menu'))
     await userEvent.click(screen.getByRole('menuitem', { name: 'Create alert' }))
-    expect(onCreateAlert).toHaveBeenCalledWith(eurusd)
+    await waitFor(() => expect(onCreateAlert).toHaveBeenCalledWith(eurusd))
     expect(onSelect).not.toHaveBeenCalled()
   })
 
