@@ -273,7 +273,9 @@ export function AssetChart({
           borderColor: 'border',
         })}
       >
-        <div className={css({ flex: '1', minW: '0', display: 'flex', alignItems: 'center', gap: '2' })}>
+        {/* Never narrower than the title and its price: on a phone the actions wrap to a line of their own rather
+            than cover the price. */}
+        <div className={css({ flex: '1 0 auto', display: 'flex', alignItems: 'center', gap: '2' })}>
           <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{label}</h2>
           <LastPrice store={store} assetId={assetId} decimals={decimals} stale={asOf !== undefined} />
           {asOf}
