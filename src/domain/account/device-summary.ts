@@ -1,7 +1,7 @@
 // What a user agent says, for people ('Chrome 124 on Windows 10'), and the new-device rule of the sign-in alert.
 // Pure: bowser parses, nothing is fetched.
 import Bowser from 'bowser'
-import { DEVICE_TYPES, type DeviceSummary } from '../contract/account'
+import { DEVICE_TYPES, type DeviceSummary } from '../contract/sessions'
 
 const MAX_USER_AGENT_CHARS = 512
 

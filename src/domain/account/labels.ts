@@ -1,11 +1,7 @@
 // What the account centre's statuses say to people (decision 0020), each with a tone: the chips pair the colour with
 // these words, never colour alone.
-import {
-  SIGN_IN_RESULTS,
-  VERIFICATION_STATUSES,
-  type SignInResult,
-  type VerificationStatus,
-} from '../contract/account'
+import { SIGN_IN_RESULTS, type SignInResult } from '../contract/sign-ins'
+import { VERIFICATION_STATUSES, type VerificationStatus } from '../contract/verification'
 import type { StatusTone } from '../display/status-tone'
 
 export const SIGN_IN_RESULT_LABELS: Record<SignInResult, { label: string; tone: StatusTone }> = {

@@ -3,7 +3,7 @@
 // and the mailed link's reset (new, confirm). The change is the contract's request as it is; the reset's form leaves
 // out the token, which the link carries.
 import { z } from 'zod'
-import { ChangePasswordRequestSchema } from '../contract/account'
+import { ChangePasswordRequestSchema } from '../contract/password'
 import { PasswordSchema, VALIDATION_MESSAGES } from '../contract/auth'
 import { TextSchema } from '../contract/common'
 

@@ -3,8 +3,8 @@
 // the PATCH it becomes. Every field is text in the form; an address left wholly empty, or no date of birth, is sent
 // as null.
 import { z } from 'zod'
+import { ACCOUNT_MESSAGES } from '../contract/account-common'
 import {
-  ACCOUNT_MESSAGES,
   ageOn,
   CountryCodeSchema,
   DateOfBirthSchema,
@@ -13,7 +13,7 @@ import {
   nationalPhone,
   type Profile,
   type ProfilePatch,
-} from '../contract/account'
+} from '../contract/profile'
 import { FirstNameSchema, LastNameSchema, UsernameSchema } from '../contract/auth'
 import { TextSchema } from '../contract/common'
 

@@ -3,7 +3,7 @@
 // person reads when a field is empty.
 import { z } from 'zod'
 import { TextSchema } from '../contract/common'
-import { TotpCodeSchema, TwoFactorConfirmRequestSchema } from '../contract/account'
+import { TotpCodeSchema, TwoFactorConfirmRequestSchema } from '../contract/two-factor'
 
 export const TWO_FACTOR_FORM_MESSAGES = {
   RECOVERY_CODE_REQUIRED: 'Enter one of your recovery codes',

@@ -1,7 +1,7 @@
 // Two-factor sign-in rules (decision 0020): which TOTP codes a sign-in accepts, and what recovery codes look like.
 // Pure: the clock, the random bytes and the code generator (RFC 6238 through otpauth, in server/account/totp.ts) are
 // passed in, so these rules hold whatever computes the codes.
-import { TWO_FACTOR } from '../contract/account'
+import { TWO_FACTOR } from '../contract/two-factor'
 
 /** The RFC 6238 time step of `now`: whole periods since the epoch. */
 export function timeStep(now: Date, periodSeconds: number = TWO_FACTOR.PERIOD_SECONDS): number {

@@ -8,7 +8,7 @@ import {
   VERIFICATION_STATUSES,
   type VerificationDocumentType,
   type VerificationStatus,
-} from '../contract/account'
+} from '../contract/verification'
 
 export interface DocumentFacts {
   type: VerificationDocumentType

@@ -29,7 +29,7 @@ export const PUSH_EVENTS = {
   ORDER_UPDATED: 'order.updated',
   MESSAGE_SENT: 'message.sent',
   MESSAGE_READ: 'message.read',
-  /** On private-user.{id}: a session was signed out (`{ session_id }`, SessionRevokedEventSchema in account.ts). */
+  /** On private-user.{id}: a session was signed out (`{ session_id }`, SessionRevokedEventSchema in sessions.ts). */
   SESSION_REVOKED: 'session.revoked',
 } as const
 

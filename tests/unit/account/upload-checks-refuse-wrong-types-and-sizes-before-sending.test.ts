@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeFormats, formatBytes, uploadProblem } from '../../../src/domain/account/document-upload'
-import { AVATAR_UPLOAD, VERIFICATION_UPLOAD } from '../../../src/domain/contract/account'
+import { AVATAR_UPLOAD } from '../../../src/domain/contract/profile'
+import { VERIFICATION_UPLOAD } from '../../../src/domain/contract/verification'
 
 const MB = 1024 * 1024
 

@@ -7,7 +7,7 @@ import {
   PUSH_EVENTS,
   type ConnectionStatus,
 } from '../../../src/domain/contract/realtime'
-import type { SessionRevokedEvent } from '../../../src/domain/contract/account'
+import type { SessionRevokedEvent } from '../../../src/domain/contract/sessions'
 import { resolvePusherEndpoint } from '../endpoints'
 import { DEFAULT_FAILURE_MESSAGE, TOAST_DURATION_MS, TOAST_TEXT, type HubConfig } from '../protocol'
 import type { ChannelAuth, CreatePushTransport, PushTransport } from '../transports/types'

@@ -2,7 +2,7 @@
 // opened (/confirm-email); the profile shows the address as pending meanwhile.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { ChangeEmailRequestSchema } from '../../../domain/contract/account'
+import type { ChangeEmailRequestSchema } from '../../../domain/contract/email-change'
 import { MessageResponseSchema } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'

@@ -1,6 +1,6 @@
 // POST /user/password: current, new and confirmation. Every other session is signed out, so the list refetches.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { ChangePasswordResponseSchema, type ChangePasswordRequest } from '../../../domain/contract/account'
+import { ChangePasswordResponseSchema, type ChangePasswordRequest } from '../../../domain/contract/password'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'
 

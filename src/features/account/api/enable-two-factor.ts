@@ -1,6 +1,6 @@
 // POST /user/two-factor/enable: the first code proves the app holds the secret; answers the 10 recovery codes once.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { RecoveryCodesResponseSchema } from '../../../domain/contract/account'
+import { RecoveryCodesResponseSchema } from '../../../domain/contract/two-factor'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'
 

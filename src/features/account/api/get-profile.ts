@@ -1,7 +1,7 @@
 // GET /user/profile: the personal details the user object does not carry (phone, address, date of birth, a
 // pending e-mail change).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ProfileResponseSchema, type Profile } from '../../../domain/contract/account'
+import { ProfileResponseSchema, type Profile } from '../../../domain/contract/profile'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'
 

@@ -1,6 +1,6 @@
 // GET /user/sessions (decision 0020): every signed-in device of the caller, its own first (`current`).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { SessionsResponseSchema, type Session } from '../../../domain/contract/account'
+import { SessionsResponseSchema, type Session } from '../../../domain/contract/sessions'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'
 

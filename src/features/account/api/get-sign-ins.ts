@@ -1,6 +1,6 @@
 // GET /user/sign-ins: the last 50 sign-in attempts, newest first, with their result, address and device.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { SignInsResponseSchema, type SignInEvent } from '../../../domain/contract/account'
+import { SignInsResponseSchema, type SignInEvent } from '../../../domain/contract/sign-ins'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'
 

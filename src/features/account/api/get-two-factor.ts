@@ -1,6 +1,6 @@
 // GET /user/two-factor: whether sign-in asks for a code, since when, and how many recovery codes are left.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { TwoFactorStatusResponseSchema, type TwoFactorStatus } from '../../../domain/contract/account'
+import { TwoFactorStatusResponseSchema, type TwoFactorStatus } from '../../../domain/contract/two-factor'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'
 

@@ -1,6 +1,6 @@
 // POST /user/two-factor/recovery-codes: ten new recovery codes (the old ones stop working), shown once.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { RecoveryCodesResponseSchema } from '../../../domain/contract/account'
+import { RecoveryCodesResponseSchema } from '../../../domain/contract/two-factor'
 import { http } from '../../../lib/http'
 import type { TwoFactorConfirmRequest } from './disable-two-factor'
 import { ACCOUNT_KEYS } from './query-keys'

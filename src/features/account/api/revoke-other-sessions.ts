@@ -1,6 +1,6 @@
 // DELETE /user/sessions?others=true: signs out every device but this one.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { RevokeSessionsResponseSchema } from '../../../domain/contract/account'
+import { RevokeSessionsResponseSchema } from '../../../domain/contract/sessions'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'
 

@@ -1,6 +1,6 @@
 // DELETE /user/sessions/{id}: signs one device out. Its tabs hear session.revoked and go to / at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { RevokeSessionResponseSchema } from '../../../domain/contract/account'
+import { RevokeSessionResponseSchema } from '../../../domain/contract/sessions'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'
 

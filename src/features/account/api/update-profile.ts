@@ -1,6 +1,6 @@
 // PATCH /user/profile: the changed fields only; answers the whole profile, which replaces the cached one.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { ProfilePatchResponseSchema, type ProfilePatch } from '../../../domain/contract/account'
+import { ProfilePatchResponseSchema, type ProfilePatch } from '../../../domain/contract/profile'
 import { http } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'
 

@@ -1,7 +1,7 @@
 // POST /user/avatar (multipart `file`, progress shown) and DELETE /user/avatar. The profile and the user (chat shows
 // the avatar) refetch after either.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { AvatarResponseSchema } from '../../../domain/contract/account'
+import { AvatarResponseSchema } from '../../../domain/contract/profile'
 import { uploadFile } from '../../../lib/files'
 import { http, HttpError } from '../../../lib/http'
 import { ACCOUNT_KEYS } from './query-keys'

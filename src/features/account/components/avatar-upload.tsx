@@ -5,7 +5,7 @@ import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { describeFormats, formatBytes, uploadProblem } from '../../../domain/account/document-upload'
-import { AVATAR_UPLOAD } from '../../../domain/contract/account'
+import { AVATAR_UPLOAD } from '../../../domain/contract/profile'
 import { useRemoveAvatar, useUploadAvatar } from '../api/upload-avatar'
 import { problemText } from './server-errors'
 
@@ -60,6 +60,9 @@ export function AvatarUpload(props: { avatar: string | null; name: string; onCha
             type="file"
             accept={AVATAR_UPLOAD.ACCEPT}
             className={css({ srOnly: true })}
+            // The button opens it: the input itself is neither a stop nor a control of its own (decision 0041).
+            tabIndex={-1}
+            aria-hidden
             aria-describedby={`${inputId}-hint`}
             onChange={(event) => choose(event.target.files?.[0])}
           />

@@ -6,7 +6,7 @@ import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField } from '../../../components/ui/input'
 import { ChangePasswordFormSchema, type ChangePasswordForm } from '../../../domain/account/password-forms'
-import type { ChangePasswordRequest } from '../../../domain/contract/account'
+import type { ChangePasswordRequest } from '../../../domain/contract/password'
 import { applyFieldErrors, problemText } from './server-errors'
 
 export interface ChangePasswordFormProps {

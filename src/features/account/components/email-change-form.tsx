@@ -5,7 +5,7 @@ import { css } from 'styled-system/css'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField, TextField } from '../../../components/ui/input'
-import { ChangeEmailRequestSchema } from '../../../domain/contract/account'
+import { ChangeEmailRequestSchema } from '../../../domain/contract/email-change'
 import { useChangeEmail, type ChangeEmailRequest } from '../api/change-email'
 import { applyFieldErrors, problemText } from './server-errors'
 

@@ -12,7 +12,7 @@ import {
   profilePatch,
   type ProfileForm,
 } from '../../../domain/account/profile-form'
-import type { Profile } from '../../../domain/contract/account'
+import type { Profile } from '../../../domain/contract/profile'
 import { COUNTRIES } from '../../../domain/registration/countries'
 import { useUpdateProfile } from '../api/update-profile'
 import { applyFieldErrors, problemText } from './server-errors'

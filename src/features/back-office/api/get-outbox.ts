@@ -2,7 +2,7 @@
 // the database when no SMTP server is configured, newest first. Read-only; the keys live here, not in
 // BACK_OFFICE_KEYS, because nothing else invalidates them (a new mail shows on the next visit or refresh).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { OutboxMailResponseSchema, OutboxResponseSchema } from '../../../domain/contract/account'
+import { OutboxMailResponseSchema, OutboxResponseSchema } from '../../../domain/contract/mail-outbox'
 import { http } from '../../../lib/http'
 
 export const OUTBOX_KEYS = {

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import {
   TwoFactorChallengeResponseSchema,
   type TwoFactorLoginRequest,
-} from '../../../domain/contract/account'
+} from '../../../domain/contract/two-factor'
 import { LoginResponseGuard } from '../../../domain/contract/sign-in-guards'
 import { http, HttpError } from '../../../lib/http'
 import { sessionStore } from '../../../lib/session-store'

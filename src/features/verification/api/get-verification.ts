@@ -1,7 +1,10 @@
 // GET /verification: the level, what each level takes and unlocks, and each document type's latest document and
 // status. The route refetches it when an admin decides (user.updated on the user's channel).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { VerificationSummaryResponseSchema, type VerificationSummary } from '../../../domain/contract/account'
+import {
+  VerificationSummaryResponseSchema,
+  type VerificationSummary,
+} from '../../../domain/contract/verification'
 import { http } from '../../../lib/http'
 
 export const verificationQueryKey = ['verification'] as const

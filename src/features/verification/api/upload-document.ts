@@ -5,7 +5,7 @@ import {
   VerificationDocumentResponseSchema,
   type DocumentKind,
   type VerificationDocumentType,
-} from '../../../domain/contract/account'
+} from '../../../domain/contract/verification'
 import { uploadFile } from '../../../lib/files'
 import { HttpError } from '../../../lib/http'
 import { verificationQueryKey } from './get-verification'

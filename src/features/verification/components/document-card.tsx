@@ -19,7 +19,7 @@ import {
   type VerificationDocument,
   type VerificationDocumentType,
   type VerificationStatus,
-} from '../../../domain/contract/account'
+} from '../../../domain/contract/verification'
 import { HttpError } from '../../../lib/http'
 import { useUploadDocument } from '../api/upload-document'
 import { DocumentStatusChip } from './status-chip'

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleDashed } from 'lucide-react'
 import { css } from 'styled-system/css'
 import * as Card from '../../../components/ui/card'
-import type { VerificationSummary } from '../../../domain/contract/account'
+import type { VerificationSummary } from '../../../domain/contract/verification'
 
 /** Levels 1-3: what each takes, what it unlocks, and which the customer has reached. */
 export function LevelOverview(props: { summary: VerificationSummary }) {

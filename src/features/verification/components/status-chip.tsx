@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, CircleDashed, Clock, History } from 'lucide-react'
 import { StatusChip } from '../../../components/ui/status-chip'
 import { VERIFICATION_STATUS_LABELS } from '../../../domain/account/labels'
-import type { VerificationStatus } from '../../../domain/contract/account'
+import type { VerificationStatus } from '../../../domain/contract/verification'
 
 const ICONS = {
   none: CircleDashed,

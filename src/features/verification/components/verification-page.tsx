@@ -6,7 +6,7 @@ import {
   VERIFICATION_DOCUMENT_TYPES,
   WITHDRAWAL_MIN_VERIFICATION_LEVEL,
   type DocumentKind,
-} from '../../../domain/contract/account'
+} from '../../../domain/contract/verification'
 import { HttpError } from '../../../lib/http'
 import { useVerification } from '../api/get-verification'
 import { DocumentCard } from './document-card'
