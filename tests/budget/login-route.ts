@@ -7,9 +7,10 @@
 // `/` route's component chunk with its static imports. The login page makes no `import()` as it opens (the service
 // worker's bridge uses the browser's API since decision 0031; `npm run bench:initial-js` would show one in a
 // browser). Lazy parts only a click loads (the second sign-in step) are left out.
-import { existsSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { entryKey, staticClosure, type Manifest } from './chunks'
+import { CLIENT_DIR, gzipKb, readManifest } from './manifest'
 
 /**
  * KB gzip. The target (decision 0025) is 140 in total and 100 before the first render. The build measured 198.7 and
@@ -26,49 +27,17 @@ import { gzipSync } from 'node:zlib'
  */
 export const LOGIN_ROUTE_BUDGET_KB = { total: 140, beforeFirstRender: 130 }
 
-interface ManifestChunk {
-  file: string
-  isEntry?: boolean
-  imports?: string[]
-  dynamicImports?: string[]
-}
-type Manifest = Record<string, ManifestChunk>
-
-const ROOT = resolve(new URL('../../', import.meta.url).pathname)
-const CLIENT_DIR = resolve(process.env.BENCH_CLIENT_DIR ?? join(ROOT, 'dist'))
 /** The login route's own chunk. */
 const LOGIN_ROUTE_KEYS = ['src/routes/index.tsx?tsr-split=component']
 
 export function loginRouteScripts(manifest: Manifest) {
-  const closure = (keys: string[], into = new Set<string>()) => {
-    const visit = (key: string) => {
-      if (into.has(key) || !manifest[key]) return
-      into.add(key)
-      for (const next of manifest[key].imports ?? []) visit(next)
-    }
-    keys.forEach(visit)
-    return into
-  }
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html'))
-  if (!entry) throw new Error('the manifest has no index.html entry')
-  const beforeFirstRender = closure([entry])
-  const all = closure(LOGIN_ROUTE_KEYS, new Set(beforeFirstRender))
+  const beforeFirstRender = staticClosure(manifest, [entryKey(manifest)])
+  const all = staticClosure(manifest, LOGIN_ROUTE_KEYS, new Set(beforeFirstRender))
   const file = (key: string) => manifest[key]!.file
   return { beforeFirstRender: [...beforeFirstRender].map(file), all: [...all].map(file) }
 }
 
-const gzipKb = (files: string[]) =>
-  files.reduce(
-    (total, file) => total + gzipSync(readFileSync(join(CLIENT_DIR, file)), { level: 9 }).length,
-    0,
-  ) / 1024
-
-const manifestPath = join(CLIENT_DIR, '.vite/manifest.json')
-if (!existsSync(manifestPath)) {
-  console.error(`no build manifest at ${manifestPath}: run \`npm run build\` first`)
-  process.exit(1)
-}
-const scripts = loginRouteScripts(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+const scripts = loginRouteScripts(readManifest())
 // The entry must still set zod's jitless flag (src/domain/contract/zod-jitless.ts): a bundler that drops the import
 // as side-effect free leaves every later page's zod probing for eval under a policy that forbids it.
 const entrySetsZodFlag = scripts.beforeFirstRender.some((file) =>

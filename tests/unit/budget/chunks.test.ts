@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import {
+  layoutsAbove,
+  pageName,
+  pageScripts,
+  signedInPages,
+  staticClosure,
+  type Manifest,
+} from '../../budget/chunks'
+
+// A manifest shaped like the build's: the entry, two layouts, a nested layout, pages, and shared chunks.
+const split = (path: string) => `src/routes/${path}?tsr-split=component`
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_forms.js': { file: 'assets/forms.js', imports: ['_react.js'] },
+  '_chart.js': { file: 'assets/chart.js' },
+  [split('index.tsx')]: { file: 'assets/login.js', imports: ['_forms.js'] },
+  [split('_protected.tsx')]: { file: 'assets/protected.js' },
+  [split('_protected/main/route.tsx')]: { file: 'assets/main.js' },
+  [split('_protected/main/dashboard.tsx')]: { file: 'assets/dashboard.js' },
+  [split('_protected/main/deposit/route.tsx')]: { file: 'assets/deposit.js', imports: ['_forms.js'] },
+  [split('_protected/main/deposit/card.tsx')]: { file: 'assets/card.js' },
+  [split('_protected/mt4/index.tsx')]: { file: 'assets/mt4.js', dynamicImports: ['_chart.js'] },
+}
+
+describe('the signed-in routes budget reads the chunk graph', () => {
+  it('follows static imports once each', () => {
+    expect([...staticClosure(manifest, [split('_protected/main/deposit/route.tsx')])].sort()).toEqual([
+      '_forms.js',
+      '_react.js',
+      split('_protected/main/deposit/route.tsx'),
+    ])
+  })
+
+  it('lists the pages behind the sign-in, not their layouts nor the signed-out pages', () => {
+    expect(signedInPages(manifest).map(pageName)).toEqual(['/main/dashboard', '/main/deposit/card', '/mt4'])
+  })
+
+  it('finds every layout above a page, outermost first', () => {
+    expect(layoutsAbove(manifest, split('_protected/main/deposit/card.tsx'))).toEqual([
+      split('_protected.tsx'),
+      split('_protected/main/route.tsx'),
+      split('_protected/main/deposit/route.tsx'),
+    ])
+  })
+
+  it("counts the entry, the layouts and the page with their static imports, never a page's import()", () => {
+    expect(pageScripts(manifest, split('_protected/main/deposit/card.tsx')).sort()).toEqual([
+      'assets/card.js',
+      'assets/deposit.js',
+      'assets/forms.js',
+      'assets/index.js',
+      'assets/main.js',
+      'assets/protected.js',
+      'assets/react.js',
+    ])
+    expect(pageScripts(manifest, split('_protected/mt4/index.tsx'))).not.toContain('assets/chart.js')
+  })
+})
