@@ -31,3 +31,9 @@ export { useFundsSettings, getFundsSettingsQueryOptions } from './api/funds-sett
 export { LegalSettingsForm } from './components/legal-settings-form'
 export { useLegalSettings } from './api/legal-settings'
 export { Outbox } from './components/outbox'
+export {
+  StaffOnline,
+  staffMemberOf,
+  type StaffMember,
+  type StaffOnlineProps,
+} from './components/staff-online'

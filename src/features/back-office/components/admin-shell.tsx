@@ -13,6 +13,7 @@ import {
 import type { LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import { VisuallyHidden } from 'styled-system/jsx'
 import { ShellSideBar, ShellTopBar, shellNavLink } from '../../../components/shell-frame'
 import { Badge } from '../../../components/ui/badge'
@@ -97,7 +98,7 @@ export function AdminShell(props: AdminShellProps) {
 
   return (
     <div
-      className={css({ minH: '100dvh', display: 'flex', bg: 'bg.app' })}
+      className={flex({ minH: '100dvh', bg: 'bg.app' })}
       style={props.fill ? { height: '100dvh' } : undefined}
     >
       <ShellSideBar className={css({ w: '56' })}>
@@ -109,11 +110,11 @@ export function AdminShell(props: AdminShellProps) {
         </Link>
         <p className={css({ px: '3', mb: '6', fontSize: 'xs', color: 'text.muted' })}>Back office</p>
         <nav aria-label="Back office">
-          <ul className={css({ display: 'flex', flexDir: 'column', gap: '0.5' })}>{links(false)}</ul>
+          <ul className={stack({ gap: '0.5' })}>{links(false)}</ul>
         </nav>
       </ShellSideBar>
 
-      <div className={css({ flex: '1', minW: '0', minH: '0', display: 'flex', flexDir: 'column' })}>
+      <div className={flex({ flex: '1', minW: '0', minH: '0', flexDir: 'column' })}>
         <ShellTopBar>
           <span
             className={css({ display: { base: 'block', md: 'none' }, fontWeight: 'bold', truncate: true })}
@@ -152,15 +153,13 @@ export function AdminShell(props: AdminShellProps) {
             py: '1.5',
           })}
         >
-          <ul className={css({ display: 'flex', gap: '1' })}>{links(true)}</ul>
+          <ul className={flex({ gap: '1' })}>{links(true)}</ul>
         </nav>
         {props.siteDisabled ? (
           <p
             role="status"
-            className={css({
+            className={hstack({
               flexShrink: 0,
-              display: 'flex',
-              alignItems: 'center',
               gap: '2',
               px: { base: '3', md: '6' },
               py: '2',
@@ -187,7 +186,7 @@ export function AdminShell(props: AdminShellProps) {
         <main
           className={
             props.fill
-              ? css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column', w: 'full' })
+              ? flex({ flex: '1', minH: '0', flexDir: 'column', w: 'full' })
               : css({ flex: '1', p: { base: '4', md: '8' }, maxW: '80rem', w: 'full', minW: '0' })
           }
         >

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
 import {
@@ -66,8 +67,7 @@ export function AuditLogFilters(props: { filters: AuditFilters; onChange: (next:
       noValidate
       onSubmit={apply}
       aria-label="Filter the audit log"
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '4',
         alignItems: 'start',
         gridTemplateColumns: { base: '1fr 1fr', md: 'minmax(12rem, 16rem) 9rem 9rem auto' },
@@ -102,7 +102,7 @@ export function AuditLogFilters(props: { filters: AuditFilters; onChange: (next:
         onChange={(event) => setUserText(event.target.value)}
         error={errors.user}
       />
-      <div className={css({ display: 'grid', gap: '1.5', gridColumn: { base: '1 / -1', md: 'auto' } })}>
+      <div className={grid({ gap: '1.5', gridColumn: { base: '1 / -1', md: 'auto' } })}>
         {/* As tall as a field's label, so the buttons line up with the inputs whatever the font. */}
         <span
           aria-hidden="true"
@@ -110,7 +110,7 @@ export function AuditLogFilters(props: { filters: AuditFilters; onChange: (next:
         >
           &nbsp;
         </span>
-        <div className={css({ display: 'flex', gap: '2' })}>
+        <div className={flex({ gap: '2' })}>
           <Button type="submit" variant="outline" className={css({ flex: { base: '1', md: 'none' } })}>
             Apply
           </Button>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronDown, ScrollText } from 'lucide-react'
 import { Fragment, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import type { AuditEvent } from '../../../domain/contract/back-office'
 import { AUDIT_ACTIONS } from '../../../domain/contract/back-office'
@@ -55,23 +56,20 @@ const snapshot = css({
 function AuditDetails(props: { event: AuditEvent }) {
   const { event } = props
   return (
-    <div className={css({ display: 'grid', gap: '4', textAlign: 'start' })}>
-      <div
-        className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
-      >
-        <div className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
+    <div className={grid({ gap: '4', textAlign: 'start' })}>
+      <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
+        <div className={grid({ gap: '1.5', minW: '0' })}>
           <h3 className={css({ textStyle: 'label' })}>Before</h3>
           {/* Text only: a snapshot holds whatever was typed into a setting or a reason. */}
           <pre className={snapshot}>{auditSnapshotText(event.before)}</pre>
         </div>
-        <div className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
+        <div className={grid({ gap: '1.5', minW: '0' })}>
           <h3 className={css({ textStyle: 'label' })}>After</h3>
           <pre className={snapshot}>{auditSnapshotText(event.after)}</pre>
         </div>
       </div>
       <dl
-        className={css({
-          display: 'grid',
+        className={grid({
           gridTemplateColumns: 'auto 1fr',
           columnGap: '4',
           rowGap: '1',

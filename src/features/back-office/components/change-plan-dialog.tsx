@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { CloseTrigger } from '../../../components/ui/dialog'
@@ -49,7 +49,7 @@ function PlanForm(props: Omit<ChangePlanDialogProps, 'open' | 'clientName'>) {
     }
   }
   return (
-    <div className={css({ display: 'grid', gap: '4' })}>
+    <div className={grid({ gap: '4' })}>
       <OptionSelect
         label="Plan"
         name="plan"
@@ -59,7 +59,7 @@ function PlanForm(props: Omit<ChangePlanDialogProps, 'open' | 'clientName'>) {
         onChange={(next) => setPlanId(Number(next))}
       />
       {error ? <AlertBox variant="destructive" title={error} /> : null}
-      <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', flexWrap: 'wrap' })}>
+      <div className={wrap({ justifyContent: 'flex-end', gap: '3' })}>
         <CloseTrigger asChild>
           <Button variant="outline">Cancel</Button>
         </CloseTrigger>

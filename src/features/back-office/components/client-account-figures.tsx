@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { LiveText } from '../../../components/ui/live-text'
 import { Stat } from '../../../components/ui/stat'
 import { Text } from '../../../components/ui/text'
@@ -12,8 +12,7 @@ import { useAccountSummary } from '../../../lib/live-account'
 // margin, free margin, margin level and open P/L (docs/product/trading-workspace.md#account-figures maths,
 // src/domain/trading/account-maths.ts).
 
-const grid = css({
-  display: 'grid',
+const figureGrid = grid({
   gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
   gap: '3',
 })
@@ -43,7 +42,7 @@ export function ClientAccountFigures(props: { client: AdminClient; store: LivePr
   const summary = useAccountSummary(props.store, client.open_positions, client.balance, client.credit_balance)
   const pnlText = formatSignedAmount(summary.pnl)
   return (
-    <dl className={grid}>
+    <dl className={figureGrid}>
       <Figure label="Balance" text={formatAmount(summary.balance)} testId="client-balance" />
       <Figure label="Equity" text={formatAmount(summary.equity)} testId="client-equity" live />
       <Figure label="Open P/L" text={pnlText} tone={signTone(pnlText)} testId="client-pnl" live />

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Ban, Bitcoin, CircleCheck, KeyRound, Layers, MessagesSquare, RotateCcw, Wallet } from 'lucide-react'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
+import { wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
@@ -31,7 +31,7 @@ import { SimulateTransferDialog } from './simulate-transfer-dialog'
 
 type OpenDialog = 'deactivate' | 'adjust' | 'plan' | 'link' | 'transfer' | null
 
-const bar = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
+const bar = wrap({ gap: '2' })
 
 export function ClientActions(props: { client: AdminClient }) {
   const { client } = props

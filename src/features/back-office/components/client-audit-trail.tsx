@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid, hstack, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -10,8 +11,7 @@ import { useAudit } from '../api/get-audit'
 // What admins did to this client, newest first, from the append-only audit log (GET /admin/audit?user_id=), paged
 // by the server. Every action on the client page invalidates it, so a new row shows at once.
 
-const row = css({
-  display: 'grid',
+const row = grid({
   gap: '0.5',
   py: '2.5',
   borderBottomWidth: '1px',
@@ -35,13 +35,13 @@ export function ClientAuditTrail(props: { userId: number }) {
     )
   }
   return (
-    <div className={css({ display: 'grid', gap: '3' })}>
+    <div className={grid({ gap: '3' })}>
       <ul>
         {events.map((event) => {
           const changes = auditChanges(event.before, event.after)
           return (
             <li key={event.id} className={row} data-testid="client-audit-event">
-              <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'baseline' })}>
+              <div className={wrap({ gap: '2', alignItems: 'baseline' })}>
                 <span className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
                   {auditActionLabel(event.action)}
                 </span>
@@ -64,15 +64,7 @@ export function ClientAuditTrail(props: { userId: number }) {
         })}
       </ul>
       {meta.last_page > 1 ? (
-        <nav
-          aria-label="Audit trail pages"
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: '2',
-          })}
-        >
+        <nav aria-label="Audit trail pages" className={hstack({ justifyContent: 'space-between', gap: '2' })}>
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Newer
           </Button>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -36,13 +37,12 @@ import { ClientStatusBadge, OnlineDot } from './client-status-badge'
 
 const CLIENT_REFETCH_MS = 30_000
 
-const columns = css({
-  display: 'grid',
+const columns = grid({
   gap: { base: '4', md: '6' },
   gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
   alignItems: 'start',
 })
-const stack = css({ display: 'grid', gap: { base: '4', md: '6' }, minW: '0' })
+const stack = grid({ gap: { base: '4', md: '6' }, minW: '0' })
 
 function ClientRequestsSection(props: { userId: number; requests: readonly QueueRequest[] }) {
   const decide = useDecideRequest()
@@ -111,7 +111,7 @@ export function ClientPage(props: { userId: number; store: LivePriceStore }) {
         variant="destructive"
         title={notFound ? 'There is no client with this id.' : errorMessage(client.error)}
       >
-        <div className={css({ display: 'flex', gap: '2', mt: '3', flexWrap: 'wrap' })}>
+        <div className={wrap({ gap: '2', mt: '3' })}>
           {notFound ? null : (
             <Button size="sm" variant="outline" onClick={() => void client.refetch()}>
               Try again
@@ -130,15 +130,18 @@ export function ClientPage(props: { userId: number; store: LivePriceStore }) {
 
   const data = client.data
   return (
-    <div className={css({ display: 'grid', gap: { base: '4', md: '6' } })}>
-      <div className={css({ display: 'grid', gap: '4' })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
+    <div className={grid({ gap: { base: '4', md: '6' } })}>
+      <div className={grid({ gap: '4' })}>
+        <div className={wrap({ alignItems: 'center', gap: '3' })}>
           <ClientStatusBadge status={data.status} />
           <Text as="span" size="sm" tone="muted">
             Account <span className={css({ color: 'text', fontFamily: 'mono' })}>{data.account_id}</span>
           </Text>
           <Text as="span" size="sm" tone="muted">
-            Plan <span className={css({ color: 'text' })}>{data.account_type?.title ?? 'none'}</span>
+            Plan{' '}
+            <Text as="span" tone="default">
+              {data.account_type?.title ?? 'none'}
+            </Text>
           </Text>
           <OnlineDot online={data.is_online} />
         </div>

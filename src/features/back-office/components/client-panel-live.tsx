@@ -4,7 +4,7 @@
 import { TrendingDown, TrendingUp, TriangleAlert } from 'lucide-react'
 import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 import { LiveText } from '../../../components/ui/live-text'
 import { Stat } from '../../../components/ui/stat'
 import type { Trade } from '../../../domain/contract/trades'
@@ -16,7 +16,7 @@ import type { AdminClient } from '../../../domain/contract/back-office'
 import { useAccountSummary, useLivePosition } from '../../../lib/live-account'
 
 const srOnly = visuallyHidden()
-const inline = css({ display: 'flex', alignItems: 'center', gap: '1' })
+const inline = hstack({ gap: '1' })
 
 /**
  * A profit or loss as it moves: colour, sign and an arrow, and the word for screen readers, so colour is never
@@ -97,8 +97,7 @@ export const LivePositionRow = memo(function LivePositionRow(props: { trade: Tra
     <li
       data-testid="client-panel-position"
       data-trade-id={trade.id}
-      className={css({
-        display: 'grid',
+      className={grid({
         gridTemplateColumns: 'minmax(0, 1fr) auto',
         alignItems: 'center',
         columnGap: '3',

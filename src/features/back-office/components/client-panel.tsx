@@ -7,12 +7,13 @@ import { Link } from '@tanstack/react-router'
 import { ArrowUpRight, RotateCw, TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { center, flex, grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { Stat } from '../../../components/ui/stat'
+import { Text } from '../../../components/ui/text'
 import { formatDateTime, requestTypeLabel } from '../../../domain/back-office/labels'
 import type { AdminClient, QueueRequest, RefusedOrder } from '../../../domain/contract/back-office'
 import { livePriceStore, type LivePriceStore } from '../../../lib/live-prices'
@@ -36,28 +37,26 @@ export function ClientPanel({ userId, store = livePriceStore }: ClientPanelProps
       aria-label="Customer details"
       aria-busy={client.isPending || undefined}
       data-testid="client-panel"
-      className={css({ display: 'flex', flexDir: 'column', minW: '0' })}
+      className={flex({ flexDir: 'column', minW: '0' })}
     >
       {client.data ? (
         <ClientPanelBody client={client.data} store={store} />
       ) : client.isError ? (
-        <div
-          className={cx(block, css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'start' }))}
-        >
-          <p role="alert" className={css({ fontSize: 'sm' })}>
+        <div className={cx(block, stack({ gap: '3', alignItems: 'start' }))}>
+          <Text role="alert" size="sm">
             The customer&apos;s details could not be loaded.
-          </p>
+          </Text>
           <Button variant="outline" size="sm" onClick={() => void client.refetch()}>
             <RotateCw size={14} aria-hidden="true" />
             Try again
           </Button>
         </div>
       ) : (
-        <div
-          className={cx(block, css({ display: 'flex', alignItems: 'center', gap: '2', color: 'text.muted' }))}
-        >
+        <div className={cx(block, hstack({ gap: '2', color: 'text.muted' }))}>
           <Spinner size="sm" />
-          <span className={css({ fontSize: 'sm' })}>Loading customer details...</span>
+          <Text as="span" size="sm">
+            Loading customer details...
+          </Text>
         </div>
       )}
     </section>
@@ -66,9 +65,7 @@ export function ClientPanel({ userId, store = livePriceStore }: ClientPanelProps
 
 const block = css({ px: '4', py: '4' })
 const section = css({ px: '4', py: '4', borderTopWidth: '1px', borderColor: 'border.muted' })
-const sectionHeading = css({
-  display: 'flex',
-  alignItems: 'center',
+const sectionHeading = hstack({
   gap: '2',
   mb: '2',
   fontSize: 'xs',
@@ -78,12 +75,7 @@ const sectionHeading = css({
   color: 'text.muted',
 })
 const emptyNote = css({ fontSize: 'sm', color: 'text.muted' })
-const figureGrid = css({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  columnGap: '4',
-  rowGap: '3',
-})
+const figureGrid = grid({ gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: '4', rowGap: '3' })
 
 function SectionHeading(props: { id: string; children: ReactNode; count?: number }) {
   return (
@@ -103,7 +95,7 @@ function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePr
   }
   return (
     <>
-      <div className={cx(block, css({ display: 'flex', flexDir: 'column', gap: '3' }))}>
+      <div className={cx(block, stack({ gap: '3' }))}>
         <div className={css({ minW: '0' })}>
           <p className={css({ fontWeight: 'semibold', truncate: true })}>{client.name}</p>
           <p className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
@@ -112,10 +104,8 @@ function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePr
         </div>
         <Link
           to={clientPagePath(client.id)}
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
+          className={center({
+            inline: true,
             gap: '1.5',
             h: '8',
             px: '3',
@@ -182,7 +172,7 @@ function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePr
           Pending requests
         </SectionHeading>
         {client.pending_requests.length > 0 ? (
-          <ul aria-labelledby={ids.requests} className={css({ display: 'grid', gap: '2' })}>
+          <ul aria-labelledby={ids.requests} className={grid({ gap: '2' })}>
             {client.pending_requests.map((request) => (
               <PendingRequestRow key={`${request.type}-${request.id}`} request={request} />
             ))}
@@ -215,8 +205,7 @@ function RefusedOrderNote({ order }: { order: RefusedOrder }) {
   return (
     <div
       data-testid="client-panel-refused-order"
-      className={css({
-        display: 'flex',
+      className={flex({
         gap: '2.5',
         p: '3',
         rounded: 'control',
@@ -230,17 +219,17 @@ function RefusedOrderNote({ order }: { order: RefusedOrder }) {
         aria-hidden="true"
         className={css({ flexShrink: 0, mt: '0.5', color: 'warning' })}
       />
-      <div className={css({ minW: '0', display: 'grid', gap: '0.5' })}>
+      <div className={grid({ minW: '0', gap: '0.5' })}>
         <p
           data-testid="client-panel-refused-message"
           className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}
         >
           {order.message}
         </p>
-        <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+        <Text size="xs" tone="muted">
           {summary ? `${summary} · ` : null}
           <When iso={order.at} />
-        </p>
+        </Text>
       </div>
     </div>
   )
@@ -250,8 +239,7 @@ function PendingRequestRow({ request }: { request: QueueRequest }) {
   return (
     <li
       data-testid="client-panel-request"
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '0.5',
         px: '3',
         py: '2',
@@ -261,20 +249,13 @@ function PendingRequestRow({ request }: { request: QueueRequest }) {
         borderColor: 'border.muted',
       })}
     >
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'baseline',
-          gap: '2',
-          justifyContent: 'space-between',
-        })}
-      >
+      <div className={flex({ alignItems: 'baseline', gap: '2', justifyContent: 'space-between' })}>
         <span className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
           {requestTypeLabel(request.type)}
         </span>
-        <span className={css({ fontSize: 'xs', color: 'text.muted' })}>
+        <Text as="span" size="xs" tone="muted">
           <When iso={request.created_at} />
-        </span>
+        </Text>
       </div>
       <p className={css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' })}>
         {request.detail}

@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Text } from '../../../components/ui/text'
 import type { RefusedOrder } from '../../../domain/contract/back-office'
@@ -26,7 +26,7 @@ export function ClientRefusedOrder(props: { order: RefusedOrder | null }) {
     .filter(Boolean)
     .join(' ')
   return (
-    <div className={css({ display: 'grid', gap: '2' })} data-testid="client-refused-order">
+    <div className={grid({ gap: '2' })} data-testid="client-refused-order">
       <AlertBox variant="warning" role="note" title={order.message} />
       <Text size="xs" tone="muted">
         {what ? `${what} · ` : ''}

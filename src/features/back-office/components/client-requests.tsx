@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { flex, grid, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Text } from '../../../components/ui/text'
 import type { QueueRequest } from '../../../domain/contract/back-office'
@@ -7,10 +8,8 @@ import { formatDateTime, requestTypeLabel } from '../../../domain/back-office/la
 // The client's pending requests (every type the queue knows), each with Approve and Reject; the page decides them
 // through the one request queue's decision route.
 
-const list = css({ display: 'grid', gap: '2' })
-const item = css({
-  display: 'flex',
-  flexWrap: 'wrap',
+const list = grid({ gap: '2' })
+const item = wrap({
   alignItems: 'center',
   gap: '3',
   p: '3',
@@ -47,7 +46,7 @@ export function ClientRequests(props: {
                 {requestTypeLabel(request.type)} · {formatDateTime(request.created_at)}
               </Text>
             </div>
-            <div className={css({ display: 'flex', gap: '2' })}>
+            <div className={flex({ gap: '2' })}>
               <Button
                 size="sm"
                 variant="gain"

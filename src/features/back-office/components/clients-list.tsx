@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
 import { useEffect, useEffectEvent, useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid, hstack, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
@@ -134,8 +135,7 @@ function ClientsTable(props: { clients: readonly ClientRow[] }) {
   )
 }
 
-const card = css({
-  display: 'grid',
+const card = grid({
   gap: '1.5',
   p: '4',
   borderBottomWidth: '1px',
@@ -155,7 +155,7 @@ function ClientCards(props: { clients: readonly ClientRow[] }) {
       {props.clients.map((client) => (
         <li key={client.id} data-testid="client-card">
           <Link to="/admin/clients/$userId" params={{ userId: client.id }} className={card}>
-            <span className={css({ display: 'flex', alignItems: 'center', gap: '2', minW: '0' })}>
+            <span className={hstack({ gap: '2', minW: '0' })}>
               <span className={css({ fontWeight: 'semibold', truncate: true, flex: '1', minW: '0' })}>
                 {client.name}
               </span>
@@ -165,8 +165,7 @@ function ClientCards(props: { clients: readonly ClientRow[] }) {
               {client.email}
             </Text>
             <span
-              className={css({
-                display: 'flex',
+              className={flex({
                 flexWrap: 'wrap',
                 alignItems: 'center',
                 columnGap: '3',
@@ -207,19 +206,13 @@ function Pager(props: {
   return (
     <nav
       aria-label="Client pages"
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: '3',
-        flexWrap: 'wrap',
-      })}
+      className={wrap({ alignItems: 'center', justifyContent: 'space-between', gap: '3' })}
     >
       <Text size="sm" tone="muted" aria-live="polite">
         {props.total === 0 ? 'No clients' : `${first}–${last} of ${props.total} clients`}
       </Text>
       {props.lastPage > 1 ? (
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+        <div className={hstack({ gap: '2' })}>
           <Button
             size="sm"
             variant="outline"
@@ -270,7 +263,7 @@ function ClientsResults(props: ClientsListProps) {
   }
   const { data, meta } = clients.data
   return (
-    <div className={css({ display: 'grid', gap: '4' })}>
+    <div className={grid({ gap: '4' })}>
       {data.length === 0 ? (
         <div className={css({ p: '8', textAlign: 'center' })}>
           <Text tone="muted">
@@ -342,7 +335,7 @@ function SearchBox(props: { value: string; onChange: (value: string) => void }) 
 export function ClientsList(props: ClientsListProps) {
   const { onSearchChange } = props
   return (
-    <div className={css({ display: 'grid', gap: '4' })}>
+    <div className={grid({ gap: '4' })}>
       <SearchBox
         value={props.search.search}
         onChange={(search) => onSearchChange({ search, page: 1 }, { replace: true })}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 
 // Label / value rows (a <dl>) for the back office's read-only figures: the profile, the account, a dialog's
 // before and after. Values use tabular digits so money lines up.
@@ -10,7 +11,7 @@ export interface DetailRow {
   value: ReactNode
 }
 
-const listClass = css({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', fontSize: 'sm' })
+const listClass = grid({ gridTemplateColumns: 'max-content minmax(0, 1fr)', fontSize: 'sm' })
 
 const rowClass = css({
   display: 'contents',

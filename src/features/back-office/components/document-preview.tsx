@@ -1,10 +1,12 @@
 import { Eye, ExternalLink } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { Spinner } from '../../../components/ui/spinner'
+import { Text } from '../../../components/ui/text'
 import { API_PREFIX } from '../../../domain/contract/wire'
 import { fetchFile } from '../../../lib/files'
 import { errorMessage } from '../../../lib/error-message'
@@ -52,8 +54,8 @@ function DocumentView(props: { documentId: number; title: string }) {
   }
   // A PDF cannot be framed here (the policy allows no blob: frames); the browser's own viewer opens it.
   return (
-    <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
-      <p className={css({ fontSize: 'sm' })}>This document is a PDF.</p>
+    <div className={grid({ gap: '3', justifyItems: 'start' })}>
+      <Text size="sm">This document is a PDF.</Text>
       <Button variant="outline" onClick={() => window.open(file.url, '_blank', 'noopener')}>
         <ExternalLink size={16} aria-hidden="true" />
         Open the PDF

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { CloseTrigger } from '../../../components/ui/dialog'
@@ -66,7 +66,7 @@ export function DialogForm(props: {
       id={props.formId}
       noValidate
       onSubmit={(event) => void props.onSubmit(event)}
-      className={css({ display: 'grid', gap: '4' })}
+      className={grid({ gap: '4' })}
     >
       {props.children}
       {props.serverError ? <AlertBox variant="destructive" title={props.serverError} /> : null}

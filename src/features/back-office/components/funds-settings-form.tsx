@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, type FormEvent } from 'react'
 import { useForm, type FieldPath } from 'react-hook-form'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { TextField } from '../../../components/ui/input'
@@ -27,7 +27,7 @@ export const FUNDS_SETTINGS_MESSAGES = {
   NOTHING_CHANGED: 'No changes to save.',
 } as const
 
-const twoColumns = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
+const twoColumns = grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
 
 /**
  * The Funds section of the Settings page (decision 0019): the broker's bank details customers wire to, the minimum
@@ -95,7 +95,7 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
           </Card.Description>
         </Card.Header>
         <Card.Body className={css({ gap: '6' })}>
-          <fieldset className={css({ display: 'grid', gap: '4' })}>
+          <fieldset className={grid({ gap: '4' })}>
             <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Bank details for wires</legend>
             <div className={twoColumns}>
               {BANK_FIELDS.filter((field) => field.name !== 'bank_address').map((field) => (
@@ -119,7 +119,7 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
             />
           </fieldset>
 
-          <fieldset className={css({ display: 'grid', gap: '4' })}>
+          <fieldset className={grid({ gap: '4' })}>
             <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Limits per method (USD)</legend>
             {FUNDS_LIMIT_METHODS.map((method) => (
               <div key={method} role="group" aria-labelledby={`funds-limit-${method}`} className={twoColumns}>
@@ -155,7 +155,7 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
             ))}
           </fieldset>
 
-          <fieldset className={css({ display: 'grid', gap: '4' })}>
+          <fieldset className={grid({ gap: '4' })}>
             <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Savings</legend>
             <TextField
               label="Savings APR (%)"
@@ -168,9 +168,7 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
             />
           </fieldset>
         </Card.Body>
-        <Card.Footer
-          className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', flexWrap: 'wrap' })}
-        >
+        <Card.Footer className={wrap({ justifyContent: 'flex-end', gap: '3' })}>
           <Button
             variant="outline"
             disabled={!isDirty || update.isPending}

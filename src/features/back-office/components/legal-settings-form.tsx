@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { toast } from '../../../components/ui/toast'
@@ -109,9 +110,7 @@ export function LegalSettingsForm(props: { texts: LegalTexts }) {
             />
           ))}
         </Card.Body>
-        <Card.Footer
-          className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', flexWrap: 'wrap' })}
-        >
+        <Card.Footer className={wrap({ justifyContent: 'flex-end', gap: '3' })}>
           <Button
             variant="outline"
             disabled={!isDirty || update.isPending}

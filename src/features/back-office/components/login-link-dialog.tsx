@@ -1,6 +1,7 @@
 import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -33,7 +34,7 @@ function LinkBody(props: Omit<LoginLinkDialogProps, 'open' | 'onOpenChange' | 'c
   if (props.state.status === 'pending') return <Spinner label="Making the sign-in link" />
   if (props.state.status === 'error') {
     return (
-      <div className={css({ display: 'grid', gap: '3' })}>
+      <div className={grid({ gap: '3' })}>
         <AlertBox variant="destructive" title={props.state.message} />
         <div>
           <Button variant="outline" onClick={props.onRetry}>
@@ -46,8 +47,8 @@ function LinkBody(props: Omit<LoginLinkDialogProps, 'open' | 'onOpenChange' | 'c
   const { url, expiresAt } = props.state
   const copy = props.copy ?? defaultCopy
   return (
-    <div className={css({ display: 'grid', gap: '3' })}>
-      <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
+    <div className={grid({ gap: '3' })}>
+      <div className={flex({ gap: '2', alignItems: 'flex-end' })}>
         <TextField
           label="Sign-in link"
           value={url}

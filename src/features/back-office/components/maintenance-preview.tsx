@@ -1,5 +1,6 @@
 import { Construction } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { maintenanceMessage } from '../../../domain/site/site-state'
 
 // What customers see while the site is disabled (docs/product/site-and-gates.md#full-screen-states, state 4), drawn
@@ -10,14 +11,13 @@ import { maintenanceMessage } from '../../../domain/site/site-state'
 export function MaintenancePreview(props: { message: string; contactEmail: string }) {
   const contactEmail = props.contactEmail.trim()
   return (
-    <figure className={css({ display: 'grid', gap: '2', m: '0' })}>
+    <figure className={grid({ gap: '2', m: '0' })}>
       <figcaption className={css({ fontSize: 'xs', color: 'text.muted' })}>
         Preview: what customers see while the site is disabled
       </figcaption>
       <div
         data-testid="maintenance-preview"
-        className={css({
-          display: 'grid',
+        className={grid({
           placeItems: 'center',
           p: { base: '4', md: '6' },
           bg: 'bg.app',
@@ -42,13 +42,12 @@ export function MaintenancePreview(props: { message: string; contactEmail: strin
         >
           <div
             aria-hidden="true"
-            className={css({
+            className={grid({
               mx: 'auto',
               mb: '4',
               w: '12',
               h: '12',
               rounded: 'full',
-              display: 'grid',
               placeItems: 'center',
               bg: 'warning.subtle',
               color: 'warning',

@@ -1,6 +1,7 @@
 import { Mail, RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { Spinner } from '../../../components/ui/spinner'
@@ -32,15 +33,8 @@ function MailReader(props: { id: number }) {
   if (mail.isError) return <AlertBox variant="destructive" description={errorMessage(mail.error)} />
   const data = mail.data
   return (
-    <div className={css({ display: 'grid', gap: '3', minW: '0' })}>
-      <dl
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: 'auto minmax(0, 1fr)',
-          gap: '1 3',
-          fontSize: 'sm',
-        })}
-      >
+    <div className={grid({ gap: '3', minW: '0' })}>
+      <dl className={grid({ gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '1 3', fontSize: 'sm' })}>
         <dt className={mutedText}>To</dt>
         <dd className={css({ overflowWrap: 'anywhere' })}>{data.to}</dd>
         <dt className={mutedText}>Kind</dt>
@@ -76,7 +70,7 @@ export function Outbox(props: { page: number; onPageChange: (page: number) => vo
   if (outbox.isError) return <ListLoadError title="The outbox could not be loaded" query={outbox} />
   const { data, meta } = outbox.data
   return (
-    <div className={css({ display: 'grid', gap: '4' })}>
+    <div className={grid({ gap: '4' })}>
       <div>
         <Button variant="outline" size="sm" onClick={() => void outbox.refetch()} loading={outbox.isFetching}>
           <RefreshCw size={14} aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import {
   ALL_REQUEST_TYPES_LABEL,
   REQUEST_STATUS_FILTERS,
@@ -46,23 +47,21 @@ export function RequestQueueFilters(props: {
   )
   return (
     <div
-      className={css({
-        display: 'flex',
+      className={flex({
         flexDir: { base: 'column', sm: 'row' },
         alignItems: { base: 'stretch', sm: 'flex-end' },
         gap: '4',
         mb: '4',
       })}
     >
-      <div className={css({ display: 'grid', gap: '1.5' })}>
+      <div className={grid({ gap: '1.5' })}>
         <span id="request-status-filter-label" className={css({ textStyle: 'label' })}>
           Status
         </span>
         <div
           role="group"
           aria-labelledby="request-status-filter-label"
-          className={css({
-            display: 'flex',
+          className={flex({
             gap: '1',
             p: '1',
             bg: 'bg.surface',

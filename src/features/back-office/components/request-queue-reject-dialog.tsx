@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -30,7 +30,7 @@ function RejectForm(props: Omit<RejectRequestDialogProps, 'request' | 'onOpenCha
   const submit = form.handleSubmit((values) => props.onReject(values.reason))
 
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+    <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
       <TextAreaField
         label="Reason"
         required
@@ -41,8 +41,7 @@ function RejectForm(props: Omit<RejectRequestDialogProps, 'request' | 'onOpenCha
         {...form.register('reason')}
       />
       <div
-        className={css({
-          display: 'flex',
+        className={flex({
           flexDir: { base: 'column-reverse', md: 'row' },
           justifyContent: 'flex-end',
           gap: '3',

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Check, Inbox, Send, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import {
@@ -166,7 +167,7 @@ export function RequestQueue(props: RequestQueueProps) {
                 <StatusChip tone="accent">{requestTypeLabel(request.type)}</StatusChip>
               </td>
               <td className={cell} data-label="Customer">
-                <span id={customerId} className={css({ display: 'grid', gap: '0.5', minW: '0' })}>
+                <span id={customerId} className={grid({ gap: '0.5', minW: '0' })}>
                   <Link to={clientPagePath(request.user_id)} className={recordLink}>
                     {request.user_name}
                   </Link>
@@ -195,13 +196,7 @@ export function RequestQueue(props: RequestQueueProps) {
               </td>
               {showStatus ? (
                 <td className={cell} data-label="Status">
-                  <span
-                    className={css({
-                      display: 'grid',
-                      gap: '1',
-                      justifyItems: { base: 'end', md: 'start' },
-                    })}
-                  >
+                  <span className={grid({ gap: '1', justifyItems: { base: 'end', md: 'start' } })}>
                     <StatusChip tone={STATUS_TONES[request.status]}>{queueStatusLabel(request)}</StatusChip>
                     {request.decided_by ? (
                       <span className={mutedText}>
@@ -216,8 +211,7 @@ export function RequestQueue(props: RequestQueueProps) {
               <td className={actionsCell}>
                 {request.status === 'pending' ? (
                   <span
-                    className={css({
-                      display: 'flex',
+                    className={flex({
                       gap: '2',
                       flex: '1',
                       justifyContent: { md: 'flex-end' },

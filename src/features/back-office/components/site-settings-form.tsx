@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -58,7 +59,7 @@ function Section(props: { title: string; description?: string; children: ReactNo
 
 const saveBarButton = css({ flex: { base: '1', sm: 'none' } })
 
-const twoColumns = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
+const twoColumns = grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
 
 /**
  * Every site setting the server accepts (PATCH /admin/settings), validated by the contract's rules, with a live
@@ -131,14 +132,13 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
   return (
     <form noValidate onSubmit={submit} aria-label="Site settings">
       <div
-        className={css({
-          display: 'grid',
+        className={grid({
           gap: '6',
           gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 22rem' },
           alignItems: 'start',
         })}
       >
-        <div className={css({ display: 'grid', gap: '6', minW: '0' })}>
+        <div className={grid({ gap: '6', minW: '0' })}>
           <Section title="Site" description="The name customers see and whether the site is open.">
             <TextField label="Site name" autoComplete="off" required {...field('name')} />
             <div className={twoColumns}>
@@ -235,11 +235,7 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
             description="The leverage the platform serves for each asset class: 100 means 1:100."
           >
             <div
-              className={css({
-                display: 'grid',
-                gap: '4',
-                gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' },
-              })}
+              className={grid({ gap: '4', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' } })}
             >
               {ASSET_CLASSES.map((assetClass) => (
                 <TextField
@@ -289,7 +285,7 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
       </div>
 
       <div
-        className={css({
+        className={hstack({
           position: 'sticky',
           bottom: { base: '0', md: '4' },
           zIndex: 'sticky',
@@ -297,8 +293,6 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
           mx: { base: '-4', md: '0' },
           px: { base: '4', md: '5' },
           py: '3',
-          display: 'flex',
-          alignItems: 'center',
           justifyContent: 'flex-end',
           gap: '3',
           bg: 'bg.surface',
