@@ -5,6 +5,7 @@ import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'light
 import { RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { flex, hstack, stack, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
 import { Spinner } from '../../../components/ui/spinner'
@@ -71,11 +72,9 @@ function liveTimeSec(live: LiveAsset): number {
   return (Number.isFinite(ms) ? ms : Date.now()) / 1000
 }
 
-const overlay = css({
+const overlay = stack({
   position: 'absolute',
   inset: '0',
-  display: 'flex',
-  flexDir: 'column',
   alignItems: 'center',
   justifyContent: 'center',
   gap: '3',
@@ -253,19 +252,11 @@ export function AssetChart({
   return (
     <section
       aria-label={`${label} chart`}
-      className={css({
-        h: '100%',
-        minH: '0',
-        display: 'flex',
-        flexDir: 'column',
-        bg: 'bg.surface',
-      })}
+      className={flex({ h: '100%', minH: '0', flexDir: 'column', bg: 'bg.surface' })}
     >
       <header
-        className={css({
-          display: 'flex',
+        className={wrap({
           alignItems: 'center',
-          flexWrap: 'wrap',
           gap: '3',
           px: '3',
           py: '2',
@@ -275,7 +266,7 @@ export function AssetChart({
       >
         {/* Never narrower than the title and its price: on a phone the actions wrap to a line of their own rather
             than cover the price. */}
-        <div className={css({ flex: '1 0 auto', display: 'flex', alignItems: 'center', gap: '2' })}>
+        <div className={hstack({ flex: '1 0 auto', gap: '2' })}>
           <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{label}</h2>
           <LastPrice store={store} assetId={assetId} decimals={decimals} stale={asOf !== undefined} />
           {asOf}
@@ -286,7 +277,9 @@ export function AssetChart({
       <div className={css({ position: 'relative', flex: '1', minH: '0' })}>
         <div
           ref={hostRef}
-          role="img"
+          // A figure, not an img: the library puts its attribution link in here, and an img's children are
+          // presentational, so a link inside one is unreachable (axe's nested-interactive, decision 0041).
+          role="figure"
           aria-label={`Price chart for ${label}`}
           data-testid="asset-chart-canvas"
           // isolate: the library's canvases carry z-indexes of their own; the level handles must stay above them.
