@@ -1,6 +1,7 @@
 import { ArrowDownRight, ArrowUpRight, RefreshCw } from 'lucide-react'
 import { memo, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import { text as textRecipe } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
@@ -35,7 +36,7 @@ const row = css({
   },
 })
 const symbolHeader = css({ px: { base: '1.5', md: '3' }, py: '2', textAlign: 'left', fontWeight: 'medium' })
-const symbolLine = css({ display: 'flex', alignItems: 'center', gap: '1' })
+const symbolLine = hstack({ gap: '1' })
 const assetName = css({
   // Below 768 px the four figures need the width; the symbol says enough.
   display: { base: 'none', md: 'block' },
@@ -113,7 +114,7 @@ export function MarketWatchCard(props: {
         overflow: 'hidden',
       })}
     >
-      <header className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', py: '3' })}>
+      <header className={hstack({ gap: '3', px: '4', py: '3' })}>
         <h2 id="market-watch-title" className={css({ fontWeight: 'semibold', flex: '1' })}>
           Markets
         </h2>
@@ -129,7 +130,7 @@ export function MarketWatchCard(props: {
       {props.status === 'pending' ? (
         <p className={css({ px: '4', pb: '4', color: 'text.muted' })}>Loading assets...</p>
       ) : props.status === 'error' ? (
-        <div className={css({ px: '4', pb: '4', display: 'flex', alignItems: 'center', gap: '3' })}>
+        <div className={hstack({ px: '4', pb: '4', gap: '3' })}>
           <p className={css({ color: 'loss', flex: '1' })}>Failed to load assets</p>
           <Button size="sm" variant="outline" onClick={props.onRetry}>
             <RefreshCw size={14} aria-hidden="true" />
