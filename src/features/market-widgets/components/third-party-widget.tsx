@@ -1,6 +1,7 @@
 import { CloudOff, RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { loadThirdPartyScript } from '../../../lib/third-party-script'
@@ -16,11 +17,9 @@ export interface ThirdPartyWidgetProps {
   failedText: string
 }
 
-const overlay = css({
+const overlay = stack({
   position: 'absolute',
   inset: '0',
-  display: 'flex',
-  flexDir: 'column',
   alignItems: 'center',
   justifyContent: 'center',
   gap: '3',
