@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { formatAmount, USD, type DisplayCurrency } from '../../../domain/format/currency'
 
 export interface AccountSummary {
@@ -36,7 +37,7 @@ export function AccountSummaryCard(props: {
       aria-labelledby="account-summary-title"
       className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', rounded: 'xl', p: '5' })}
     >
-      <div className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}>
+      <div className={wrap({ alignItems: 'baseline', gap: '3' })}>
         <h2 id="account-summary-title" className={css({ fontWeight: 'semibold', flex: '1' })}>
           {summary.name}
         </h2>
@@ -48,8 +49,7 @@ export function AccountSummaryCard(props: {
         {summary.leverage ? ` · leverage 1:${summary.leverage}` : ''}
       </p>
       <dl
-        className={css({
-          display: 'grid',
+        className={grid({
           gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(2, minmax(0, 12rem))' },
           gap: '4',
         })}

@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { flex } from 'styled-system/patterns'
 import { ShellSideBar, ShellTopBar } from '../../../components/shell-frame'
 import { Button } from '../../../components/ui/button'
 import { NavList, visibleItems } from './nav-list'
@@ -34,7 +36,7 @@ export function AppShell(props: AppShellProps) {
   const items = visibleItems(props.hasMarketplace)
 
   return (
-    <div className={css({ minH: '100dvh', display: 'flex', bg: 'bg.app' })}>
+    <div className={flex({ minH: '100dvh', bg: 'bg.app' })}>
       <ShellSideBar className={css({ w: '64' })}>
         <Link
           to="/main/dashboard"
@@ -45,7 +47,7 @@ export function AppShell(props: AppShellProps) {
         <NavList items={items} />
       </ShellSideBar>
 
-      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column' })}>
+      <div className={flex({ flex: '1', minW: '0', flexDir: 'column' })}>
         <ShellTopBar>
           <Button
             variant="ghost"
@@ -79,7 +81,9 @@ export function AppShell(props: AppShellProps) {
               })}
             >
               <p className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{props.user.name}</p>
-              <p className={css({ fontSize: 'xs', color: 'text.muted' })}>{props.user.accountId}</p>
+              <Text tone="muted" size="xs">
+                {props.user.accountId}
+              </Text>
             </div>
           ) : null}
           <Button variant="outline" size="sm" onClick={props.onLogout} loading={props.loggingOut}>

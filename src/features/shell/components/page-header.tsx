@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { hstack, wrap } from 'styled-system/patterns'
 
 export interface Crumb {
   label: string
@@ -14,21 +15,10 @@ export function PageHeader(props: { title: string; trail: Crumb[]; description?:
     <header className={css({ mb: '6' })}>
       <nav aria-label="Breadcrumb">
         <ol
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            gap: '1',
-            fontSize: 'sm',
-            color: 'text.muted',
-            mb: '2',
-          })}
+          className={wrap({ alignItems: 'center', gap: '1', fontSize: 'sm', color: 'text.muted', mb: '2' })}
         >
           {props.trail.map((crumb, index) => (
-            <li
-              key={`${crumb.label}-${index}`}
-              className={css({ display: 'flex', alignItems: 'center', gap: '1' })}
-            >
+            <li key={`${crumb.label}-${index}`} className={hstack({ gap: '1' })}>
               {index > 0 ? <ChevronRight size={14} aria-hidden="true" /> : null}
               {crumb.to ? (
                 <Link

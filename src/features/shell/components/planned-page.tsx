@@ -1,6 +1,7 @@
 import { Hammer } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { flex } from 'styled-system/patterns'
 import { PageHeader, type Crumb } from './page-header'
 
 /**
@@ -17,13 +18,12 @@ export function PlannedPage(props: {
     <div>
       <PageHeader title={props.title} trail={props.trail} />
       <section
-        className={css({
+        className={flex({
           bg: 'bg.surface',
           borderWidth: '1px',
           borderColor: 'border',
           rounded: 'xl',
           p: { base: '5', md: '6' },
-          display: 'flex',
           gap: '4',
           alignItems: 'flex-start',
         })}

@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { flex, hstack } from 'styled-system/patterns'
 
 /** The frame of the full-width areas outside the account menu: the trading workspace and the admin console. */
 export function StandaloneFrame(props: {
@@ -13,15 +15,13 @@ export function StandaloneFrame(props: {
 }) {
   return (
     <div
-      className={css({ minH: '100dvh', bg: 'bg.app', display: 'flex', flexDir: 'column' })}
+      className={flex({ minH: '100dvh', bg: 'bg.app', flexDir: 'column' })}
       style={props.fill ? { height: '100dvh' } : undefined}
     >
       <header
-        className={css({
+        className={hstack({
           h: '14',
           px: { base: '3', md: '6' },
-          display: 'flex',
-          alignItems: 'center',
           gap: '4',
           borderBottomWidth: '1px',
           borderColor: 'border',
@@ -43,12 +43,14 @@ export function StandaloneFrame(props: {
           Dashboard
         </Link>
         <span className={css({ fontWeight: 'bold' })}>{props.siteName}</span>
-        <span className={css({ color: 'text.muted', fontSize: 'sm' })}>{props.area}</span>
+        <Text as="span" tone="muted" size="sm">
+          {props.area}
+        </Text>
       </header>
       <main
         className={
           props.fill
-            ? css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column', w: 'full' })
+            ? flex({ flex: '1', minH: '0', flexDir: 'column', w: 'full' })
             : css({ flex: '1', p: { base: '4', md: '8' }, maxW: '72rem', w: 'full' })
         }
       >
