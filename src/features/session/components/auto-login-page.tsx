@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useEffectEvent, useState } from 'react'
 import { css } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Spinner } from '../../../components/ui/spinner'
 import { AUTO_LOGIN_INVALID_MESSAGE } from '../../../domain/contract/auth'
@@ -39,7 +40,7 @@ export function AutoLoginPage(props: {
   return (
     <AuthCard siteName={props.siteName} title="Signing you in">
       {outcome.state === 'working' ? (
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'text.muted' })}>
+        <div className={hstack({ gap: '3', color: 'text.muted' })}>
           <Spinner label="Signing you in" />
           <span>Checking your sign-in link...</span>
         </div>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
@@ -28,7 +29,7 @@ export function ForgotPasswordPage(props: { siteName: string }) {
       {reset.isSuccess ? (
         <AlertBox variant="success" title="Check your inbox" description={reset.data.message} />
       ) : (
-        <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+        <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
           {reset.isError ? (
             <AlertBox
               variant="destructive"

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField, TextField } from '../../../components/ui/input'
@@ -74,7 +74,7 @@ export function LoginForm(props: { onSignedIn: () => void }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+    <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
       {login.isError ? <AlertBox variant="destructive" description={loginErrorMessage(login.error)} /> : null}
       <TextField
         label="Email address"

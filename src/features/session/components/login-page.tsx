@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { wrap } from 'styled-system/patterns'
 import { AuthCard, authLinkClass } from './auth-card'
 import { LoginForm } from './login-form'
 
@@ -8,25 +9,16 @@ export function LoginPage(props: { siteName: string; onSignedIn: () => void }) {
   return (
     <AuthCard siteName={props.siteName} title="Sign in" lead="Welcome back. Sign in to your trading account.">
       <LoginForm onSignedIn={props.onSignedIn} />
-      <div
-        className={css({
-          mt: '6',
-          display: 'flex',
-          justifyContent: 'space-between',
-          flexWrap: 'wrap',
-          gap: '2',
-          fontSize: 'sm',
-        })}
-      >
+      <div className={wrap({ mt: '6', justifyContent: 'space-between', gap: '2', fontSize: 'sm' })}>
         <Link to="/forgot-password" className={authLinkClass}>
           Forgot password?
         </Link>
-        <span className={css({ color: 'text.muted' })}>
+        <Text as="span" tone="muted">
           New here?{' '}
           <Link to="/signup" className={authLinkClass}>
             Open an account
           </Link>
-        </span>
+        </Text>
       </div>
     </AuthCard>
   )

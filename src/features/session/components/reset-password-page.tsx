@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField } from '../../../components/ui/input'
@@ -59,7 +59,7 @@ export function ResetPasswordPage(props: ResetPasswordPageProps) {
           description="Open the link from the e-mail again, or ask for a new one."
         />
       ) : (
-        <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+        <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
           {reset.isError ? (
             <AlertBox
               variant="destructive"
@@ -83,7 +83,7 @@ export function ResetPasswordPage(props: ResetPasswordPageProps) {
           </Button>
         </form>
       )}
-      <div className={css({ mt: '6', display: 'flex', flexWrap: 'wrap', gap: '4', fontSize: 'sm' })}>
+      <div className={wrap({ mt: '6', gap: '4', fontSize: 'sm' })}>
         <Link to="/forgot-password" className={authLinkClass}>
           Ask for a new link
         </Link>

@@ -4,6 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
@@ -100,8 +102,10 @@ function CodeStep(props: TwoFactorStepProps & { method: Method; onSwitch: (metho
   const serverProblem =
     verify.isError && !spent && !(verify.error instanceof HttpError && verify.error.status === 422)
   return (
-    <div className={css({ display: 'grid', gap: '4' })}>
-      <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{method.lead}</p>
+    <div className={grid({ gap: '4' })}>
+      <Text tone="muted" size="sm">
+        {method.lead}
+      </Text>
       {spent ? (
         <AlertBox variant="destructive" description={problem(verify.error)}>
           <Button variant="outline" size="sm" onClick={props.onRestart} className={css({ mt: '2' })}>
@@ -109,7 +113,7 @@ function CodeStep(props: TwoFactorStepProps & { method: Method; onSwitch: (metho
           </Button>
         </AlertBox>
       ) : null}
-      <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+      <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
         {serverProblem ? <AlertBox variant="destructive" description={problem(verify.error)} /> : null}
         <TextField
           label={method.label}
