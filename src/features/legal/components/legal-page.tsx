@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { FileText } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { grid, hstack, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { quietLinkClass } from '../../../components/ui/quiet-link'
@@ -47,14 +48,7 @@ export function LegalPage(props: { document: LegalDocumentKey; siteName: string 
         >
           <h1
             id="legal-title"
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
-              gap: '2',
-              fontSize: { base: 'xl', md: '2xl' },
-              fontWeight: 'bold',
-              mb: '6',
-            })}
+            className={hstack({ gap: '2', fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', mb: '6' })}
           >
             <FileText aria-hidden="true" className={css({ color: 'text.muted', flexShrink: 0 })} />
             {title}
@@ -62,7 +56,7 @@ export function LegalPage(props: { document: LegalDocumentKey; siteName: string 
           {page.data ? (
             <div
               data-testid="legal-text"
-              className={css({ display: 'grid', gap: '4', lineHeight: 'relaxed', color: 'text' })}
+              className={grid({ gap: '4', lineHeight: 'relaxed', color: 'text' })}
             >
               {legalParagraphs(page.data.body).map((paragraph, index) => (
                 // The operator's text, as text; a line break inside a paragraph is kept.
@@ -82,17 +76,14 @@ export function LegalPage(props: { document: LegalDocumentKey; siteName: string 
               </Button>
             </AlertBox>
           ) : (
-            <div
-              role="status"
-              className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'text.muted' })}
-            >
+            <div role="status" className={hstack({ gap: '2', color: 'text.muted' })}>
               <Spinner size="sm" />
               Loading...
             </div>
           )}
         </article>
         <nav aria-label="Other pages" className={css({ mt: '6', fontSize: 'sm' })}>
-          <ul className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '5', rowGap: '2' })}>
+          <ul className={wrap({ columnGap: '5', rowGap: '2' })}>
             <li>
               <Link to="/" className={quietLinkClass}>
                 Back to sign in
