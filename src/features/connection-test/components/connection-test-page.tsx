@@ -1,6 +1,8 @@
 import { CircleAlert, CircleCheck, Info, Loader, Send, TriangleAlert } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { css, cva } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
@@ -115,8 +117,8 @@ export function ConnectionTestPage(props: ConnectionTestPageProps) {
   }
 
   return (
-    <div className={css({ display: 'grid', gap: '5', maxW: '52rem' })}>
-      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
+    <div className={grid({ gap: '5', maxW: '52rem' })}>
+      <div className={wrap({ gap: '3', alignItems: 'center' })}>
         <Button size="lg" onClick={() => void run()} loading={running}>
           Run test
         </Button>
@@ -155,10 +157,10 @@ export function ConnectionTestPage(props: ConnectionTestPageProps) {
         ) : null}
       </div>
       {rows === null ? (
-        <p className={css({ color: 'text.muted' })}>
+        <Text tone="muted">
           Checks the realtime connection, the price feed, the server, offline storage and this device&apos;s
           clock. Nothing is changed.
-        </p>
+        </Text>
       ) : (
         <Card.Root>
           <ul aria-label="Test results" data-testid="connection-test-results">
@@ -167,8 +169,7 @@ export function ConnectionTestPage(props: ConnectionTestPageProps) {
                 key={row.id}
                 data-testid={`check-${row.id}`}
                 data-status={row.status}
-                className={css({
-                  display: 'grid',
+                className={grid({
                   gridTemplateColumns: { base: 'minmax(0, 1fr) auto', md: '14rem minmax(0, 1fr) auto' },
                   gridTemplateAreas: { base: '"label badge" "summary summary"', md: '"label summary badge"' },
                   gap: '1 4',
@@ -190,12 +191,14 @@ export function ConnectionTestPage(props: ConnectionTestPageProps) {
                   })}
                 >
                   {row.status === 'running' ? (
-                    <span className={css({ color: 'text.muted' })}>Checking...</span>
+                    <Text as="span" tone="muted">
+                      Checking...
+                    </Text>
                   ) : (
                     <>
                       <p>{row.summary}</p>
                       {row.details?.length ? (
-                        <ul className={css({ mt: '1', color: 'text.muted', display: 'grid', gap: '0.5' })}>
+                        <ul className={grid({ mt: '1', color: 'text.muted', gap: '0.5' })}>
                           {row.details.map((detail) => (
                             <li key={detail}>{detail}</li>
                           ))}
