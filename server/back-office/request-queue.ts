@@ -22,6 +22,7 @@ import {
   publishUserUpdated,
 } from '../realtime/user-events'
 import { recordAudit, type AuditActor } from '../repositories/audit'
+import type { FundsStatusChange } from '../push/events'
 import { insertNotification } from '../repositories/notifications'
 import { REQUEST_TYPE_DEFINITIONS, type Decision, type RequestTypeDefinition } from './request-types'
 
@@ -31,6 +32,8 @@ export interface RequestQueueDependencies {
   /** Read when a decision is made: the embedded broker, when this instance runs one. */
   broker: () => ClusteredBroker | undefined
   mailWithdrawalStatus: WithdrawalStatusMailer
+  /** A deposit's or withdrawal's new status as a Web Push (decision 0037); none: not pushed. */
+  pushFundsStatus?: (userId: number, change: FundsStatusChange) => void
   now: () => Date
 }
 
@@ -159,7 +162,11 @@ export function createRequestQueue(deps: RequestQueueDependencies) {
       publishUserUpdated(publisher, outcome.userId, now())
       publishClientUpdated(publisher, outcome.userId)
       publishRequestsChanged(publisher)
-      outcome.afterCommit?.({ publisher, mailWithdrawalStatus: deps.mailWithdrawalStatus })
+      outcome.afterCommit?.({
+        publisher,
+        mailWithdrawalStatus: deps.mailWithdrawalStatus,
+        ...(deps.pushFundsStatus ? { pushFundsStatus: deps.pushFundsStatus } : {}),
+      })
       return { kind: 'decided', userId: outcome.userId, view: outcome.view }
     },
   }

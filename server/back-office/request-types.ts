@@ -16,6 +16,7 @@ import {
   type QueueFilter,
   type RequestQueueTable,
 } from '../repositories/request-queue'
+import type { FundsStatusChange } from '../push/events'
 
 export type { Decision, Executor, QueueFilter }
 
@@ -28,6 +29,8 @@ export interface DecidedRequest extends DecidedRow {
 export interface AfterCommitEffects {
   publisher: Publisher
   mailWithdrawalStatus: WithdrawalStatusMailer
+  /** Pushes the new status to the customer's devices, by their preferences (decision 0037). */
+  pushFundsStatus?: (userId: number, change: FundsStatusChange) => void
 }
 
 /** A kind of request: its rows (repositories/request-queue.ts), its name to the customer, and what follows a decision. */
@@ -75,8 +78,10 @@ const deposit: RequestTypeDefinition = {
     const { deposit: row, ...change } = decided
     return {
       ...change,
-      afterCommit: ({ publisher }) =>
-        publishFundsUpdated(publisher, row.userId, { kind: 'deposit', id, status: row.status }),
+      afterCommit: ({ publisher, pushFundsStatus }) => {
+        publishFundsUpdated(publisher, row.userId, { kind: 'deposit', id, status: row.status })
+        pushFundsStatus?.(row.userId, { kind: 'deposit', id, status: row.status })
+      },
     }
   },
 }
@@ -92,9 +97,10 @@ const withdrawal: RequestTypeDefinition = {
     const { withdrawal: row, ...change } = decided
     return {
       ...change,
-      afterCommit: ({ publisher, mailWithdrawalStatus }) => {
+      afterCommit: ({ publisher, mailWithdrawalStatus, pushFundsStatus }) => {
         publishFundsUpdated(publisher, row.userId, { kind: 'withdrawal', id, status: row.status })
         mailWithdrawalStatus(row)
+        pushFundsStatus?.(row.userId, { kind: 'withdrawal', id, status: row.status })
       },
     }
   },

@@ -21,7 +21,7 @@ const DEFAULT_MAX_EVENT_BYTES = 10 * 1024
 /** Pusher accepts at most 10 events per batch. */
 const BATCH_SIZE = 10
 
-type ChatApp = Pick<FastifyInstance, 'chat' | 'repos' | 'publisher' | 'realtime' | 'now'>
+type ChatApp = Pick<FastifyInstance, 'chat' | 'repos' | 'publisher' | 'realtime' | 'now' | 'push'>
 
 export interface OutgoingMessage {
   customerId: number
@@ -100,6 +100,8 @@ export async function sendChatMessage(app: ChatApp, outgoing: OutgoingMessage): 
       app.publisher.trigger(CHANNELS.chatCustomer(customerId), PUSH_EVENTS.MESSAGE_SENT, { message }),
     )
     slot = undefined
+    // A support reply reaches a customer with no tab open as a Web Push (decision 0037; asked and queued off this path).
+    if (outgoing.sender.isAdmin) app.push.events.supportReply(customerId, message)
     return result
   } finally {
     // Refused, replayed or failed: the slot publishes nothing, and later messages are not held back.

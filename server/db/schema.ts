@@ -1131,6 +1131,18 @@ export const pushSubscriptions = pgTable(
 )
 
 /**
+ * A customer's notification preferences (decision 0037), the shape of src/domain/notifications/preferences.ts,
+ * read over its defaults: no row is everything on. The server pushes by `push` (funds, support, trades).
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
  * The VAPID key pair every instance signs its pushes with (one row, id 1): generated at first start unless the
  * environment gives one, as the realtime credentials are.
  */

@@ -28,6 +28,7 @@ import { publishFundsChange } from './events'
 import { formatDollars } from './format'
 import type { PaymentProvider } from './payment-provider'
 import type { WithdrawalStatusMailer } from './withdrawal-mail'
+import type { FundsStatusChange } from '../push/events'
 
 export const CASHIER_MESSAGES = {
   CUSTOMERS_ONLY: 'The cashier is for customer accounts.',
@@ -104,6 +105,8 @@ export interface CashierDependencies {
   confirmationIntervalMs: number
   /** Tells the customer by mail of each state their withdrawal reaches (withdrawal-mail.ts). */
   mailWithdrawalStatus: WithdrawalStatusMailer
+  /** Pushes a deposit's or withdrawal's new status to the customer's devices, by their preferences (decision 0037). */
+  pushFundsStatus?: (userId: number, change: FundsStatusChange) => void
   now: () => Date
   log: FastifyBaseLogger
 }
@@ -142,11 +145,13 @@ export function createCashierContext(deps: CashierDependencies) {
       { kind: 'deposit', id: row.id, status: row.status },
       { balanceChanged: row.status === 'completed', now: now() },
     )
+    deps.pushFundsStatus?.(row.userId, { kind: 'deposit', id: row.id, status: row.status })
   }
 
   /** A withdrawal changed state: its customer is mailed and told, and the admins' queue refetches. */
   function withdrawalChanged(row: WithdrawalRow, balanceChanged: boolean, at: Date = now()): void {
     deps.mailWithdrawalStatus(row)
+    deps.pushFundsStatus?.(row.userId, { kind: 'withdrawal', id: row.id, status: row.status })
     publishFundsChange(
       publisher,
       row.userId,

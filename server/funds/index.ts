@@ -57,6 +57,7 @@ export async function registerFunds(app: FastifyInstance, options: FundsOptions 
       repos: app.repos,
       log: app.log,
     }),
+    pushFundsStatus: (userId, change) => app.push.events.fundsStatus(userId, change),
     now: () => app.now(),
     log: app.log,
   })

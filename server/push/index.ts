@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { PUSH_MESSAGES, type PushSubscriptionRequest } from '../alerts/contract'
 import type { FieldErrors } from '../trading/results'
+import { createEventPushes, type EventPushes } from './events'
 import { allowedOrigins, allowedOriginsFromEnv, type AllowedOrigins } from './origins'
 import { createPushQueue, type PushQueue, type PushSent } from './queue'
 import { generateVapidKeys, WebPushSender, type PushSender } from './sender'
@@ -27,6 +28,8 @@ export interface PushOptions {
 export interface PushService {
   publicKey: string
   queue: PushQueue
+  /** The pushes of funds, support and trade events, by the customer's preferences (events.ts). */
+  events: EventPushes
   allowed: AllowedOrigins
   subscribe(
     userId: number,
@@ -67,9 +70,17 @@ export async function registerPush(app: FastifyInstance, options: PushOptions = 
     ...(options.onSent ? { onSent: options.onSent } : {}),
   })
 
+  const broker = app.realtime.broker
+  const events = createEventPushes({
+    queue,
+    log: app.log,
+    ...(broker ? { channelCounts: (query) => broker.channelCounts(query) } : {}),
+  })
+
   app.decorate('push', {
     publicKey: vapid.publicKey,
     queue,
+    events,
     allowed,
     async subscribe(userId, request) {
       const endpoint = new URL(request.endpoint)

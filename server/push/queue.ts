@@ -1,9 +1,12 @@
 // Pushes leave from a queue (decision 0037): whoever has something to push (the leader's tick firing an alert)
 // enqueues it and goes on; a few sends run at a time beside the engine, never on its path. A push goes to each of
 // the customer's subscriptions; a 404 or 410 from the push service means the browser unsubscribed, and the
-// subscription is deleted. An endpoint no longer allowed (the list changed since it subscribed) is skipped.
+// subscription is deleted. An endpoint no longer allowed (the list changed since it subscribed) is skipped. A job of
+// a category (funds, support, trades) leaves only if the customer's preferences allow it, read here, off the caller's
+// path.
 import type { FastifyBaseLogger } from 'fastify'
 import type { PushPayload } from '../alerts/contract'
+import type { PushCategory } from '../../src/domain/notifications/preferences'
 import type { Repositories } from '../repositories'
 import type { PushSubscriptionRow } from '../repositories/push-subscriptions'
 import type { AllowedOrigins } from './origins'
@@ -20,6 +23,8 @@ export interface PushJob {
   options: PushSendOptions
   /** The customer's subscriptions when the caller read them already (a batch); else the queue reads them. */
   targets?: readonly PushSubscriptionRow[]
+  /** Sent only if the customer's notification preferences allow this category; none (price alerts): always. */
+  category?: PushCategory
 }
 
 export interface PushSent {
@@ -32,7 +37,7 @@ export interface PushSent {
 }
 
 export interface PushQueueDependencies {
-  repos: Pick<Repositories, 'pushSubscriptions'>
+  repos: Pick<Repositories, 'pushSubscriptions' | 'notificationPreferences'>
   sender: PushSender
   allowed: AllowedOrigins
   log: FastifyBaseLogger
@@ -56,6 +61,11 @@ export function createPushQueue(deps: PushQueueDependencies) {
   const idleWaiters = new Set<() => void>()
 
   async function deliver(job: PushJob & { enqueuedAtMs: number }): Promise<void> {
+    if (
+      job.category !== undefined &&
+      !(await repos.notificationPreferences.allowsPush(job.userId, job.category))
+    )
+      return
     const subscriptions = job.targets ?? (await repos.pushSubscriptions.ofUser(job.userId))
     if (subscriptions.length === 0) return
     const body = JSON.stringify(job.payload)

@@ -19,6 +19,7 @@ import {
   createPasswordResetsRepository,
 } from './one-time-tokens'
 import { createProfileRepository } from './profile'
+import { createNotificationPreferencesRepository } from './notification-preferences'
 import { createPushSubscriptionsRepository } from './push-subscriptions'
 import { createRealtimeCredentialsRepository } from './realtime-credentials'
 import { createRequestsRepository } from './requests'
@@ -73,6 +74,7 @@ export function createRepositories(db: Db) {
     alerts: createAlertsRepository(db),
     pushSubscriptions: createPushSubscriptionsRepository(db),
     vapidKeys: createVapidKeysRepository(db),
+    notificationPreferences: createNotificationPreferencesRepository(db),
   }
 }
 

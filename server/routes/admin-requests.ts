@@ -30,6 +30,7 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     publisher: app.publisher,
     broker: () => app.realtime.broker,
     mailWithdrawalStatus: (row) => app.funds.mailWithdrawalStatus(row),
+    pushFundsStatus: (userId, change) => app.push.events.fundsStatus(userId, change),
     now: () => app.now(),
   })
 

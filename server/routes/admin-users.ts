@@ -21,6 +21,7 @@ import { createClientViews } from '../back-office/client-views'
 import { createRequestQueue } from '../back-office/request-queue'
 import { authOf } from '../plugins/auth'
 import { sendError } from '../plugins/errors'
+import type { FundsStatusChange } from '../push/events'
 
 const UserIdParamsSchema = z.object({ id: SerialIdSchema })
 
@@ -45,6 +46,8 @@ export function clientServices(app: FastifyInstance) {
     broker: () => app.realtime.broker,
     mailWithdrawalStatus: (row: Parameters<typeof app.funds.mailWithdrawalStatus>[0]) =>
       app.funds.mailWithdrawalStatus(row),
+    pushFundsStatus: (userId: number, change: FundsStatusChange) =>
+      app.push.events.fundsStatus(userId, change),
     now: () => app.now(),
   }
 }

@@ -19,6 +19,7 @@ import { fundsHistoryRoutes } from './funds-history'
 import { fundsSavingsRoutes } from './funds-savings'
 import { fundsWithdrawalsRoutes } from './funds-withdrawals'
 import { notificationsRoutes } from './notifications'
+import { notificationPreferencesRoutes } from './notification-preferences'
 import { profileRoutes } from './profile'
 import { registrationRoutes } from './registration'
 import { requestsRoutes } from './requests'
@@ -58,6 +59,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sessionsRoutes)
   await app.register(twoFactorRoutes)
   await app.register(profileRoutes)
+  await app.register(notificationPreferencesRoutes)
   await app.register(verificationRoutes)
   await app.register(adminOutboxRoutes)
   await app.register(fundsRoutes)

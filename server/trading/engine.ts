@@ -93,6 +93,11 @@ export interface TradeEngineDependencies {
    */
   leader: LeaderLease
   bus: ClusterBus
+  /**
+   * Told of a position closed without its customer (take-profit, stop-loss, stop-out) once the close committed; it
+   * only enqueues (decision 0037: the Web Push leaves from the push queue, never from the tick).
+   */
+  onClosedWithoutCustomer?: (userId: number, trade: Trade, reason: CloseReason) => void
 }
 
 export type TradeEngine = Awaited<ReturnType<typeof createTradeEngine>>
@@ -213,7 +218,9 @@ export async function createTradeEngine(deps: TradeEngineDependencies) {
     if (result.kind === 'already_closed') return refuse(409, TRADE_MESSAGES.ALREADY_CLOSED)
     unwatch(asset.feedId, tradeId)
     publishChange(userId, tradeId, true)
-    return { ok: true, statusCode: 200, message: TRADE_MESSAGES.CLOSED, trade: view(result.position) }
+    const closed = view(result.position)
+    if (reason !== CLOSE_REASONS.USER) deps.onClosedWithoutCustomer?.(userId, closed, reason)
+    return { ok: true, statusCode: 200, message: TRADE_MESSAGES.CLOSED, trade: closed }
   }
 
   async function closeTriggered({ position, reason, rateQuote }: Triggered): Promise<void> {

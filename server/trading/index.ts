@@ -79,6 +79,8 @@ export async function registerTrading(app: FastifyInstance): Promise<void> {
     leader: app.cluster.leader,
     bus: app.cluster.bus,
     push: app.push.queue,
+    // A take-profit, stop-loss or stop-out close is pushed by the customer's preferences (decision 0037).
+    onClosedWithoutCustomer: (userId, trade, reason) => app.push.events.positionClosed(userId, trade, reason),
   })
   app.decorate('trading', desk.engine)
   app.decorate('orders', desk.orders)

@@ -1,5 +1,5 @@
 // Which notifications this browser wants (decision 0020): the notification sound, and which kinds of event show a
-// toast. Kept per browser, like the theme and the display currency; the alert of
+// toast. Kept per browser (the push categories also on the server, per customer), like the theme and the display currency; the alert of
 // docs/product/orders-and-alerts.md#notifications (the first unread notification) always shows, as do the answers to
 // what the user just did (an order placed, a form saved).
 import { z } from 'zod'
@@ -26,6 +26,51 @@ export const TOAST_EVENT_OPTIONS: readonly { event: ToastEvent; label: string; d
   },
 ]
 
+/**
+ * What the server may send as a Web Push to this customer's devices besides fired price alerts (decision 0037). Kept
+ * per customer on the server (GET/PUT /user/notification-preferences), unlike the rest, which is per browser.
+ */
+export const PUSH_CATEGORIES = {
+  /** A deposit or withdrawal approved, rejected, completed, failed. */
+  FUNDS: 'funds',
+  /** A support reply while no tab of the app is open. */
+  SUPPORT: 'support',
+  /** A position closed by its take-profit, stop-loss or a stop-out. */
+  TRADES: 'trades',
+} as const
+export type PushCategory = (typeof PUSH_CATEGORIES)[keyof typeof PUSH_CATEGORIES]
+
+export const PUSH_CATEGORY_OPTIONS: readonly {
+  category: PushCategory
+  label: string
+  description: string
+}[] = [
+  {
+    category: PUSH_CATEGORIES.FUNDS,
+    label: 'Deposits and withdrawals',
+    description: 'Approved, rejected, completed.',
+  },
+  {
+    category: PUSH_CATEGORIES.SUPPORT,
+    label: 'Support replies',
+    description: 'When no tab of the app is open.',
+  },
+  {
+    category: PUSH_CATEGORIES.TRADES,
+    label: 'Closed positions',
+    description: 'Take-profit, stop-loss, stop-out.',
+  },
+]
+
+export const PushPreferencesSchema = z.object({
+  [PUSH_CATEGORIES.FUNDS]: z.boolean().catch(true),
+  [PUSH_CATEGORIES.SUPPORT]: z.boolean().catch(true),
+  [PUSH_CATEGORIES.TRADES]: z.boolean().catch(true),
+})
+export type PushPreferences = z.infer<typeof PushPreferencesSchema>
+
+export const DEFAULT_PUSH_PREFERENCES: PushPreferences = { funds: true, support: true, trades: true }
+
 export const NotificationPreferencesSchema = z.object({
   sound: z.boolean().catch(true),
   toasts: z
@@ -34,6 +79,7 @@ export const NotificationPreferencesSchema = z.object({
       [TOAST_EVENTS.CONNECTION]: z.boolean().catch(true),
     })
     .catch({ account: true, connection: true }),
+  push: PushPreferencesSchema.catch(DEFAULT_PUSH_PREFERENCES),
 })
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>
 
@@ -41,6 +87,7 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferencesSche
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   sound: true,
   toasts: { account: true, connection: true },
+  push: DEFAULT_PUSH_PREFERENCES,
 }
 
 /** The stored JSON, or the defaults for whatever is missing or not ours. */

@@ -11,7 +11,10 @@ import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import ece from 'http_ece'
+import type { PushOptions } from '../../../server/push'
+import { allowedOrigins } from '../../../server/push/origins'
 
 export interface ReceivedPush {
   path: string
@@ -169,4 +172,41 @@ export function verifiedVapid(header: string | string[] | undefined): {
   const alg = (JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg: string }).alg
   if (alg !== 'ES256') throw new Error(`VAPID JWT alg ${alg}`)
   return { key, claims: JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) }
+}
+
+/** The app's push options aimed at a receiver: its origin the one allowed push service, its certificate trusted. */
+export function pushOptionsFor(receiver: Pick<PushReceiver, 'origin' | 'cert'>): PushOptions {
+  return { allowed: allowedOrigins([receiver.origin]), extraCa: receiver.cert }
+}
+
+/** A "browser" of the customer subscribed through the API at `{receiver}/push/{name}`. */
+export async function subscribedBrowser(
+  app: FastifyInstance,
+  receiver: Pick<PushReceiver, 'origin'>,
+  token: string,
+  name: string,
+) {
+  const browser = browserSubscription(`${receiver.origin}/push/${name}`)
+  const subscribed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/push/subscriptions',
+    headers: { authorization: `Bearer ${token}` },
+    payload: browser.json,
+  })
+  if (subscribed.statusCode !== 201)
+    throw new Error(`subscribe answered ${subscribed.statusCode} ${subscribed.body}`)
+  return browser
+}
+
+/** The decrypted payloads of the pushes to `{receiver}/push/{name}` received since `from`. */
+export function payloadsTo(
+  receiver: Pick<PushReceiver, 'received'>,
+  browser: { decrypt(body: Buffer): string },
+  name: string,
+  from = 0,
+): Array<Record<string, string>> {
+  return receiver.received
+    .slice(from)
+    .filter((push) => push.path === `/push/${name}`)
+    .map((push) => JSON.parse(browser.decrypt(push.body)) as Record<string, string>)
 }
