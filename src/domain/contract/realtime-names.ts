@@ -1,7 +1,23 @@
 // The names and timings of the realtime connections (channels, events, connection states), without a schema: the
 // page's entry imports these (the root hears the site channel, the price store checks ticks), and the schemas of
 // ./realtime would bring classic zod into the sign-in page's first load (decision 0027). ./realtime re-exports all.
-import type { LivePriceUpdate } from './realtime'
+
+/**
+ * One live price (docs/product/data-model.md#live-price-update); `id` is the asset's asset_id. Declared here, where
+ * the page's entry checks ticks without a schema; ./realtime's LivePriceUpdateSchema parses exactly this shape
+ * (tests/unit/contract/live-price-update-agrees-with-its-schema.test.ts).
+ */
+export type LivePriceUpdate = {
+  id: string
+  price: number
+  priceLow24h?: number
+  priceHigh24h?: number
+  change24h?: number
+  changePercent24h?: number
+  volume24h?: number
+  /** Server time of the price, epoch milliseconds: the tick-to-paint benchmark measures from it. */
+  lastUpdated?: number
+}
 
 /** Private channels on the push service. pusher-js needs the 'private-' prefix on the wire. */
 export const CHANNELS = {

@@ -3,10 +3,11 @@
 // once for the server, the realtime hub (workers/realtime) and the page.
 import { z } from 'zod'
 import { TextSchema } from './common'
+import type { LivePriceUpdate } from './realtime-names'
 
 export * from './realtime-names'
 
-/** One live price (docs/product/data-model.md#live-price-update); `id` is the asset's asset_id. */
+/** One live price (docs/product/data-model.md#live-price-update): the type is ./realtime-names' LivePriceUpdate. */
 export const LivePriceUpdateSchema = z.object({
   id: z.string(),
   price: z.number(),
@@ -17,8 +18,7 @@ export const LivePriceUpdateSchema = z.object({
   volume24h: z.number().optional(),
   /** Server time of the price, epoch milliseconds: the tick-to-paint benchmark measures from it. */
   lastUpdated: z.number().optional(),
-})
-export type LivePriceUpdate = z.infer<typeof LivePriceUpdateSchema>
+}) satisfies z.ZodType<LivePriceUpdate>
 
 export const DataAllSchema = z.object({ success: z.boolean(), data: z.array(LivePriceUpdateSchema) })
 export type DataAll = z.infer<typeof DataAllSchema>

@@ -8,10 +8,12 @@ import {
 import { LoginResponseGuard } from '../../../domain/contract/sign-in-guards'
 import { http, HttpError } from '../../../lib/http'
 import { sessionStore } from '../../../lib/session-store'
-import type { LoginOutcome } from './login'
+
+/** What POST /auth/login gave an account with two-factor sign-in on: a challenge to answer with a code. */
+export type TwoFactorOutcome = { kind: 'two-factor'; challenge: string; expiresAt: string }
 
 /** The challenge in POST /auth/login's answer; an answer that is neither a session nor a challenge is an error. */
-export function readTwoFactorChallenge(body: unknown): LoginOutcome {
+export function readTwoFactorChallenge(body: unknown): TwoFactorOutcome {
   const parsed = TwoFactorChallengeResponseSchema.safeParse(body)
   if (!parsed.success) {
     throw new HttpError({

@@ -1,5 +1,5 @@
 // POST /auth/login. The answer is a session, or, for an account with two-factor sign-in on (decision 0020), a
-// challenge to answer with a code. The challenge's schema lives in the account contract, which the login page should
+// challenge to answer with a code. The challenge's schema lives in the two-factor contract, which the login page should
 // not download for everyone: only an answer that is not a session loads it (with the lazily imported two-factor
 // step).
 import { useMutation } from '@tanstack/react-query'
@@ -8,10 +8,9 @@ import type { LoginRequest, User } from '../../../domain/contract/user'
 import { safeParse } from '../../../domain/guard'
 import { http } from '../../../lib/http'
 import { sessionStore } from '../../../lib/session-store'
+import type { TwoFactorOutcome } from './login-two-factor'
 
-export type LoginOutcome =
-  | { kind: 'signed-in'; user: User; token: string }
-  | { kind: 'two-factor'; challenge: string; expiresAt: string }
+export type LoginOutcome = { kind: 'signed-in'; user: User; token: string } | TwoFactorOutcome
 
 export async function login(credentials: LoginRequest): Promise<LoginOutcome> {
   const body = await http.post('/auth/login', credentials)
