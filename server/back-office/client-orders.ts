@@ -3,8 +3,8 @@
 // staff cancel ends the order as the customer's DELETE /orders/{id} does (the same conditional UPDATE, so it can
 // never touch an order that has filled; `order.updated` on the customer's trade channel and client.updated on the
 // admins'), with reason 'staff', the audit row in its transaction, and a notification that tells the customer why.
-// The pending book (server/trading/pending-orders.ts) is not told here: the desk does not expose it yet, and a fill
-// reads the order again and drops one that is no longer pending, so a stale entry never fills.
+// After the commit the pending book (server/trading/pending-orders.ts) stops watching the order on every instance,
+// as after the customer's cancel: the leader can never fill it, and its expiry job no longer looks for it.
 import {
   API_PREFIX,
   AUDIT_ACTIONS,
@@ -15,6 +15,7 @@ import {
 } from '../../src/domain/contract'
 import { orderReference } from '../../src/domain/trading/trade-reference'
 import type { Db } from '../db/client'
+import type { OrderRequests } from '../trading/order-requests'
 import type { Publisher } from '../realtime/publisher'
 import { publishNotification } from '../realtime/user-events'
 import type { Repositories } from '../repositories'
@@ -32,6 +33,8 @@ export interface ClientOrdersDependencies {
   repos: Repositories
   publisher: Publisher
   now: () => Date
+  /** The trading desk's orders (`app.orders`): the staff cancel unwatches the order in the pending book. */
+  orders: Pick<OrderRequests, 'unwatch'>
 }
 
 export type ClientOrders = ReturnType<typeof createClientOrders>
@@ -45,7 +48,7 @@ export function staffCancelMessage({ order, asset }: PendingOrder, reason: strin
 }
 
 export function createClientOrders(deps: ClientOrdersDependencies) {
-  const { db, repos, publisher, now } = deps
+  const { db, repos, publisher, now, orders } = deps
 
   return {
     /** GET /admin/users/{id}/orders: the customer's GET /orders page of this client; undefined: no such user. */
@@ -89,6 +92,7 @@ export function createClientOrders(deps: ClientOrdersDependencies) {
       if (result.kind === 'not_found') return refuse(404, ORDER_MESSAGES.ORDER_NOT_FOUND)
       if (result.kind === 'not_pending') return refuse(409, ORDER_MESSAGES.NOT_PENDING)
       if (result.kind === 'refused') return refuse(422, result.message)
+      orders.unwatch(result.order.asset.feedId, result.order.order.id)
       const order = toOrderJson(result.order)
       publishOrderChange(publisher, userId, order)
       // Stored, then pushed, as an order the server cancels at its fill is told (decision 0034).

@@ -27,6 +27,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     repos: app.repos,
     publisher: app.publisher,
     now: () => app.now(),
+    orders: app.orders,
   })
 
   app.get(

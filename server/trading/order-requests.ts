@@ -132,6 +132,12 @@ export function createOrderRequests(deps: OrderRequestsDependencies) {
   }
 
   return {
+    /**
+     * Stops watching an order that ended outside the customer's own calls (a staff cancel, decision 0017), on every
+     * instance, so the leader's book can never fill it nor keep its expiry job running for it.
+     */
+    unwatch: (feedId: string, orderId: number) => pending.unwatch(feedId, orderId),
+
     /** POST /orders: the request is already schema-valid; `idempotencyKey` is the validated header. */
     async place(user: UserRow, request: PlaceOrderRequest, idempotencyKey: string): Promise<OrderResult> {
       const requestHash = orderHash(request)

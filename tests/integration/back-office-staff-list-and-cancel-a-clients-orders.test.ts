@@ -230,6 +230,18 @@ describe.each(backends)('on $name', ({ postgres }) => {
     expect(await app.db.$count(notifications, eq(notifications.userId, customer.id))).toBe(1)
   })
 
+  it('stops watching the cancelled order in the pending book on every instance, as the customer’s cancel does', async () => {
+    const customer = await fundedCustomer(app, '10000.00')
+    const order = await placedOrder(app, customer.token, buyLimit())
+    const publish = vi.spyOn(app.cluster.bus, 'publish')
+
+    const response = await staffCancel(customer.id, order.id)
+    expect(response.statusCode, response.body).toBe(200)
+
+    // The book's own message to every instance (server/trading/pending-orders.ts): the order leaves the leader's book.
+    expect(publish).toHaveBeenCalledWith('orders:unwatch', { feedId: eurusd.asset_id, orderId: order.id })
+  })
+
   it('refuses an order that filled or expired meanwhile with 409, and writes nothing', async () => {
     const customer = await fundedCustomer(app, '10000.00')
     for (const status of ['filled', 'expired'] as const) {
