@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { ChevronDown, Menu as MenuIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { flex, hstack } from 'styled-system/patterns'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import * as Menu from '../../../components/ui/menu'
@@ -43,9 +45,7 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
   const { user } = props
   return (
     <header
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
+      className={hstack({
         gap: { base: '2', md: '3' },
         px: { base: '2', md: '3' },
         h: '12',
@@ -92,14 +92,7 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
             size="sm"
             aria-label={`Balance ${formatAmount(props.balanceUsd, props.currency)}`}
           >
-            <span
-              className={css({
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'flex-start',
-                lineHeight: '1.1',
-              })}
-            >
+            <span className={flex({ flexDirection: 'column', alignItems: 'flex-start', lineHeight: '1.1' })}>
               <span
                 className={css({
                   fontSize: '2xs',
@@ -109,9 +102,9 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
               >
                 Balance
               </span>
-              <span className={css({ textStyle: 'price' })} data-testid="header-balance">
+              <Text as="span" numeric data-testid="header-balance">
                 {formatAmount(props.balanceUsd, props.currency)}
-              </span>
+              </Text>
             </span>
             <ChevronDown aria-hidden />
           </Button>
