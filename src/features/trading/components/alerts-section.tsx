@@ -1,6 +1,8 @@
 import { Trash2 } from 'lucide-react'
 import { useId, useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { hstack } from 'styled-system/patterns'
 import { Flex } from 'styled-system/jsx'
 import { Button } from '../../../components/ui/button'
 import { EntryEnd, EntryList, EntryRow, EntryTitle, EntryWide } from '../../../components/ui/entry-list'
@@ -47,9 +49,9 @@ function AlertRow(props: {
         <EntryTitle>{props.symbol}</EntryTitle>
       </span>
       <EntryEnd>
-        <span className={css({ textStyle: 'price', fontSize: 'sm' })} data-testid="alert-condition">
+        <Text as="span" size="sm" numeric data-testid="alert-condition">
           {conditionText(alert.condition, alert.price)}
-        </span>
+        </Text>
       </EntryEnd>
       <EntryWide>
         <FigureGrid
@@ -108,7 +110,7 @@ export function AlertsSection(props: AlertsSectionProps) {
     )
   } else if (query.status === 'error') {
     body = (
-      <div role="alert" className={css({ p: '4', display: 'flex', gap: '3', alignItems: 'center' })}>
+      <div role="alert" className={hstack({ p: '4', gap: '3' })}>
         <span>{query.error.message}</span>
         <Button size="xs" variant="outline" onClick={() => void query.refetch()}>
           Retry

@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react'
 import { memo, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, visuallyHidden } from 'styled-system/patterns'
 import { LiveText } from '../../../components/ui/live-text'
 import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import type { AccountSummary } from '../../../domain/trading/account-maths'
@@ -12,21 +13,15 @@ import { SignedLiveText } from './signed-figures'
 // Margin and P/L in the chosen currency. It re-renders only when a shown figure changes by a cent
 // (useAccountSummary), not on every tick, and each figure is a LiveText, so a change lays out only its own box.
 
-const figure = css({ display: 'flex', flexDirection: 'column', minW: '0', flexShrink: 0 })
+const figure = flex({ flexDirection: 'column', minW: '0', flexShrink: 0 })
 const label = css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })
 const value = css({ textStyle: 'price', fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })
 // The bar memoises on its figures but still renders on every cent they move: its classes are computed once.
-const marginLevelValue = cx(value, css({ display: 'flex', alignItems: 'center', gap: '1' }))
+const marginLevelValue = cx(value, hstack({ gap: '1' }))
 const marginCallSign = css({ flexShrink: 0, color: 'warning' })
-const srOnly = css({ srOnly: true })
+const srOnly = visuallyHidden()
 // Phones: its own row under the figures; from md at the end of the row.
-const asOfSlot = css({
-  gridColumn: '1 / -1',
-  display: 'flex',
-  alignItems: 'center',
-  ml: { md: 'auto' },
-  flexShrink: 0,
-})
+const asOfSlot = flex({ gridColumn: '1 / -1', alignItems: 'center', ml: { md: 'auto' }, flexShrink: 0 })
 
 // The bar's height, published on the document's root while the bar is mounted. Whatever floats at the viewport's
 // bottom-left (the chat's unread notifier, src/features/chat/components/unread-notifier.tsx) adds it to its offset, so

@@ -1,6 +1,7 @@
 import { BarChart3, CalendarDays, History, ListOrdered, MessagesSquare, Newspaper } from 'lucide-react'
 import type { ComponentType } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 // The left rail (docs/product/trading-workspace.md#positions-drawer): Trade Room, Market Watch, Active Orders,
 // Trading History, Calendar, Market News. Each opens its panel beside the chart; pressing the open one again closes
@@ -57,9 +58,7 @@ export function LeftRail(props: { active: RailPanel | null; onToggle: (panel: Ra
             type="button"
             aria-pressed={props.active === panel}
             onClick={() => props.onToggle(panel)}
-            className={css({
-              display: 'flex',
-              flexDirection: 'column',
+            className={stack({
               alignItems: 'center',
               gap: '1',
               py: '2',

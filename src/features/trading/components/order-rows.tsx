@@ -1,6 +1,8 @@
 import { Pencil, X } from 'lucide-react'
 import { memo, useId } from 'react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { flex } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { EntryEnd, EntryRow, EntryTitle, EntryWide } from '../../../components/ui/entry-list'
 import { FigureGrid } from '../../../components/ui/figure-grid'
@@ -32,14 +34,14 @@ function OrderHeading(props: { order: Order; id?: string }) {
   return (
     <div id={props.id}>
       <EntryTitle>{order.asset_symbol}</EntryTitle>
-      <div className={css({ fontSize: 'xs', color: 'text.muted' })}>
+      <Text as="div" tone="muted" size="xs">
         <span
           className={css({ fontWeight: 'semibold', color: order.trade_type === 'buy' ? 'gain' : 'loss' })}
         >
           {orderKindLabel(order.trade_type, order.order_type)}
         </span>{' '}
         · {order.order_id}
-      </div>
+      </Text>
     </div>
   )
 }
@@ -74,7 +76,9 @@ export const PendingOrderRow = memo(function PendingOrderRow(props: PendingOrder
     <EntryRow data-testid={`order-row-${order.id}`}>
       <OrderHeading order={order} id={headingId} />
       <EntryEnd>
-        <span className={css({ textStyle: 'price', fontSize: 'sm' })}>{lotsText(order.qty)}</span>
+        <Text as="span" size="sm" numeric>
+          {lotsText(order.qty)}
+        </Text>
       </EntryEnd>
       <EntryWide>
         <FigureGrid
@@ -99,7 +103,7 @@ export const PendingOrderRow = memo(function PendingOrderRow(props: PendingOrder
         />
       </EntryWide>
       <EntryWide>
-        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+        <div className={flex({ justifyContent: 'flex-end', gap: '2' })}>
           <Button
             size="xs"
             variant="outline"
@@ -137,7 +141,9 @@ export function HistoryOrderRow({ order }: { order: Order }) {
     <EntryRow data-testid={`order-history-row-${order.id}`}>
       <OrderHeading order={order} />
       <EntryEnd>
-        <span className={css({ textStyle: 'price', fontSize: 'sm' })}>{lotsText(order.qty)}</span>
+        <Text as="span" size="sm" numeric>
+          {lotsText(order.qty)}
+        </Text>
       </EntryEnd>
       <EntryWide>
         <StatusChip tone={endTone(order)} status={order.status} data-testid="order-end">

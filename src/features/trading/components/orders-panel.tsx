@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { flex, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { EntryList } from '../../../components/ui/entry-list'
 import { LoadMoreSentinel } from '../../../components/ui/load-more-sentinel'
@@ -56,14 +57,14 @@ function OrderListBody(props: {
   const { query, orders } = props.list
   if (query.status === 'pending') {
     return (
-      <div className={css({ p: '4', display: 'flex', justifyContent: 'center' })}>
+      <div className={flex({ p: '4', justifyContent: 'center' })}>
         <Spinner label={props.loadingLabel} />
       </div>
     )
   }
   if (query.status === 'error' && orders.length === 0) {
     return (
-      <div role="alert" className={css({ p: '4', display: 'flex', gap: '3', alignItems: 'center' })}>
+      <div role="alert" className={hstack({ p: '4', gap: '3' })}>
         <span>{query.error.message}</span>
         <Button size="xs" variant="outline" onClick={() => void query.refetch()}>
           Retry

@@ -1,6 +1,8 @@
 import { ChevronDown, ChevronUp, Pencil, X } from 'lucide-react'
 import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { flex, grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { ResizeHandle } from '../../../components/ui/resize-handle'
 import { LiveText } from '../../../components/ui/live-text'
@@ -70,8 +72,7 @@ const time = (iso: string | null) =>
         second: '2-digit',
       })
 
-const row = css({
-  display: 'grid',
+const row = grid({
   gridTemplateColumns: {
     base: '1fr auto',
     md: 'minmax(7rem, 1.2fr) 4rem 5rem repeat(2, minmax(6rem, 1fr)) minmax(8rem, 1fr) minmax(6rem, 1fr) 10rem',
@@ -103,10 +104,9 @@ const activePnl = css({
   // The figure's box has its own width (LiveText): the cell ends at the row's right edge, over Close.
   justifySelf: { base: 'end', md: 'auto' },
 })
-const activeActions = css({
+const activeActions = flex({
   gridRow: { base: '2', md: 'auto' },
   gridColumn: { base: '2', md: 'auto' },
-  display: 'flex',
   justifyContent: 'flex-end',
   gap: '2',
 })
@@ -150,7 +150,9 @@ const ActiveRow = memo(function ActiveRow(props: {
         <span className={css({ display: { md: 'none' } })}>
           <SideBadge side={trade.trade_type} /> {lots(trade)}
         </span>
-        <div className={css({ fontSize: 'xs', color: 'text.muted' })}>{trade.trade_id}</div>
+        <Text as="div" tone="muted" size="xs">
+          {trade.trade_id}
+        </Text>
       </div>
       <div className={css({ display: { base: 'none', md: 'block' } })}>
         <SideBadge side={trade.trade_type} />
@@ -210,10 +212,10 @@ function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurren
         <span className={css({ display: { md: 'none' } })}>
           <SideBadge side={trade.trade_type} /> {lots(trade)}
         </span>
-        <div className={css({ fontSize: 'xs', color: 'text.muted' })}>
+        <Text as="div" tone="muted" size="xs">
           {trade.trade_id}
           {reason ? ` · ${reason}` : ''}
-        </div>
+        </Text>
       </div>
       <div className={css({ display: { base: 'none', md: 'block' } })}>
         <SideBadge side={trade.trade_type} />
@@ -263,7 +265,7 @@ function Sentinel({ onVisible, busy }: { onVisible: () => void; busy: boolean })
     return () => observer.disconnect()
   }, [])
   return (
-    <li ref={ref} className={css({ display: 'flex', justifyContent: 'center', py: '2' })} aria-hidden={!busy}>
+    <li ref={ref} className={flex({ justifyContent: 'center', py: '2' })} aria-hidden={!busy}>
       {busy ? <Spinner label="Loading more positions" /> : null}
     </li>
   )
@@ -306,14 +308,14 @@ function ListBody(props: {
   const { state } = props
   if (state.status === 'pending') {
     return (
-      <div className={css({ p: '4', display: 'flex', justifyContent: 'center' })}>
+      <div className={flex({ p: '4', justifyContent: 'center' })}>
         <Spinner label="Loading positions" />
       </div>
     )
   }
   if (state.status === 'error' && state.trades.length === 0) {
     return (
-      <div role="alert" className={css({ p: '4', display: 'flex', gap: '3', alignItems: 'center' })}>
+      <div role="alert" className={hstack({ p: '4', gap: '3' })}>
         <span>{state.error?.message}</span>
         <Button size="xs" variant="outline" onClick={state.refetch}>
           Retry
@@ -347,9 +349,8 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
       aria-label="Positions"
       // Wide screens: the height the trader dragged it to (decision 0018), through a variable the md style reads.
       style={size ? ({ '--positions-height': `${size.px}px` } as CSSProperties) : undefined}
-      className={css({
+      className={flex({
         position: 'relative',
-        display: 'flex',
         flexDirection: 'column',
         borderTopWidth: '1px',
         borderColor: 'border',
@@ -382,11 +383,10 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
         value={props.tab}
         onValueChange={(details) => props.onTabChange(details.value as PositionsTab)}
         variant="line"
-        className={css({ display: 'flex', flexDirection: 'column', minH: '0', flex: '1' })}
+        className={flex({ flexDirection: 'column', minH: '0', flex: '1' })}
       >
         <div
-          className={css({
-            display: 'flex',
+          className={flex({
             flexWrap: { base: 'wrap', md: 'nowrap' },
             alignItems: 'center',
             columnGap: '2',
@@ -417,11 +417,9 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
             <button
               type="button"
               onClick={() => props.onExpandedChange(true)}
-              className={css({
+              className={hstack({
                 flex: '1',
-                display: 'flex',
                 gap: '3',
-                alignItems: 'center',
                 py: '2',
                 textAlign: 'left',
                 fontSize: 'sm',
@@ -430,9 +428,9 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
               })}
             >
               <span className={css({ fontWeight: 'semibold' })}>Total Portfolio</span>
-              <span className={css({ color: 'text.muted' })}>
+              <Text as="span" tone="muted">
                 {activeCount} open {activeCount === 1 ? 'position' : 'positions'}
-              </span>
+              </Text>
               <TotalPnl currency={props.currency} />
             </button>
           )}

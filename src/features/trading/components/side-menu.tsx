@@ -1,6 +1,8 @@
 import { Plus, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { hstack } from 'styled-system/patterns'
 import { menuSectionTitle } from '../../../components/shell-frame'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
@@ -35,9 +37,7 @@ export interface SideMenuProps {
 }
 
 const sectionTitle = cx(menuSectionTitle, css({ px: '1' }))
-const item = css({
-  display: 'flex',
-  alignItems: 'center',
+const item = hstack({
   gap: '3',
   w: '100%',
   px: '2',
@@ -73,7 +73,7 @@ export function SideMenu(props: SideMenuProps) {
         <h3 className={sectionTitle}>Pairs</h3>
         <ul>
           {props.pairs.map((pair) => (
-            <li key={pair} className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
+            <li key={pair} className={hstack({ gap: '1' })}>
               <button
                 type="button"
                 className={item}
@@ -136,9 +136,9 @@ export function SideMenu(props: SideMenuProps) {
                 onClick={() => props.onSelectAccount(index)}
               >
                 <span className={css({ flex: '1' })}>{account.title}</span>
-                <span className={css({ textStyle: 'price' })}>
+                <Text as="span" numeric>
                   {formatAmount(account.balance, props.currency)}
-                </span>
+                </Text>
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { Calculator, Clock, Info } from 'lucide-react'
 import { memo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { flex } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
 import * as Popover from '../../../components/ui/popover'
@@ -136,8 +137,7 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
   const { asset } = props
   return (
     <div
-      className={css({
-        display: 'flex',
+      className={flex({
         flexWrap: { base: 'wrap', md: 'nowrap' },
         alignItems: 'center',
         gap: '2',
@@ -157,7 +157,7 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
           {asset?.symbol_display ?? 'No asset'}
         </h1>
         {asset ? (
-          <p className={css({ display: 'flex', gap: '1', fontSize: 'xs', color: 'text.muted', minW: '0' })}>
+          <p className={flex({ gap: '1', fontSize: 'xs', color: 'text.muted', minW: '0' })}>
             <span className={css({ truncate: true })}>{asset.name} ·</span>
             {props.asOf ?? <LiveChangePercent store={props.store} asset={asset} />}
           </p>
@@ -167,7 +167,7 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
           </p>
         )}
       </div>
-      <div className={css({ display: 'flex', gap: '1' })}>
+      <div className={flex({ gap: '1' })}>
         <Button variant="ghost" size="sm" iconOnly aria-label="Asset information" onClick={props.onShowInfo}>
           <Info aria-hidden />
         </Button>
@@ -194,7 +194,7 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
           <Clock aria-hidden />
         </Button>
       </div>
-      <div className={css({ display: 'flex', gap: '2', w: { base: '100%', md: 'auto' } })}>
+      <div className={flex({ gap: '2', w: { base: '100%', md: 'auto' } })}>
         <TicketPopover {...props} side="sell" />
         <TicketPopover {...props} side="buy" />
       </div>

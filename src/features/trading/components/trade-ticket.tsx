@@ -1,6 +1,8 @@
 import { Minus, Plus } from 'lucide-react'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
+import { VisuallyHidden } from 'styled-system/jsx'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import type { Asset } from '../../../domain/contract/assets'
@@ -146,8 +148,8 @@ export function TradeTicket(props: TradeTicketProps) {
   const sideLabel = side === 'buy' ? 'Buy' : 'Sell'
   const volumeId = `${formId}-volume`
   return (
-    <form onSubmit={submit} className={css({ display: 'grid', gap: '3', w: { base: '100%', md: '18rem' } })}>
-      <div role="radiogroup" aria-label="Volume unit" className={css({ display: 'flex', gap: '1' })}>
+    <form onSubmit={submit} className={grid({ gap: '3', w: { base: '100%', md: '18rem' } })}>
+      <div role="radiogroup" aria-label="Volume unit" className={flex({ gap: '1' })}>
         {(Object.values(VOLUME_UNITS) as VolumeUnit[]).map((option) => (
           <Button
             key={option}
@@ -166,7 +168,7 @@ export function TradeTicket(props: TradeTicketProps) {
         <label htmlFor={volumeId} className={css({ fontSize: 'xs', color: 'text.muted' })}>
           Volume ({UNIT_LABELS[unit].toLowerCase()})
         </label>
-        <div className={css({ display: 'flex', gap: '1', mt: '1' })}>
+        <div className={flex({ gap: '1', mt: '1' })}>
           <Button size="sm" variant="outline" iconOnly aria-label="Decrease volume" onClick={() => step(-1)}>
             <Minus aria-hidden />
           </Button>
@@ -204,7 +206,7 @@ export function TradeTicket(props: TradeTicketProps) {
           {check.ok ? `${lotsText(check.volumeLots)} · ${unitsText(volumeUnits)}` : check.message}
         </p>
       </div>
-      <dl className={css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '1', fontSize: 'sm' })}>
+      <dl className={grid({ gridTemplateColumns: '1fr auto', gap: '1', fontSize: 'sm' })}>
         <dt className={css({ color: 'text.muted' })}>Price</dt>
         <dd className={css({ textStyle: 'price' })} data-testid="ticket-price">
           {asset ? formatPrice(priceQuote) : '—'}
@@ -221,9 +223,7 @@ export function TradeTicket(props: TradeTicketProps) {
           data-above-free-margin={marginAboveFree || undefined}
         >
           {formatAmount(marginUsd, props.currency)}
-          {marginAboveFree ? (
-            <span className={css({ srOnly: true })}> (more than your free margin)</span>
-          ) : null}
+          {marginAboveFree ? <VisuallyHidden as="span"> (more than your free margin)</VisuallyHidden> : null}
         </dd>
         <dt className={css({ color: 'text.muted' })}>Free margin</dt>
         <dd className={css({ textStyle: 'price' })}>{formatAmount(freeMarginUsd, props.currency)}</dd>

@@ -1,6 +1,8 @@
 import { BellPlus, PanelRightClose, PanelRightOpen, WifiOff, X } from 'lucide-react'
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../components/ui/text'
+import { flex, hstack } from 'styled-system/patterns'
 import { AsOfMark } from '../../../components/as-of-mark'
 import { Button } from '../../../components/ui/button'
 import { ResizeHandle } from '../../../components/ui/resize-handle'
@@ -338,7 +340,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           />
           {props.offline ? <OfflineBanner reasonId={offlineReasonId} /> : null}
         </div>
-        <div className={css({ display: 'flex', minH: '0' })}>
+        <div className={flex({ minH: '0' })}>
           <LeftRail active={railPanel} onToggle={toggleRail} />
           {railPanel === 'market-watch' ? (
             <div
@@ -368,11 +370,10 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           ) : railPanel ? (
             <aside
               aria-label={RAIL_LABELS[railPanel]}
-              className={css({
+              className={flex({
                 position: { base: 'absolute', md: 'static' },
                 inset: { base: '3rem 0 0 0', md: 'auto' },
                 zIndex: { base: 'overlay', md: 'auto' },
-                display: 'flex',
                 flexDirection: 'column',
                 w: { base: '100%', md: '20rem' },
                 flexShrink: 0,
@@ -383,8 +384,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               })}
             >
               <div
-                className={css({
-                  display: 'flex',
+                className={flex({
                   alignItems: 'center',
                   px: '3',
                   h: '10',
@@ -408,7 +408,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               <div className={css({ flex: '1', minH: '0', overflow: 'auto' })}>{panelContent(railPanel)}</div>
             </aside>
           ) : null}
-          <main className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
+          <main className={flex({ flex: '1', minW: '0', flexDirection: 'column' })}>
             <TradeBar
               store={store}
               asset={asset}
@@ -473,7 +473,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           >
             {sidebarOpen ? null : <div className={css({ p: '2' })}>{sidebarToggle}</div>}
             {sidebarOpen ? (
-              <div className={css({ flex: '1', minH: '0', display: 'flex', flexDirection: 'column' })}>
+              <div className={flex({ flex: '1', minH: '0', flexDirection: 'column' })}>
                 <div className={css({ flex: '1', minH: '0' })}>
                   {railPanel === 'market-watch' ? null : marketWatch(sidebarToggle)}
                 </div>
@@ -628,9 +628,7 @@ function OfflineBanner(props: { reasonId: string }) {
     <p
       role="status"
       data-testid="offline-banner"
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
+      className={hstack({
         gap: '2',
         px: { base: '3', md: '4' },
         py: '1.5',
@@ -646,7 +644,9 @@ function OfflineBanner(props: { reasonId: string }) {
         <span id={props.reasonId} className={css({ fontWeight: 'semibold' })}>
           {OFFLINE_ORDER_REASON}
         </span>
-        <span className={css({ color: 'text.muted' })}>. Showing the last known prices and positions.</span>
+        <Text as="span" tone="muted">
+          . Showing the last known prices and positions.
+        </Text>
       </span>
     </p>
   )
@@ -655,34 +655,14 @@ function OfflineBanner(props: { reasonId: string }) {
 function AssetsState(props: { status: 'pending' | 'error' | 'success'; onRetry: () => void }) {
   if (props.status === 'pending') {
     return (
-      <div
-        className={css({
-          display: 'flex',
-          gap: '2',
-          alignItems: 'center',
-          justifyContent: 'center',
-          h: '100%',
-          p: '4',
-          color: 'text.muted',
-        })}
-      >
+      <div className={hstack({ gap: '2', justifyContent: 'center', h: '100%', p: '4', color: 'text.muted' })}>
         <Spinner /> {TRADE_MESSAGES.LOADING_ASSETS}
       </div>
     )
   }
   if (props.status === 'error') {
     return (
-      <div
-        role="alert"
-        className={css({
-          display: 'flex',
-          gap: '3',
-          alignItems: 'center',
-          justifyContent: 'center',
-          h: '100%',
-          p: '4',
-        })}
-      >
+      <div role="alert" className={hstack({ gap: '3', justifyContent: 'center', h: '100%', p: '4' })}>
         {TRADE_MESSAGES.ASSETS_FAILED}
         <Button size="sm" variant="outline" onClick={props.onRetry}>
           Retry

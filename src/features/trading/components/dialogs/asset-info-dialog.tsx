@@ -1,5 +1,6 @@
 import { ArrowDownRight, ArrowUpRight, Circle, CircleOff } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../../components/ui/text'
 import type { Asset } from '../../../../domain/contract/assets'
 import { formatPrice, formatSignedPercent } from '../../../../domain/format/numbers'
 import { isMarketOpen, TRADING_HOURS_LABELS } from '../../../../domain/market/trading-hours'
@@ -62,22 +63,38 @@ function assetRows(asset: Asset, leverage: number, nowMs: number): DetailRow[] {
     {
       key: 'bid',
       label: 'Bid (sell)',
-      value: <span className={css({ textStyle: 'price' })}>{formatPrice(asset.sell_price)}</span>,
+      value: (
+        <Text as="span" numeric>
+          {formatPrice(asset.sell_price)}
+        </Text>
+      ),
     },
     {
       key: 'ask',
       label: 'Ask (buy)',
-      value: <span className={css({ textStyle: 'price' })}>{formatPrice(asset.buy_price)}</span>,
+      value: (
+        <Text as="span" numeric>
+          {formatPrice(asset.buy_price)}
+        </Text>
+      ),
     },
     {
       key: 'low',
       label: '24h low',
-      value: <span className={css({ textStyle: 'price' })}>{formatPrice(asset.price_low)}</span>,
+      value: (
+        <Text as="span" numeric>
+          {formatPrice(asset.price_low)}
+        </Text>
+      ),
     },
     {
       key: 'high',
       label: '24h high',
-      value: <span className={css({ textStyle: 'price' })}>{formatPrice(asset.price_high)}</span>,
+      value: (
+        <Text as="span" numeric>
+          {formatPrice(asset.price_high)}
+        </Text>
+      ),
     },
     {
       key: 'change',
@@ -121,7 +138,7 @@ export function AssetInfoDialog(props: AssetInfoDialogProps) {
       {asset ? (
         <DetailList rows={assetRows(asset, props.leverage, props.nowMs)} />
       ) : (
-        <p className={css({ color: 'text.muted' })}>No asset selected.</p>
+        <Text tone="muted">No asset selected.</Text>
       )}
     </DialogFrame>
   )

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../../components/ui/text'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
 import type { Trade } from '../../../../domain/contract/trades'
@@ -115,7 +117,7 @@ export function ClosePositionDialog(props: ClosePositionDialogProps) {
       }
     >
       {trade ? (
-        <div className={css({ display: 'grid', gap: '4' })}>
+        <div className={grid({ gap: '4' })}>
           <DetailList
             rows={[
               { key: 'symbol', label: 'Symbol', value: trade.asset_symbol },
@@ -138,7 +140,9 @@ export function ClosePositionDialog(props: ClosePositionDialogProps) {
                 key: 'opening',
                 label: 'Opening price',
                 value: (
-                  <span className={css({ textStyle: 'price' })}>{formatPrice(trade.opening_price)}</span>
+                  <Text as="span" numeric>
+                    {formatPrice(trade.opening_price)}
+                  </Text>
                 ),
               },
               {
@@ -158,7 +162,7 @@ export function ClosePositionDialog(props: ClosePositionDialogProps) {
           />
         </div>
       ) : (
-        <p className={css({ color: 'text.muted' })}>No position selected.</p>
+        <Text tone="muted">No position selected.</Text>
       )}
     </DialogFrame>
   )

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../../components/ui/alert-box'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
@@ -49,7 +50,7 @@ export function ConfirmLevelMoveDialog(props: ConfirmLevelMoveDialogProps) {
         </>
       }
     >
-      <div className={css({ display: 'grid', gap: '3' })}>
+      <div className={grid({ gap: '3' })}>
         <p data-testid="level-move-prices">
           From <span className={css({ textStyle: 'price', fontWeight: 'semibold' })}>{props.fromText}</span>{' '}
           to <span className={css({ textStyle: 'price', fontWeight: 'semibold' })}>{props.toText}</span>

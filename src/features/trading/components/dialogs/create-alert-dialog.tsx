@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { css } from 'styled-system/css'
+import { Text } from '../../../../components/ui/text'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
@@ -106,7 +107,7 @@ function CreateAlertForm(props: Omit<CreateAlertDialogProps, 'open' | 'asset'> &
   }
 
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+    <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
       <RadioGroup
         label="Condition"
         value={condition}
@@ -163,7 +164,7 @@ export function CreateAlertDialog({ open, asset, ...props }: CreateAlertDialogPr
       {asset ? (
         <CreateAlertForm key={asset.asset_id} asset={asset} {...props} />
       ) : (
-        <p className={css({ color: 'text.muted' })}>{TRADE_MESSAGES.NO_ASSET}</p>
+        <Text tone="muted">{TRADE_MESSAGES.NO_ASSET}</Text>
       )}
     </DialogFrame>
   )

@@ -1,5 +1,6 @@
 import { CircleAlert } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import { Field } from '../../../../components/ui/input'
 
@@ -18,7 +19,7 @@ export function ExpiryField(props: ExpiryFieldProps) {
   return (
     <Field.Root invalid={Boolean(props.error)} disabled={props.disabled}>
       <Field.Label>Expiry</Field.Label>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+      <div className={hstack({ gap: '2' })}>
         <Field.Input
           type="datetime-local"
           value={props.value}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../../components/ui/alert-box'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
@@ -102,7 +102,7 @@ function ModifyOrderForm(props: Omit<ModifyOrderDialogProps, 'open' | 'order'> &
   }
 
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+    <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
       <StepperField
         label="Price"
         error={errors.price}
@@ -121,9 +121,7 @@ function ModifyOrderForm(props: Omit<ModifyOrderDialogProps, 'open' | 'order'> &
         onChange={(event) => set('volume')(event.target.value)}
         onStep={stepVolume}
       />
-      <div
-        className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}
-      >
+      <div className={grid({ gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
         <TextField
           label="Take profit"
           helperText="Empty: none"

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../../components/ui/text'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
@@ -190,7 +192,7 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
   const stopLoss = levelOrZero(props.stopLoss)
 
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+    <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
       <SideChoice side={side} onChange={props.onSideChange} />
       <StepperField
         ref={priceInput}
@@ -228,10 +230,10 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
       />
       {price === null ? null : <ExpiryField value={expiry} onChange={setExpiry} error={errors.expiry} />}
       {takeProfit > 0 || stopLoss > 0 ? (
-        <p className={css({ fontSize: 'xs', color: 'text.muted' })} data-testid="pending-order-levels">
+        <Text tone="muted" size="xs" data-testid="pending-order-levels">
           From the trade form: take profit {takeProfit > 0 ? takeProfit : '—'} · stop loss{' '}
           {stopLoss > 0 ? stopLoss : '—'}
-        </p>
+        </Text>
       ) : null}
       <Dialog.Footer>
         <Dialog.CloseTrigger asChild>
@@ -260,7 +262,7 @@ export function PendingOrderDialog({ open, asset, ...props }: PendingOrderDialog
       {asset ? (
         <PendingOrderForm key={asset.asset_id} asset={asset} {...props} />
       ) : (
-        <p className={css({ color: 'text.muted' })}>{TRADE_MESSAGES.NO_ASSET}</p>
+        <Text tone="muted">{TRADE_MESSAGES.NO_ASSET}</Text>
       )}
     </DialogFrame>
   )

@@ -3,6 +3,8 @@ import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { formatAmount, USD, type DisplayCurrency } from '../../../../domain/format/currency'
 import { css } from 'styled-system/css'
+import { Text } from '../../../../components/ui/text'
+import { center, flex, grid, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import { TextField } from '../../../../components/ui/input'
 import type { Asset } from '../../../../domain/contract/assets'
@@ -41,10 +43,7 @@ type LevelField = 'takeProfitQuote' | 'stopLossQuote'
 
 const SIDE_LABELS: Readonly<Record<TradeSide, string>> = { buy: 'Buy', sell: 'Sell' }
 
-const sideOptionClass = css({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+const sideOptionClass = center({
   h: '10',
   borderWidth: '1px',
   borderColor: 'border.control',
@@ -149,17 +148,17 @@ function CalculatorForm(props: { asset: Asset; leverage: number; currency: Displ
     <form
       noValidate
       onSubmit={(event) => void form.handleSubmit(() => resultsHeading.current?.focus())(event)}
-      className={css({ display: 'grid', gap: '4' })}
+      className={grid({ gap: '4' })}
     >
-      <fieldset className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
+      <fieldset className={grid({ gap: '1.5', minW: '0' })}>
         <legend className={css({ textStyle: 'label', mb: '1.5' })}>Side</legend>
-        <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
+        <div className={grid({ gridTemplateColumns: '1fr 1fr', gap: '2' })}>
           {TRADE_SIDES.map((side) => (
             <label key={side} data-side={side} className={sideOptionClass}>
               <input
                 type="radio"
                 value={side}
-                className={css({ srOnly: true })}
+                className={visuallyHidden()}
                 {...form.register('side', { onChange: onSideChange })}
               />
               {SIDE_LABELS[side]}
@@ -167,9 +166,7 @@ function CalculatorForm(props: { asset: Asset; leverage: number; currency: Displ
           ))}
         </div>
       </fieldset>
-      <div
-        className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
-      >
+      <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
         <TextField
           label="Volume"
           inputMode="decimal"
@@ -223,7 +220,7 @@ function CalculatorForm(props: { asset: Asset; leverage: number; currency: Displ
           </p>
         )}
       </section>
-      <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+      <div className={flex({ justifyContent: 'flex-end' })}>
         <Button type="submit" className={css({ w: { base: 'full', md: 'auto' } })}>
           Calculate
         </Button>
@@ -254,7 +251,7 @@ export function ProfitCalculatorDialog(props: ProfitCalculatorDialogProps) {
           currency={props.currency ?? USD}
         />
       ) : (
-        <p className={css({ color: 'text.muted' })}>{TRADE_MESSAGES.NO_ASSET}</p>
+        <Text tone="muted">{TRADE_MESSAGES.NO_ASSET}</Text>
       )}
     </DialogFrame>
   )

@@ -1,6 +1,7 @@
 import { CircleAlert, Minus, Plus } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import { IconButton } from '../../../../components/ui/button'
 import { Field } from '../../../../components/ui/input'
 
@@ -34,7 +35,7 @@ export function StepperField({
   return (
     <Field.Root invalid={Boolean(error)} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+      <div className={hstack({ gap: '2' })}>
         <IconButton
           variant="outline"
           aria-label={decrementLabel}

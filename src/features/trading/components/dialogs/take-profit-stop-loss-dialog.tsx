@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Text } from '../../../../components/ui/text'
+import { flex, grid, wrap } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
 import { LiveText } from '../../../../components/ui/live-text'
@@ -57,8 +59,7 @@ export interface TakeProfitStopLossDialogProps {
   description?: ReactNode
 }
 
-const footer = css({
-  display: 'flex',
+const footer = flex({
   flexDirection: { base: 'column-reverse', md: 'row' },
   justifyContent: 'flex-end',
   gap: '3',
@@ -112,16 +113,10 @@ function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'descrip
     : null
 
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+    <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
       {position && closing !== null ? (
         <p
-          className={css({
-            display: 'flex',
-            justifyContent: 'space-between',
-            gap: '3',
-            fontSize: 'sm',
-            color: 'text.muted',
-          })}
+          className={flex({ justifyContent: 'space-between', gap: '3', fontSize: 'sm', color: 'text.muted' })}
         >
           <span>Closes now at ({side === 'buy' ? 'sell' : 'buy'} price)</span>
           <LiveText text={formatPrice(closing)} align="end" data-testid="levels-closing-price" />
@@ -149,7 +144,7 @@ function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'descrip
       />
       {position ? (
         <>
-          <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
+          <div className={wrap({ alignItems: 'center', gap: '2' })}>
             <Button
               size="sm"
               variant="outline"
@@ -193,11 +188,11 @@ function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'descrip
           />
         </>
       ) : null}
-      <p className={css({ fontSize: 'sm', color: 'text.muted' })}>
+      <Text tone="muted" size="sm">
         {position
           ? 'Leave a field empty to remove that level.'
           : 'Leave a field empty to place the order without it.'}
-      </p>
+      </Text>
       <div className={footer}>
         <Dialog.CloseTrigger asChild>
           <Button variant="outline">Cancel</Button>

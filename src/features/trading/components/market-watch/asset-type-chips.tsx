@@ -1,6 +1,7 @@
 // Asset types (docs/product/data-model.md#asset: forex, stocks, crypto, commodities, indices, metals) as headings and
 // as a one-choice filter.
 import { css } from 'styled-system/css'
+import { flex } from 'styled-system/patterns'
 import { ASSET_TYPES, type AssetType } from '../../../../domain/contract/assets'
 
 export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
@@ -45,7 +46,7 @@ export function AssetTypeChips(props: {
     <div
       role="group"
       aria-label={props.label ?? 'Asset type'}
-      className={css({ display: 'flex', gap: '2', overflowX: 'auto', scrollbarWidth: 'none', pb: '1' })}
+      className={flex({ gap: '2', overflowX: 'auto', scrollbarWidth: 'none', pb: '1' })}
     >
       <button
         type="button"

@@ -12,6 +12,8 @@ import {
   type RefObject,
 } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
+import { VisuallyHidden } from 'styled-system/jsx'
 import * as Dialog from '../../../../components/ui/dialog'
 import type { Asset, AssetType } from '../../../../domain/contract/assets'
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
@@ -59,8 +61,7 @@ const PickerRow = memo(function PickerRow(props: {
         data-testid={`picker-row-${asset.asset_id}`}
         onClick={() => props.onPick(props.asset)}
         onKeyDown={moveFocus}
-        className={css({
-          display: 'grid',
+        className={grid({
           gridTemplateColumns: '1fr auto',
           alignItems: 'center',
           columnGap: '3',
@@ -76,7 +77,7 @@ const PickerRow = memo(function PickerRow(props: {
         })}
       >
         <span className={css({ minW: '0' })}>
-          <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <span className={hstack({ gap: '2' })}>
             <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{asset.symbol_display}</span>
             {props.isOpen ? (
               <span
@@ -111,7 +112,7 @@ const PickerRow = memo(function PickerRow(props: {
           data-testid={`picker-bid-${asset.asset_id}`}
           className={css({ fontFamily: 'mono', fontVariantNumeric: 'tabular-nums', fontSize: 'sm' })}
         >
-          <span className={css({ srOnly: true })}>Bid </span>
+          <VisuallyHidden as="span">Bid </VisuallyHidden>
           {formatPrice(asset.sell_price, PRICE_DECIMALS.DEFAULT)}
         </span>
       </button>
@@ -147,7 +148,7 @@ function PickerBody({
 
   return (
     <Dialog.Body className={css({ flex: '1', minH: '0', gap: '3' })}>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <div className={stack({ gap: '1' })}>
         <label htmlFor={inputId} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
           Search markets
         </label>
@@ -188,7 +189,7 @@ function PickerBody({
         />
       </div>
       <AssetTypeChips value={type} onChange={setType} label="Filter by asset type" />
-      <p aria-live="polite" className={css({ srOnly: true })}>
+      <p aria-live="polite" className={visuallyHidden()}>
         {shown.length === 1 ? '1 market' : `${shown.length} markets`}
       </p>
       {shown.length === 0 ? (
@@ -196,14 +197,13 @@ function PickerBody({
       ) : (
         <ul
           aria-label="Markets"
-          className={css({
+          className={flex({
             position: 'relative',
             flex: '1',
             minH: '0',
             overflowY: 'auto',
             overscrollBehavior: 'contain',
             mx: '-3',
-            display: 'flex',
             flexDirection: 'column',
           })}
         >

@@ -10,6 +10,7 @@
 import { Plus, X } from 'lucide-react'
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { css } from 'styled-system/css'
+import { center, flex, hstack } from 'styled-system/patterns'
 import { IconButton } from '../../../../components/ui/button'
 
 export interface PairTabsProps {
@@ -24,8 +25,7 @@ export interface PairTabsProps {
   panelId?: string
 }
 
-const chip = css({
-  display: 'flex',
+const chip = flex({
   alignItems: 'center',
   flexShrink: 0,
   h: '9',
@@ -50,10 +50,8 @@ const tab = css({
   '&[data-last]': { pr: '3' },
 })
 
-const closeButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+const closeButton = center({
+  inline: true,
   w: '6',
   h: '6',
   mr: '1',
@@ -104,11 +102,10 @@ export function PairTabs(props: PairTabsProps) {
   }
 
   return (
-    <div className={css({ display: 'flex', alignItems: 'center', gap: '1', minW: '0' })}>
+    <div className={hstack({ gap: '1', minW: '0' })}>
       <div
         ref={strip}
-        className={css({
-          display: 'flex',
+        className={flex({
           alignItems: 'stretch',
           minW: '0',
           overflowX: 'auto',

@@ -19,6 +19,7 @@ import {
   type ReactNode,
 } from 'react'
 import { css } from 'styled-system/css'
+import { center, flex, grid, hstack, visuallyHidden, wrap } from 'styled-system/patterns'
 import { VisuallyHidden } from 'styled-system/jsx'
 import { IconButton } from '../../../../components/ui/button'
 import { LiveText } from '../../../../components/ui/live-text'
@@ -93,12 +94,7 @@ const row = css({
 
 // The row's classes, computed once: a row renders on every tick of its asset, and css() is not free.
 const symbolHeader = css({ w: '100%', maxW: '0', pl: '1', pr: '1', textAlign: 'left', fontWeight: 'medium' })
-const symbolGrid = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr)',
-  alignItems: 'center',
-  gap: '1',
-})
+const symbolGrid = grid({ gridTemplateColumns: 'auto minmax(0, 1fr)', alignItems: 'center', gap: '1' })
 const symbolButton = css({
   minW: '0',
   textAlign: 'left',
@@ -114,10 +110,8 @@ const symbolButton = css({
 })
 const starCell = css({ w: '8', textAlign: 'center' })
 const menuCell = css({ w: '7', pr: '1', textAlign: 'center' })
-const starButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+const starButton = center({
+  inline: true,
   w: '7',
   h: '7',
   borderRadius: 'sm',
@@ -350,9 +344,9 @@ function CollapsedSearch(props: { query: string; onQueryChange: (query: string) 
     <div
       role="search"
       // Its own row under the title, so the field gets the sidebar's full width.
-      className={css({ display: 'flex', alignItems: 'center', gap: '1', flexBasis: '100%', minW: '0' })}
+      className={hstack({ gap: '1', flexBasis: '100%', minW: '0' })}
     >
-      <label htmlFor={inputId} className={css({ srOnly: true })}>
+      <label htmlFor={inputId} className={visuallyHidden()}>
         Search assets
       </label>
       <input
@@ -511,8 +505,7 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
   return (
     <section
       aria-labelledby={headingId}
-      className={css({
-        display: 'flex',
+      className={flex({
         flexDirection: 'column',
         h: '100%',
         minH: '0',
@@ -521,15 +514,13 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
       })}
     >
       <header
-        className={css({
-          display: 'flex',
+        className={wrap({
           alignItems: 'center',
           gap: '2',
           px: '2',
           py: '1.5',
           borderBottomWidth: '1px',
           borderColor: 'border',
-          flexWrap: 'wrap',
         })}
       >
         {props.headerStart}
@@ -548,8 +539,7 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
         <div
           role="group"
           aria-label="Show"
-          className={css({
-            display: 'flex',
+          className={flex({
             gap: '0.5',
             p: '0.5',
             bg: 'bg.app',
@@ -627,7 +617,7 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                   Ask
                 </th>
                 <th scope="col" className={css({ w: '8' })}>
-                  <span className={css({ srOnly: true })}>Watchlist</span>
+                  <VisuallyHidden as="span">Watchlist</VisuallyHidden>
                 </th>
                 {props.onCreateAlert ? (
                   <th scope="col" className={css({ w: '7' })}>
