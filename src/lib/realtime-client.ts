@@ -12,10 +12,13 @@ import type {
   HubSnapshot,
   HubStatus,
   HubToast,
+  PresenceMember,
+  PresenceMembers,
   RealtimeApi,
   TabMessage,
 } from '../../workers/realtime/api'
 
+export type { PresenceMember, PresenceMembers }
 export type { HubSnapshot as RealtimeSnapshot, HubStatus as RealtimeStatus, HubToast as RealtimeToast }
 
 export interface ConnectRealtimeOptions {
@@ -30,12 +33,18 @@ export interface ConnectRealtimeOptions {
 export type RealtimeMode = 'shared' | 'dedicated'
 export type ChannelHandler = (data: unknown) => void
 export type PriceBatchHandler = (ticks: LivePriceUpdate[]) => void
+export type PresenceHandler = (presence: PresenceMembers) => void
 
 export interface RealtimeClient {
   readonly tabId: string
   readonly mode: RealtimeMode
   /** Full channel name (CHANNELS.user(id), ...) and wire event name (PUSH_EVENTS.*). */
   subscribe: (channel: string, event: string, handler: ChannelHandler) => () => void
+  /**
+   * A presence channel's members, whole: at once when this tab already knows them, then on every arrival and
+   * departure. Holds the channel like `subscribe` does.
+   */
+  subscribePresence: (channel: string, handler: PresenceHandler) => () => void
   /** Each batch holds ticks keyed by `id`; apply them to a store. The first batch is a snapshot of every asset. */
   subscribePrices: (onBatch: PriceBatchHandler) => () => void
   /** Called at once with the last known status, then on every change. */
@@ -95,6 +104,12 @@ function safely<A extends unknown[]>(listener: (...args: A) => void, ...args: A)
   }
 }
 
+/**
+ * The event name under which a presence subscription holds its channel. Pusher's own events never reach the tabs as
+ * events, so no real event has it.
+ */
+const PRESENCE_HOLD = 'pusher:members'
+
 export function createRealtimeClient(
   options: ConnectRealtimeOptions,
   env: RealtimeEnvironment,
@@ -112,6 +127,9 @@ export function createRealtimeClient(
   /** Channels whose last handler left in this task: released at the microtask, unless re-subscribed first. */
   const releasing = new Set<string>()
   const priceHandlers = new Set<PriceBatchHandler>()
+  const presenceHandlers = new Map<string, Set<PresenceHandler>>()
+  /** Each presence channel's last members, for a handler that comes after them; dropped with the channel. */
+  const presenceKnown = new Map<string, PresenceMembers>()
   let pricesReleasing = false
   const statusListeners = new Set<(status: HubStatus) => void>()
   const toastListeners = new Set<(toast: HubToast) => void>()
@@ -159,10 +177,16 @@ export function createRealtimeClient(
       case 'channelError':
         channelErrorListeners.forEach((listener) => safely(listener, message.channel, message.message))
         break
+      case 'members':
+        presenceKnown.set(message.channel, message.presence)
+        presenceHandlers.get(message.channel)?.forEach((handler) => safely(handler, message.presence))
+        break
       case 'signedOut':
         // The hub dropped every channel of the signed-out user; subscriptions for the next user start afresh.
         channelHandlers.clear()
         releasing.clear()
+        presenceHandlers.clear()
+        presenceKnown.clear()
         break
     }
   }
@@ -229,7 +253,7 @@ export function createRealtimeClient(
     }
   }
 
-  return {
+  const client: RealtimeClient = {
     tabId,
     mode: env.mode,
 
@@ -259,8 +283,30 @@ export function createRealtimeClient(
         channelHandlers.delete(channel)
         releasing.add(channel)
         queueMicrotask(() => {
-          if (releasing.delete(channel)) call(() => api.unsubscribe(tabId, channel))
+          if (!releasing.delete(channel)) return
+          presenceKnown.delete(channel)
+          call(() => api.unsubscribe(tabId, channel))
         })
+      }
+    },
+
+    subscribePresence(channel, handler) {
+      let handlers = presenceHandlers.get(channel)
+      if (!handlers) {
+        handlers = new Set()
+        presenceHandlers.set(channel, handlers)
+      }
+      const set = handlers
+      const entry: PresenceHandler = (presence) => handler(presence)
+      set.add(entry)
+      // The members come as their own message, not as an event: this entry only holds the channel.
+      const release = client.subscribe(channel, PRESENCE_HOLD, () => undefined)
+      const known = presenceKnown.get(channel)
+      if (known) safely(entry, known)
+      return () => {
+        if (!set.delete(entry)) return
+        if (set.size === 0 && presenceHandlers.get(channel) === set) presenceHandlers.delete(channel)
+        release()
       }
     },
 
@@ -316,6 +362,8 @@ export function createRealtimeClient(
       config = { ...config, token: null }
       channelHandlers.clear()
       releasing.clear()
+      presenceHandlers.clear()
+      presenceKnown.clear()
       call(() => api.signOut())
     },
 
@@ -341,6 +389,7 @@ export function createRealtimeClient(
       env.terminate?.()
     },
   }
+  return client
 }
 
 function startWorker(): Pick<RealtimeEnvironment, 'endpoint' | 'mode' | 'terminate'> {

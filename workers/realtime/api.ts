@@ -68,6 +68,8 @@ export type {
   HubStatus,
   HubToast,
   NotificationToast,
+  PresenceMember,
+  PresenceMembers,
   TabInit,
   TabMessage,
   TabSink,

@@ -196,7 +196,12 @@ export function createHub(deps: HubDeps) {
       if (!tabs.subscribe(tabId, channel)) return
       reconcile()
       // The channel's first tab is caught up by the confirmation to come; a later one by this.
-      if (joinedConfirmed) void polling.catchUpTab(tabId, channel)
+      if (!joinedConfirmed) return
+      void polling.catchUpTab(tabId, channel)
+      // A presence channel's later tab gets its members now: the service says nothing until someone comes or goes.
+      const presence = push.membersOf(channel)
+      const tab = tabs.get(tabId)
+      if (presence && tab) tabs.send(tab, { type: 'members', channel, presence })
     },
 
     unsubscribe(tabId: string, channel: string): void {

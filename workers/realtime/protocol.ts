@@ -68,6 +68,18 @@ export interface NotificationToast {
 
 export type HubToast = ConnectionToast | NotificationToast
 
+/** One member of a presence channel, as the service signed it: the id and the app's `user_info`. */
+export interface PresenceMember {
+  id: string
+  info: unknown
+}
+
+/** Who is on a presence channel, whole, and which member this browser's socket is (null: not known). */
+export interface PresenceMembers {
+  members: PresenceMember[]
+  me: string | null
+}
+
 export type TabMessage =
   | { type: 'event'; channel: string; event: string; data: unknown }
   /** Ticks to apply, keyed by id. The callback's answer (a promise, settled once painted) is the ack. */
@@ -79,6 +91,11 @@ export type TabMessage =
   | { type: 'playSound' }
   /** The push service refused a channel (docs/product/api.md#errors: reported as an auth error). */
   | { type: 'channelError'; channel: string; message: string }
+  /**
+   * A presence channel's members, whole: when the subscription is confirmed, on every arrival and departure, and to a
+   * tab that joins a confirmed channel. Small lists (staff), so the whole list rather than the change.
+   */
+  | { type: 'members'; channel: string; presence: PresenceMembers }
   /** Some tab signed out: every channel subscription is gone. */
   | { type: 'signedOut' }
 

@@ -37,3 +37,9 @@ export {
   type StaffMember,
   type StaffOnlineProps,
 } from './components/staff-online'
+export {
+  StaffOnline,
+  staffMemberOf,
+  type StaffMember,
+  type StaffOnlineProps,
+} from './components/staff-online'

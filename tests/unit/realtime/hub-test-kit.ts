@@ -4,7 +4,7 @@ import { vi } from 'vitest'
 import { CONNECTION_STATUS, type ConnectionStatus } from '../../../src/domain/contract/realtime'
 import type { RealtimeEndpoints } from '../../../src/domain/contract/site'
 import { createHub, type FetchInit, type Hub, type HubDeps } from '../../../workers/realtime/hub'
-import type { TabMessage } from '../../../workers/realtime/protocol'
+import type { PresenceMembers, TabMessage } from '../../../workers/realtime/protocol'
 import type {
   PriceTransport,
   PriceTransportOptions,
@@ -48,6 +48,14 @@ export class FakePush implements PushTransport {
   }
   event(channel: string, event: string, data: unknown) {
     this.options.onEvent(channel, event, data)
+  }
+  /** The service confirmed the channel's subscription. */
+  subscribed(channel: string) {
+    this.options.onSubscribed?.(channel)
+  }
+  /** A presence channel's members as pusher-js holds them after a confirmation, an arrival or a departure. */
+  members(channel: string, presence: PresenceMembers) {
+    this.options.onMembers?.(channel, presence)
   }
 }
 

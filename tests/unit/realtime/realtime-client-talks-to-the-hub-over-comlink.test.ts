@@ -91,6 +91,27 @@ describe('realtime client', () => {
     await vi.waitFor(() => expect(t.hub.inspect().channels).toEqual({}))
   })
 
+  it('hands a presence channel’s members to its handlers, at once to a later one, and releases the channel with the last', async () => {
+    const { t, client } = connect()
+    const online = 'presence-admin.online'
+    const first = vi.fn()
+    const stopFirst = client.subscribePresence(online, first)
+    await vi.waitFor(() => expect(t.hub.inspect().channels).toEqual({ [online]: 1 }))
+    t.push.connected()
+    t.push.subscribed(online)
+    const presence = { members: [{ id: '1', info: { name: 'Alice Admin', role: 'admin' } }], me: '1' }
+    t.push.members(online, presence)
+    await vi.waitFor(() => expect(first).toHaveBeenCalledWith(presence))
+
+    const second = vi.fn()
+    const stopSecond = client.subscribePresence(online, second)
+    expect(second).toHaveBeenCalledWith(presence)
+
+    stopFirst()
+    stopSecond()
+    await vi.waitFor(() => expect(t.hub.inspect().channels).toEqual({}))
+  })
+
   it('does not bother the hub when a handler leaves and comes back in the same task (React effects)', async () => {
     const { t, client } = connect()
     const unsubscribe = vi.spyOn(t.hub, 'unsubscribe')

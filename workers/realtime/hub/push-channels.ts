@@ -9,7 +9,13 @@ import {
 } from '../../../src/domain/contract/realtime'
 import type { SessionRevokedEvent } from '../../../src/domain/contract/sessions'
 import { resolvePusherEndpoint } from '../endpoints'
-import { DEFAULT_FAILURE_MESSAGE, TOAST_DURATION_MS, TOAST_TEXT, type HubConfig } from '../protocol'
+import {
+  DEFAULT_FAILURE_MESSAGE,
+  TOAST_DURATION_MS,
+  TOAST_TEXT,
+  type HubConfig,
+  type PresenceMembers,
+} from '../protocol'
 import type { ChannelAuth, CreatePushTransport, PushTransport } from '../transports/types'
 import type { HubContext } from './environment'
 import type { ApiRequest } from './http'
@@ -48,6 +54,11 @@ export function createPushChannels(deps: PushChannelsDeps) {
    * pusher-js subscribes again after every reconnect, and confirms again.
    */
   const confirmed = new Set<string>()
+  /**
+   * Each presence channel's members as the service last told them, kept for a tab that joins the channel later.
+   * Only read while the channel is confirmed: after a reconnect, the new confirmation brings the list afresh.
+   */
+  const presence = new Map<string, PresenceMembers>()
   let pushIdleTimer: unknown = null
   let lastPushNudgeAt = Number.NEGATIVE_INFINITY
 
@@ -144,6 +155,11 @@ export function createPushChannels(deps: PushChannelsDeps) {
         confirmed.add(channel)
         polling.onSubscribed(channel)
       },
+      onMembers: (channel, members) => {
+        if (!current() || !tabs.hasChannel(channel)) return
+        presence.set(channel, members)
+        tabs.sendToChannel(channel, { type: 'members', channel, presence: members })
+      },
       onSessionEnded: (sessionId) => {
         if (current()) onSessionEnded(sessionId)
       },
@@ -151,6 +167,7 @@ export function createPushChannels(deps: PushChannelsDeps) {
         if (!current()) return
         // Also after a confirmation: the broker ends a deactivated account's channels this way (decision 0036).
         confirmed.delete(channel)
+        presence.delete(channel)
         log.warn('[realtime] subscription refused', channel, reason)
         tabs.sendToChannel(channel, { type: 'channelError', channel, message: reason })
       },
@@ -170,6 +187,7 @@ export function createPushChannels(deps: PushChannelsDeps) {
     outage = { active: false, reconnecting: false, failed: false }
     pushStatus = CONNECTION_STATUS.DISCONNECTED
     pushMessage = null
+    presence.clear()
     transport.disconnect()
   }
 
@@ -188,11 +206,16 @@ export function createPushChannels(deps: PushChannelsDeps) {
     },
     unsubscribe(channel: string): void {
       confirmed.delete(channel)
+      presence.delete(channel)
       push?.unsubscribe(channel)
     },
     /** Events on the channel reach the tabs: the service confirmed its subscription on this connection. */
     isConfirmed(channel: string): boolean {
       return confirmed.has(channel)
+    },
+    /** A confirmed presence channel's members, for a tab that joins it; null otherwise. */
+    membersOf(channel: string): PresenceMembers | null {
+      return confirmed.has(channel) ? (presence.get(channel) ?? null) : null
     },
     reconnect(): void {
       push?.reconnect()

@@ -3,7 +3,16 @@
 import Pusher from 'pusher-js/worker'
 import { CONNECTION_STATUS, REALTIME_TIMINGS } from '../../../src/domain/contract/realtime'
 import { describePusherError, endedSessionOf, mapPusherState } from './pusher-states'
+import type { PresenceMember } from '../protocol'
 import type { CreatePushTransport } from './types'
+
+/** What the hub needs of pusher-js's presence `Members`: each member, and this socket's own id. */
+interface MembersLike {
+  each: (callback: (member: { id: unknown; info: unknown }) => void) => void
+  myID: unknown
+}
+
+const PRESENCE_PREFIX = 'presence-'
 
 export const createPusherTransport: CreatePushTransport = (options) => {
   let disconnectRequested = false
@@ -53,6 +62,18 @@ export const createPusherTransport: CreatePushTransport = (options) => {
       options.onEvent(name, event, data)
     })
     channel.bind('pusher:subscription_succeeded', () => options.onSubscribed?.(name))
+    if (name.startsWith(PRESENCE_PREFIX)) {
+      // pusher-js has updated the channel's members before each of these: the hub gets the whole list every time.
+      const members = (channel as unknown as { members: MembersLike }).members
+      const report = () => {
+        const list: PresenceMember[] = []
+        members.each((member) => list.push({ id: String(member.id), info: member.info ?? null }))
+        options.onMembers?.(name, { members: list, me: members.myID == null ? null : String(members.myID) })
+      }
+      channel.bind('pusher:subscription_succeeded', report)
+      channel.bind('pusher:member_added', report)
+      channel.bind('pusher:member_removed', report)
+    }
     channel.bind('pusher:subscription_error', (status: unknown) => {
       const reason =
         typeof status === 'object' &&

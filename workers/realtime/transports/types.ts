@@ -1,6 +1,7 @@
 // The seams between the hub and its two sockets. The hub only sees these interfaces, so unit tests run it with
 // fakes and only pusher-transport.ts and price-transport.ts know pusher-js and socket.io-client.
 import type { ConnectionStatus } from '../../../src/domain/contract/realtime'
+import type { PresenceMembers } from '../protocol'
 
 export interface ChannelAuth {
   auth: string
@@ -32,6 +33,11 @@ export interface PushTransportOptions {
    * does it deliver the channel's events, so what was published before is fetched again (chat).
    */
   onSubscribed?: (channel: string) => void
+  /**
+   * A presence channel's members, whole: after its subscription is confirmed and on every member_added and
+   * member_removed.
+   */
+  onMembers?: (channel: string, presence: PresenceMembers) => void
 }
 
 /** Connects when created. */

@@ -3,7 +3,9 @@ import { ArrowRight, ClipboardCheck, UserPlus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { requestTypeOptions } from '../../../domain/back-office/request-queue'
-import { RequestQueue, useRequestsSummary } from '../../../features/back-office'
+import { ADMIN_PRESENCE_CHANNEL } from '../../../domain/contract/back-office'
+import { RequestQueue, StaffOnline, staffMemberOf, useRequestsSummary } from '../../../features/back-office'
+import { usePresenceMembers } from '../../../features/realtime'
 import { PageHeader } from '../../../features/shell'
 
 /** How many pending requests the overview shows before 'View all requests'. */
@@ -71,6 +73,7 @@ function OverviewPage() {
   const summary = useRequestsSummary()
   const byType = summary.data?.by_type ?? {}
   const types = requestTypeOptions(Object.keys(byType))
+  const presence = usePresenceMembers(ADMIN_PRESENCE_CHANNEL)
 
   return (
     <div className={css({ display: 'grid', gap: '8', '& > header': { mb: '0' } })}>
@@ -143,6 +146,8 @@ function OverviewPage() {
         </div>
         <RequestQueue status="pending" page={1} compact limit={OVERVIEW_QUEUE_ROWS} />
       </section>
+
+      <StaffOnline staff={presence ? presence.members.map(staffMemberOf) : null} me={presence?.me ?? null} />
     </div>
   )
 }

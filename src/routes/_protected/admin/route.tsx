@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router'
 import {
   ADMIN_CHANNEL,
+  ADMIN_PRESENCE_CHANNEL,
   BACK_OFFICE_EVENTS,
   ClientUpdatedEventSchema,
 } from '../../../domain/contract/back-office'
 import { USER_ROLE } from '../../../domain/contract/user-constants'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import { AdminShell, BACK_OFFICE_KEYS, useRequestsSummary } from '../../../features/back-office'
-import { LiveStatus, useRealtimeEvent } from '../../../features/realtime'
+import { LiveStatus, usePresenceMembers, useRealtimeEvent } from '../../../features/realtime'
 import { useLogout, useSession } from '../../../features/session'
 import { useSettings } from '../../../features/site'
 
@@ -44,6 +45,10 @@ function AdminLayout() {
     })
     void queryClient.invalidateQueries({ queryKey: BACK_OFFICE_KEYS.audit })
   })
+
+  // Every back-office page keeps this admin on presence-admin.online (decision 0036), so the overview's Staff online
+  // lists whoever has the back office open, whichever page they are on.
+  usePresenceMembers(isAdmin ? ADMIN_PRESENCE_CHANNEL : null)
 
   // The session changed to a customer while the page was open (another tab signed in as one).
   if (!isAdmin) return null
