@@ -1,4 +1,4 @@
-// GET and PUT /user/notification-preferences (decision 0037): the caller's own notification preferences, never
+// GET and PATCH /user/notification-preferences (decision 0037): the caller's own notification preferences, never
 // another's (no id in the path). The push categories decide which funds, support and trade events are pushed.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
@@ -24,7 +24,7 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) 
     async (request) => ({ data: await notificationPreferencesOf(app, authOf(request).user.id) }),
   )
 
-  app.put(
+  app.patch(
     '/user/notification-preferences',
     {
       onRequest: [app.authenticate],

@@ -1,7 +1,7 @@
 // Web Push beyond price alerts (decision 0037), on the real server with a local HTTPS push service (support/
 // push-receiver.ts): a deposit's or withdrawal's status change, a position closed at its take-profit, and a support
 // reply while the customer has no socket open, each pushed only when the customer's notification preferences
-// (GET/PUT /user/notification-preferences, kept per customer) allow it. A customer reads and writes only their own
+// (GET/PATCH /user/notification-preferences, kept per customer) allow it. A customer reads and writes only their own
 // preferences; bad input is 422 with a sentence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../server/plugins/errors'
@@ -73,7 +73,7 @@ afterAll(async () => {
 
 const preferencesOf = (token: string) => call(server.app, token, 'GET', '/user/notification-preferences')
 const savePreferences = (token: string, body: object) =>
-  call(server.app, token, 'PUT', '/user/notification-preferences', body)
+  call(server.app, token, 'PATCH', '/user/notification-preferences', body)
 
 /** Every push queued so far has left (or was dropped by the preferences). */
 async function pushesSettled() {

@@ -1,4 +1,4 @@
-// GET and PUT /user/notification-preferences (decision 0037): a customer's notification preferences as the server
+// GET and PATCH /user/notification-preferences (decision 0037): a customer's notification preferences as the server
 // keeps them, the shape of src/domain/notifications/preferences.ts. The server pushes by the `push` categories; the
 // sound and the toasts stay the browser's own choice (the Settings page keeps them per browser) and are stored here
 // only when a client sends them.
@@ -27,7 +27,7 @@ export const NotificationPreferencesSavedResponseSchema = z.object({
   data: StoredNotificationPreferencesSchema,
 })
 
-/** PUT: any of the fields; the ones left out keep their stored value. Unknown fields are refused. */
+/** PATCH: any of the fields; the ones left out keep their stored value. Unknown fields are refused. */
 export const NotificationPreferencesPatchSchema = z
   .strictObject({
     sound: choice.optional(),

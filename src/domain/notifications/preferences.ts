@@ -28,7 +28,7 @@ export const TOAST_EVENT_OPTIONS: readonly { event: ToastEvent; label: string; d
 
 /**
  * What the server may send as a Web Push to this customer's devices besides fired price alerts (decision 0037). Kept
- * per customer on the server (GET/PUT /user/notification-preferences), unlike the rest, which is per browser.
+ * per customer on the server (GET/PATCH /user/notification-preferences), unlike the rest, which is per browser.
  */
 export const PUSH_CATEGORIES = {
   /** A deposit or withdrawal approved, rejected, completed, failed. */

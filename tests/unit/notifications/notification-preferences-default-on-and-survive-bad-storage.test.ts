@@ -17,7 +17,16 @@ describe('notification preferences', () => {
 
   it('keep what was chosen and default only what is missing', () => {
     const parsed = parseNotificationPreferences('{"sound":false,"toasts":{"connection":false}}')
-    expect(parsed).toEqual({ sound: false, toasts: { account: true, connection: false } })
+    expect(parsed).toEqual({
+      sound: false,
+      toasts: { account: true, connection: false },
+      push: { funds: true, support: true, trades: true },
+    })
+    expect(parseNotificationPreferences('{"push":{"trades":false,"funds":"x"}}').push).toEqual({
+      funds: true,
+      support: true,
+      trades: false,
+    })
     expect(showsToast(parsed, TOAST_EVENTS.CONNECTION)).toBe(false)
     expect(showsToast(parsed, TOAST_EVENTS.ACCOUNT)).toBe(true)
   })

@@ -5,4 +5,5 @@ export const ACCOUNT_KEYS = {
   signIns: ['account', 'sign-ins'] as const,
   twoFactor: ['account', 'two-factor'] as const,
   profile: ['account', 'profile'] as const,
+  notificationPreferences: ['account', 'notification-preferences'] as const,
 } as const

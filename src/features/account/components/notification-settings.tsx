@@ -6,9 +6,13 @@ import {
   useNotificationPreferences,
 } from '../../../lib/notification-preferences'
 import { AccountSection } from './account-section'
+import { PushCategorySettings } from './push-category-settings'
 import { PushSettings } from './push-settings'
 
-/** The notification sound and which unasked events show a toast, per browser. */
+/**
+ * The notification sound and which unasked events show a toast, per browser; push on this device; and which events
+ * the server pushes, per customer (decision 0037).
+ */
 export function NotificationSettings() {
   const preferences = useNotificationPreferences()
   return (
@@ -43,6 +47,7 @@ export function NotificationSettings() {
           ))}
         </fieldset>
         <PushSettings />
+        <PushCategorySettings />
       </div>
     </AccountSection>
   )
