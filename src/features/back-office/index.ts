@@ -37,9 +37,3 @@ export {
   type StaffMember,
   type StaffOnlineProps,
 } from './components/staff-online'
-export {
-  StaffOnline,
-  staffMemberOf,
-  type StaffMember,
-  type StaffOnlineProps,
-} from './components/staff-online'
