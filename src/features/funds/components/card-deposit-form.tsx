@@ -4,6 +4,7 @@ import { CreditCard, Lock } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { grid, hstack, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -130,7 +131,7 @@ export function CardDepositForm({
   if (outcome.kind === 'success') {
     const { deposit } = outcome
     return (
-      <div ref={resultPanel} tabIndex={-1} className={css({ display: 'grid', gap: '4', outline: 'none' })}>
+      <div ref={resultPanel} tabIndex={-1} className={grid({ gap: '4', outline: 'none' })}>
         <AlertBox
           variant="success"
           title={DEPOSIT_MESSAGES.COMPLETED}
@@ -143,7 +144,7 @@ export function CardDepositForm({
             </>
           }
         />
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        <div className={wrap({ gap: '2' })}>
           <Button
             variant="outline"
             onClick={() => {
@@ -166,7 +167,7 @@ export function CardDepositForm({
   const amountHelp = `USD, from ${formatAmount(limit.min)} to ${formatAmount(limit.max)}.`
   const quickAmounts = QUICK_AMOUNTS.filter((amount) => amount >= limit.min && amount <= limit.max)
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className={css({ display: 'grid', gap: '4' })}>
+    <form noValidate onSubmit={(event) => void submit(event)} className={grid({ gap: '4' })}>
       <TextField
         label="Card number"
         inputMode="numeric"
@@ -192,7 +193,7 @@ export function CardDepositForm({
           void cardNumber.onChange(event)
         }}
       />
-      <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '3' })}>
+      <div className={grid({ gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '3' })}>
         <TextField
           label="Expiry"
           inputMode="numeric"
@@ -226,7 +227,7 @@ export function CardDepositForm({
         error={errors.name?.message}
         {...form.register('name')}
       />
-      <div className={css({ display: 'grid', gap: '2' })}>
+      <div className={grid({ gap: '2' })}>
         <TextField
           label="Amount"
           inputMode="decimal"
@@ -237,11 +238,7 @@ export function CardDepositForm({
           {...form.register('amount')}
         />
         {quickAmounts.length > 0 ? (
-          <div
-            role="group"
-            aria-label="Quick picks in USD"
-            className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}
-          >
+          <div role="group" aria-label="Quick picks in USD" className={wrap({ gap: '2' })}>
             {quickAmounts.map((amount) => (
               <Button
                 key={amount}
@@ -262,15 +259,7 @@ export function CardDepositForm({
       <Button type="submit" size="lg" fullWidth loading={isSubmitting} loadingText="Processing...">
         Deposit
       </Button>
-      <p
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          gap: '1.5',
-          fontSize: 'xs',
-          color: 'text.muted',
-        })}
-      >
+      <p className={hstack({ gap: '1.5', fontSize: 'xs', color: 'text.muted' })}>
         <Lock size={14} aria-hidden="true" />
         Card details go straight to the payment provider; only the brand, the last four digits and the expiry
         are kept.

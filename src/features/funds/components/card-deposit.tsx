@@ -1,5 +1,6 @@
 import { CreditCard, RotateCcw, ShieldCheck, Zap, type LucideIcon } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import type { Limit } from '../../../domain/contract/funds'
 import { formatAmount } from '../../../domain/format/currency'
 import { useConfirmThreeDs } from '../api/confirm-three-ds'
@@ -8,13 +9,14 @@ import { useFundsOptions } from '../api/get-funds-options'
 import { CardDepositForm } from './card-deposit-form'
 import { LoadFailed, Loading } from './load-state'
 import { FundsSection } from './section'
+import { Text } from '../../../components/ui/text'
 
 // /main/deposit/card: the card form with the operator's card limits, wired to the API, and beside it (below on a
 // phone) what a customer wants to know before typing a card number.
 
 function Fact(props: { icon: LucideIcon; title: string; children: string }) {
   return (
-    <li className={css({ display: 'flex', gap: '3' })}>
+    <li className={flex({ gap: '3' })}>
       <props.icon
         size={18}
         aria-hidden="true"
@@ -22,7 +24,9 @@ function Fact(props: { icon: LucideIcon; title: string; children: string }) {
       />
       <div>
         <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{props.title}</p>
-        <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{props.children}</p>
+        <Text size="sm" tone="muted">
+          {props.children}
+        </Text>
       </div>
     </li>
   )
@@ -31,7 +35,7 @@ function Fact(props: { icon: LucideIcon; title: string; children: string }) {
 function CardFacts(props: { limit: Limit | undefined }) {
   return (
     <FundsSection title="About card deposits">
-      <ul className={css({ display: 'grid', gap: '4' })}>
+      <ul className={grid({ gap: '4' })}>
         <Fact icon={Zap} title="Credited at once">
           The amount is on your balance as soon as your bank accepts the payment, ready to trade.
         </Fact>
@@ -57,8 +61,7 @@ export function CardDeposit() {
   const threeDs = useConfirmThreeDs()
   return (
     <div
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '6',
         alignItems: 'start',
         gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 34rem) minmax(0, 1fr)' },

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Maximize2 } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { findNetwork, type CryptoCoin, type CryptoNetwork } from '../../../domain/contract/funds'
@@ -30,14 +31,13 @@ function AddressPanel(props: { coin: CryptoCoin; network: CryptoNetwork }) {
   const { data } = address
   return (
     <div
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '5',
         gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'auto minmax(0, 1fr)' },
         alignItems: 'start',
       })}
     >
-      <div className={css({ display: 'grid', justifyItems: 'center', gap: '2' })}>
+      <div className={grid({ justifyItems: 'center', gap: '2' })}>
         <DepositQrCode
           address={data.address}
           size={176}
@@ -52,14 +52,13 @@ function AddressPanel(props: { coin: CryptoCoin; network: CryptoNetwork }) {
           Larger QR code
         </Link>
       </div>
-      <div className={css({ display: 'grid', gap: '4', minW: '0' })}>
-        <div className={css({ display: 'grid', gap: '1.5' })}>
+      <div className={grid({ gap: '4', minW: '0' })}>
+        <div className={grid({ gap: '1.5' })}>
           <p id="deposit-address-label" className={css({ textStyle: 'label' })}>
             Your {coin.code} address on {network.name}
           </p>
           <div
-            className={css({
-              display: 'flex',
+            className={flex({
               flexDir: { base: 'column', sm: 'row' },
               alignItems: { base: 'stretch', sm: 'center' },
               gap: '2',
@@ -89,8 +88,7 @@ function AddressPanel(props: { coin: CryptoCoin; network: CryptoNetwork }) {
           </div>
         </div>
         <dl
-          className={css({
-            display: 'grid',
+          className={grid({
             gridTemplateColumns: 'auto minmax(0, 1fr)',
             gap: '1.5 4',
             fontSize: 'sm',
@@ -126,7 +124,7 @@ export function CryptoDeposit(props: { coin: CryptoCoin; networkId: string | nul
   const transfers = deposits.data ? incomingTransfers(deposits.data, coin.slug) : []
 
   return (
-    <div className={css({ display: 'grid', gap: '6', minW: '0' })}>
+    <div className={grid({ gap: '6', minW: '0' })}>
       <FundsSection
         title={`Deposit ${coin.name}`}
         description={

@@ -1,7 +1,7 @@
 import { Bitcoin, CreditCard, Landmark, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import type { Deposit } from '../../../domain/contract/funds'
 import { DEPOSIT_METHOD_LABELS, depositDescription, shortenMiddle } from '../../../domain/funds/deposits'
@@ -9,6 +9,7 @@ import { formatMoneyTime } from '../../../domain/funds/transaction-labels'
 import { formatAmount } from '../../../domain/format/currency'
 import { AskAboutLink } from './ask-about-link'
 import { TransactionStatusChip } from './status-chip'
+import { Text } from '../../../components/ui/text'
 
 // Deposits as rows (the history page): what, when, how much, the status in words and colour, the reference, and
 // "Ask about this". Phones stack it in three lines (what and how much; when and the reference; status and the
@@ -22,8 +23,7 @@ const METHOD_ICONS: Readonly<Record<Deposit['method'], LucideIcon>> = {
   wire: Landmark,
 }
 
-const row = css({
-  display: 'grid',
+const row = grid({
   gridTemplateColumns: 'minmax(0, 1fr) auto',
   gridTemplateAreas: `"what amount" "detail detail" "status status"`,
   alignItems: 'center',
@@ -43,11 +43,15 @@ const row = css({
 export function DepositList(props: { deposits: readonly Deposit[] }) {
   const [shown, setShown] = useState(PAGE)
   if (props.deposits.length === 0) {
-    return <p className={css({ fontSize: 'sm', color: 'text.muted' })}>No deposits yet.</p>
+    return (
+      <Text size="sm" tone="muted">
+        No deposits yet.
+      </Text>
+    )
   }
   const visible = props.deposits.slice(0, shown)
   return (
-    <div className={css({ display: 'grid', gap: '3' })}>
+    <div className={grid({ gap: '3' })}>
       <ul aria-label="Deposits">
         {visible.map((deposit) => {
           const Icon = METHOD_ICONS[deposit.method]
@@ -59,24 +63,16 @@ export function DepositList(props: { deposits: readonly Deposit[] }) {
               data-reference={deposit.reference}
               className={row}
             >
-              <div
-                className={css({
-                  gridArea: 'what',
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: '2.5',
-                  minW: '0',
-                })}
-              >
+              <div className={hstack({ gridArea: 'what', gap: '2.5', minW: '0' })}>
                 <Icon size={18} aria-hidden="true" className={css({ flexShrink: 0, color: 'text.muted' })} />
                 <div className={css({ minW: '0' })}>
                   <p className={css({ fontWeight: 'medium', truncate: true })}>
                     {depositDescription(deposit)}
                   </p>
-                  <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+                  <Text size="xs" tone="muted">
                     <span className={visuallyHidden()}>{DEPOSIT_METHOD_LABELS[deposit.method]}, </span>
                     {formatMoneyTime(deposit.created_at)}
-                  </p>
+                  </Text>
                 </div>
               </div>
               <p
@@ -98,14 +94,14 @@ export function DepositList(props: { deposits: readonly Deposit[] }) {
                   {shortenMiddle(deposit.reference, 10)}
                 </p>
                 {deposit.failure_reason ? (
-                  <p className={css({ fontSize: 'xs', color: 'danger' })}>{deposit.failure_reason}</p>
+                  <Text size="xs" tone="danger">
+                    {deposit.failure_reason}
+                  </Text>
                 ) : null}
               </div>
               <div
-                className={css({
+                className={hstack({
                   gridArea: 'status',
-                  display: 'flex',
-                  alignItems: 'center',
                   justifyContent: 'space-between',
                   gap: '2',
                   pl: { base: '7', md: '0' },

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Bitcoin, Coins, CreditCard, Landmark, type LucideIcon } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { grid, hstack } from 'styled-system/patterns'
 import { DEPOSIT_CHOICES, type DepositChoice } from '../../../domain/funds/deposits'
 
 // The deposit method chooser (decision 0019): card, each coin, bank wire, as tiles that wrap (never scroll sideways)
@@ -14,9 +15,7 @@ const ICONS: Readonly<Record<DepositChoice['key'], LucideIcon>> = {
   wire: Landmark,
 }
 
-const tile = css({
-  display: 'flex',
-  alignItems: 'center',
+const tile = hstack({
   gap: '2.5',
   minW: '0',
   px: '3',
@@ -40,7 +39,7 @@ function ChoiceBody(props: { choice: DepositChoice }) {
   return (
     <>
       <Icon aria-hidden="true" />
-      <span className={css({ display: 'grid', minW: '0', lineHeight: '1.25' })}>
+      <span className={grid({ minW: '0', lineHeight: '1.25' })}>
         <span className={css({ fontWeight: 'semibold', fontSize: 'sm', truncate: true })}>
           {props.choice.label}
         </span>
@@ -56,8 +55,7 @@ export function DepositMethods(props: { current: DepositChoice['key'] | 'history
   return (
     <nav aria-label="Deposit methods">
       <ul
-        className={css({
-          display: 'grid',
+        className={grid({
           gridTemplateColumns: {
             base: 'repeat(2, minmax(0, 1fr))',
             sm: 'repeat(3, minmax(0, 1fr))',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { CopyButton } from './copy-button'
 
 // Label, value and a Copy button per line (bank details, references): the value wraps rather than overflows at
@@ -18,13 +19,12 @@ export interface CopyableDetail {
 
 export function DetailList(props: { details: readonly CopyableDetail[] }) {
   return (
-    <dl className={css({ display: 'grid', gap: '0' })}>
+    <dl className={grid({ gap: '0' })}>
       {props.details.map((detail) => (
         <div
           key={detail.key}
           data-testid={`detail-${detail.key}`}
-          className={css({
-            display: 'grid',
+          className={grid({
             gridTemplateColumns: { base: 'minmax(0, 1fr) auto', md: '10rem minmax(0, 1fr) auto' },
             alignItems: 'center',
             gap: '1 3',

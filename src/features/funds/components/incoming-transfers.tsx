@@ -1,10 +1,12 @@
 import { css } from 'styled-system/css'
+import { flex, grid, wrap } from 'styled-system/patterns'
 import type { Deposit } from '../../../domain/contract/funds'
 import { confirmationsText, shortenMiddle } from '../../../domain/funds/deposits'
 import { formatAmount } from '../../../domain/format/currency'
 import { formatMoneyTime } from '../../../domain/funds/transaction-labels'
 import { AskAboutLink } from './ask-about-link'
 import { TransactionStatusChip } from './status-chip'
+import { Text } from '../../../components/ui/text'
 
 // The coin's incoming transfers, newest first, with their confirmations counting up live ('2/3' and a bar): the
 // list is the deposits query, which funds.updated refreshes on every confirmation.
@@ -14,15 +16,8 @@ function Confirmations(props: { confirmations: number; required: number }) {
   const percent = Math.round((Math.min(props.confirmations, props.required) / props.required) * 100)
   const done = props.confirmations >= props.required
   return (
-    <div className={css({ display: 'grid', gap: '1', minW: '0' })}>
-      <div
-        className={css({
-          display: 'flex',
-          justifyContent: 'space-between',
-          fontSize: 'xs',
-          color: 'text.muted',
-        })}
-      >
+    <div className={grid({ gap: '1', minW: '0' })}>
+      <div className={flex({ justifyContent: 'space-between', fontSize: 'xs', color: 'text.muted' })}>
         <span>Confirmations</span>
         <span data-testid="confirmations" className={css({ textStyle: 'numeric', color: 'text' })}>
           {text}
@@ -55,14 +50,14 @@ function Confirmations(props: { confirmations: number; required: number }) {
 export function IncomingTransfers(props: { transfers: readonly Deposit[]; code: string }) {
   if (props.transfers.length === 0) {
     return (
-      <p className={css({ fontSize: 'sm', color: 'text.muted' })}>
+      <Text size="sm" tone="muted">
         No transfers yet. A transfer to your address shows here as soon as the network sees it, and its
         confirmations count up live.
-      </p>
+      </Text>
     )
   }
   return (
-    <ul aria-label="Incoming transfers" className={css({ display: 'grid', gap: '3' })}>
+    <ul aria-label="Incoming transfers" className={grid({ gap: '3' })}>
       {props.transfers.map((deposit) => {
         const crypto = deposit.crypto
         return (
@@ -70,8 +65,7 @@ export function IncomingTransfers(props: { transfers: readonly Deposit[]; code: 
             key={deposit.id}
             data-testid="incoming-transfer"
             data-status={deposit.status}
-            className={css({
-              display: 'grid',
+            className={grid({
               gap: '3',
               p: '3',
               rounded: 'control',
@@ -81,22 +75,14 @@ export function IncomingTransfers(props: { transfers: readonly Deposit[]; code: 
               minW: '0',
             })}
           >
-            <div
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                gap: '2',
-              })}
-            >
+            <div className={wrap({ alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
               <p className={css({ minW: '0' })}>
                 <span className={css({ textStyle: 'numeric', fontWeight: 'semibold' })}>
                   +{crypto?.coin_amount ?? ''} {props.code}
                 </span>{' '}
-                <span className={css({ fontSize: 'sm', color: 'text.muted' })}>
+                <Text as="span" size="sm" tone="muted">
                   ≈ {formatAmount(deposit.amount)}
-                </span>
+                </Text>
               </p>
               <TransactionStatusChip status={deposit.status} />
             </div>
@@ -104,12 +90,12 @@ export function IncomingTransfers(props: { transfers: readonly Deposit[]; code: 
               <Confirmations confirmations={crypto.confirmations} required={crypto.required_confirmations} />
             ) : null}
             {deposit.failure_reason ? (
-              <p className={css({ fontSize: 'sm', color: 'danger' })}>{deposit.failure_reason}</p>
+              <Text size="sm" tone="danger">
+                {deposit.failure_reason}
+              </Text>
             ) : null}
             <div
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
+              className={wrap({
                 alignItems: 'center',
                 justifyContent: 'space-between',
                 gap: '1 3',

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { flex } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -8,7 +9,7 @@ import { errorMessage } from '../../../lib/error-message'
 
 export function Loading(props: { label: string }) {
   return (
-    <div className={css({ display: 'flex', justifyContent: 'center', py: '10' })}>
+    <div className={flex({ justifyContent: 'center', py: '10' })}>
       <Spinner size="lg" label={props.label} />
     </div>
   )

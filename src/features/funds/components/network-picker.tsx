@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import type { CryptoCoin } from '../../../domain/contract/funds'
+import { Text } from '../../../components/ui/text'
 
 // A coin on several networks (USDT on TRC20 and ERC20): the network is chosen first, because a transfer sent on
 // the wrong one is lost. Each choice is a link (/main/deposit/{coin}/{network}), so it can be bookmarked and the
 // back button works.
 
-const choice = css({
-  display: 'grid',
+const choice = grid({
   gap: '0.5',
   px: '4',
   py: '3',
@@ -25,8 +26,7 @@ export function NetworkPicker(props: { coin: CryptoCoin; current: string | null 
   return (
     <nav aria-label={`${props.coin.code} networks`}>
       <ul
-        className={css({
-          display: 'grid',
+        className={grid({
           gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
           gap: '2',
         })}
@@ -40,9 +40,9 @@ export function NetworkPicker(props: { coin: CryptoCoin; current: string | null 
               className={choice}
             >
               <span className={css({ fontWeight: 'semibold' })}>{network.name}</span>
-              <span className={css({ fontSize: 'xs', color: 'text.muted' })}>
+              <Text as="span" size="xs" tone="muted">
                 {props.coin.code} on {network.name}
-              </span>
+              </Text>
             </Link>
           </li>
         ))}

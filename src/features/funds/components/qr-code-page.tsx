@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { findNetwork, type CryptoCoin } from '../../../domain/contract/funds'
@@ -26,9 +27,7 @@ function LargeCode(props: { coin: CryptoCoin; networkId: string }) {
   }
   const label = `QR code of your ${props.coin.code} address on ${network.name}`
   return (
-    <div
-      className={css({ display: 'grid', justifyItems: 'center', gap: '4', textAlign: 'center', minW: '0' })}
-    >
+    <div className={grid({ justifyItems: 'center', gap: '4', textAlign: 'center', minW: '0' })}>
       <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'semibold' })}>
         {props.coin.code} on {network.name}
       </h1>
@@ -54,7 +53,7 @@ function LargeCode(props: { coin: CryptoCoin; networkId: string }) {
 
 export function QrCodePage(props: { coin: CryptoCoin; networkId: string }) {
   return (
-    <div className={css({ display: 'grid', gap: '6', py: { base: '2', md: '6' } })}>
+    <div className={grid({ gap: '6', py: { base: '2', md: '6' } })}>
       <div>
         <Link
           to="/main/deposit/$crypto/$walletId"

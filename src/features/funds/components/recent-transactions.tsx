@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, ReceiptText } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { grid, hstack } from 'styled-system/patterns'
 import * as Card from '../../../components/ui/card'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { formatMoneyTime, TRANSACTION_TYPE_LABELS } from '../../../domain/funds/transaction-labels'
@@ -8,6 +9,7 @@ import { useTransactions } from '../api/get-transactions'
 import { TransactionStatusChip } from './status-chip'
 import { ListLoadError, ListLoading } from '../../../components/ui/list-table'
 import { isVoidStatus, SignedMoney } from './money-cells'
+import { Text } from '../../../components/ui/text'
 
 // The dashboard's glance at the money (decision 0019): the five newest movements with their status, and a way to all
 // of them. The same rows as the transactions page's first page.
@@ -53,25 +55,22 @@ export function RecentTransactions(props: { currency: DisplayCurrency }) {
         ) : transactions.isError ? (
           <ListLoadError title="Your transactions could not be loaded." query={transactions} />
         ) : rows.length === 0 ? (
-          <div
-            className={css({ display: 'flex', gap: '3', alignItems: 'center', color: 'text.muted', py: '2' })}
-          >
+          <div className={hstack({ gap: '3', color: 'text.muted', py: '2' })}>
             <ReceiptText size={20} aria-hidden="true" />
-            <p className={css({ fontSize: 'sm' })}>
+            <Text size="sm">
               No transactions yet.{' '}
               <Link to="/main/deposit" className={css({ color: 'accent', textDecoration: 'underline' })}>
                 Make a deposit
               </Link>
-            </p>
+            </Text>
           </div>
         ) : (
-          <ul className={css({ display: 'grid' })}>
+          <ul className={grid()}>
             {rows.map((transaction) => (
               <li
                 key={transaction.id}
                 data-testid="recent-transaction"
-                className={css({
-                  display: 'grid',
+                className={grid({
                   gridTemplateColumns: 'minmax(0, 1fr) auto',
                   alignItems: 'center',
                   gap: '1 3',
@@ -92,11 +91,11 @@ export function RecentTransactions(props: { currency: DisplayCurrency }) {
                       </span>
                     ) : null}
                   </p>
-                  <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+                  <Text size="xs" tone="muted">
                     <time dateTime={transaction.created_at}>{formatMoneyTime(transaction.created_at)}</time>
-                  </p>
+                  </Text>
                 </div>
-                <div className={css({ display: 'grid', justifyItems: 'end', gap: '1' })}>
+                <div className={grid({ justifyItems: 'end', gap: '1' })}>
                   <SignedMoney
                     amountUsd={transaction.amount}
                     currency={props.currency}

@@ -1,6 +1,7 @@
 import { ArrowDownToLine, ArrowUpFromLine, CircleCheck, Clock, PiggyBank } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
@@ -22,6 +23,7 @@ import {
   nowrapCell,
   row,
 } from '../../../components/ui/list-table'
+import { Text } from '../../../components/ui/text'
 
 // /main/savings (decision 0019): the savings balance and its rate, interest accrued this month and not yet paid, the
 // two moves (free margin to savings and back, at once), and the daily accrual history. Live: a move, a credit or
@@ -33,13 +35,11 @@ export interface SavingsPageProps {
   onBalanceChanged: () => Promise<unknown>
 }
 
-const figures = css({
-  display: 'grid',
+const figures = grid({
   gap: '3',
   gridTemplateColumns: { base: 'minmax(0, 1fr) minmax(0, 1fr)', md: 'repeat(4, minmax(0, 1fr))' },
 })
-const figureBox = css({
-  display: 'grid',
+const figureBox = grid({
   alignContent: 'start',
   gap: '1',
   p: { base: '3', md: '4' },
@@ -62,7 +62,11 @@ function Figure(props: { label: string; value: string; note?: string; testId: st
     <div className={figureBox} data-testid={props.testId}>
       <span className={figureLabel}>{props.label}</span>
       <span className={figureValue}>{props.value}</span>
-      {props.note ? <span className={css({ fontSize: 'xs', color: 'text.muted' })}>{props.note}</span> : null}
+      {props.note ? (
+        <Text as="span" size="xs" tone="muted">
+          {props.note}
+        </Text>
+      ) : null}
     </div>
   )
 }
@@ -116,17 +120,10 @@ export function SavingsPage(props: SavingsPageProps) {
   const availableIn = summary.data ? withdrawableNow(summary.data) : 0
 
   return (
-    <div className={css({ display: 'grid', gap: { base: '6', md: '8' } })}>
-      <section aria-label="Your savings" className={css({ display: 'grid', gap: '4' })}>
+    <div className={grid({ gap: { base: '6', md: '8' } })}>
+      <section aria-label="Your savings" className={grid({ gap: '4' })}>
         <SavingsFigures savings={data} summary={summary.data} currency={props.currency} />
-        <div
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: '3',
-            '& > button': { flex: { base: '1', sm: 'none' } },
-          })}
-        >
+        <div className={wrap({ gap: '3', '& > button': { flex: { base: '1', sm: 'none' } } })}>
           <Button onClick={() => setDirection('in')} disabled={!summary.data}>
             <ArrowDownToLine size={16} aria-hidden="true" />
             Move to savings
@@ -143,7 +140,7 @@ export function SavingsPage(props: SavingsPageProps) {
         </p>
       </section>
 
-      <section aria-labelledby="savings-accruals-title" className={css({ display: 'grid', gap: '3' })}>
+      <section aria-labelledby="savings-accruals-title" className={grid({ gap: '3' })}>
         <h2 id="savings-accruals-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           Interest history
         </h2>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { CloseTrigger } from '../../../components/ui/dialog'
@@ -11,6 +12,7 @@ import { formatAmount } from '../../../domain/format/currency'
 import { savingsTransferFormSchema, type SavingsDirection } from '../../../domain/funds/savings-transfer'
 import { parseMoneyText } from '../../../domain/funds/withdrawal-form'
 import { errorMessage, fieldError, newIdempotencyKey } from '../../../lib/error-message'
+import { Text } from '../../../components/ui/text'
 
 // 'Move to savings' and 'Move to trading' (decision 0019): an amount, checked against what can move now (the free
 // margin in, the savings out), with the balances after the move. The Idempotency-Key is made when the dialog opens
@@ -83,9 +85,9 @@ function TransferForm(
       id={props.formId}
       noValidate
       onSubmit={(event) => void submit(event)}
-      className={css({ display: 'grid', gap: '4' })}
+      className={grid({ gap: '4' })}
     >
-      <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })}>
+      <div className={flex({ gap: '2', alignItems: 'flex-start' })}>
         <TextField
           label="Amount (USD)"
           inputMode="decimal"
@@ -117,16 +119,15 @@ function TransferForm(
           Max
         </Button>
       </div>
-      <p className={css({ fontSize: 'sm', color: 'text.muted' })} aria-live="polite">
+      <Text size="sm" tone="muted" aria-live="polite">
         Savings after the move:{' '}
-        <span className={css({ color: 'text', textStyle: 'price' })}>
+        <Text as="span" tone="default" numeric>
           {savingsAfter === null || savingsAfter < 0 ? '—' : formatUsd(savingsAfter)}
-        </span>
-      </p>
+        </Text>
+      </Text>
       {serverError ? <AlertBox variant="destructive" title={serverError} /> : null}
       <div
-        className={css({
-          display: 'flex',
+        className={flex({
           flexDir: { base: 'column-reverse', sm: 'row' },
           justifyContent: 'flex-end',
           gap: '3',

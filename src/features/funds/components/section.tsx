@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 
 // One panel of a cashier page: a heading (h2, under the page's h1) and its content on a surface.
 
@@ -16,8 +17,7 @@ export function FundsSection(props: {
       data-testid={props.testId}
       aria-label={props.title}
       className={cx(
-        css({
-          display: 'grid',
+        grid({
           gap: '4',
           p: { base: '4', md: '6' },
           bg: 'bg.surface',
@@ -29,15 +29,7 @@ export function FundsSection(props: {
         props.className,
       )}
     >
-      <header
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-          gap: '2 4',
-        })}
-      >
+      <header className={wrap({ alignItems: 'flex-start', justifyContent: 'space-between', gap: '2 4' })}>
         <div className={css({ minW: '0' })}>
           <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{props.title}</h2>
           {props.description ? (

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Download, Printer } from 'lucide-react'
-import { css } from 'styled-system/css'
+import { wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
@@ -17,9 +17,7 @@ export function StatementActions(props: { from?: string | undefined; to?: string
     <div
       role="group"
       aria-label="Statement"
-      className={css({
-        display: 'flex',
-        flexWrap: 'wrap',
+      className={wrap({
         gap: '2',
         w: { base: 'full', md: 'auto' },
         '& > *': { flex: { base: '1 1 auto', md: 'none' } },

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, Printer } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -16,6 +16,7 @@ import {
   referenceText,
   row,
 } from '../../../components/ui/list-table'
+import { Text } from '../../../components/ui/text'
 
 // The printable statement (decision 0019): the broker's name, the customer and the period, the opening balance, every
 // movement with the balance it left, and the closing balance. In USD, the account's currency, as a statement is a
@@ -31,8 +32,7 @@ export interface StatementViewProps {
   now: Date
 }
 
-const printRoot = css({
-  display: 'grid',
+const printRoot = grid({
   gap: '6',
   '@media print': {
     // Everything on the page that neither holds the statement nor is inside it. Panda writes any '&' as this
@@ -73,14 +73,12 @@ const printRoot = css({
 
 const noPrint = css({ '@media print': { display: 'none !important' } })
 
-const summaryGrid = css({
-  display: 'grid',
+const summaryGrid = grid({
   gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
   gap: '3',
   '@media print': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
 })
-const figureBox = css({
-  display: 'grid',
+const figureBox = grid({
   gap: '1',
   p: '3',
   bg: 'bg.surface',
@@ -103,7 +101,7 @@ export function StatementView(props: StatementViewProps) {
   const statement = useStatement({ from: props.from, to: props.to })
   return (
     <div className={printRoot} data-testid="statement">
-      <div className={cx(noPrint, css({ display: 'flex', flexWrap: 'wrap', gap: '2' }))}>
+      <div className={cx(noPrint, wrap({ gap: '2' }))}>
         <Link
           to="/main/transactions"
           search={{ from: props.from, to: props.to }}
@@ -119,9 +117,7 @@ export function StatementView(props: StatementViewProps) {
       </div>
 
       <header
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
+        className={wrap({
           justifyContent: 'space-between',
           gap: '4',
           pb: '4',
@@ -133,19 +129,9 @@ export function StatementView(props: StatementViewProps) {
           <p className={css({ fontSize: 'xl', fontWeight: 'bold' })} data-testid="statement-broker">
             {props.brokerName}
           </p>
-          <p className={css({ color: 'text.muted' })}>
-            Account statement · {periodText(props.from, props.to, props.now)}
-          </p>
+          <Text tone="muted">Account statement · {periodText(props.from, props.to, props.now)}</Text>
         </div>
-        <dl
-          className={css({
-            fontSize: 'sm',
-            display: 'grid',
-            gap: '0.5',
-            textAlign: { md: 'end' },
-            minW: '0',
-          })}
-        >
+        <dl className={grid({ fontSize: 'sm', gap: '0.5', textAlign: { md: 'end' }, minW: '0' })}>
           <div>
             <dt className={visuallyHidden()}>Customer</dt>
             <dd className={css({ fontWeight: 'medium' })}>{props.customer.name}</dd>
@@ -199,7 +185,7 @@ export function StatementView(props: StatementViewProps) {
                 </div>
               </section>
               {rows.length === 0 ? (
-                <p className={css({ color: 'text.muted' })}>No movements in this period.</p>
+                <Text tone="muted">No movements in this period.</Text>
               ) : (
                 <ListTable
                   data-testid="statement-table"
@@ -233,9 +219,9 @@ export function StatementView(props: StatementViewProps) {
                   ))}
                 </ListTable>
               )}
-              <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+              <Text size="xs" tone="muted">
                 All amounts in USD, the account’s currency.
-              </p>
+              </Text>
             </>
           )
         })()

@@ -1,11 +1,13 @@
 import { ShieldCheck } from 'lucide-react'
 import { useRef } from 'react'
 import { css } from 'styled-system/css'
+import { grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import { DEPOSIT_MESSAGES, type Deposit } from '../../../domain/contract/funds'
 import { maskedCard } from '../../../domain/funds/card'
 import { formatAmount } from '../../../domain/format/currency'
+import { Text } from '../../../components/ui/text'
 
 // The simulated 3-D Secure step (sandbox card 4000 0000 0000 3220): the bank's page stands in as a dialog. Focus
 // starts on Confirm; Escape, the ✕ and Cancel all answer "not confirmed", so a payment never stays half-done.
@@ -40,8 +42,7 @@ export function ThreeDsDialog(props: ThreeDsDialogProps) {
           </Dialog.Header>
           <Dialog.Body>
             <div
-              className={css({
-                display: 'grid',
+              className={grid({
                 gap: '2',
                 p: '4',
                 rounded: 'control',
@@ -50,19 +51,12 @@ export function ThreeDsDialog(props: ThreeDsDialogProps) {
                 borderColor: 'border.default',
               })}
             >
-              <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold' })}>
+              <p className={hstack({ gap: '2', fontWeight: 'semibold' })}>
                 <ShieldCheck size={18} aria-hidden="true" className={css({ color: 'success' })} />
                 Sandbox bank · Secure verification
               </p>
               {deposit ? (
-                <dl
-                  className={css({
-                    display: 'grid',
-                    gridTemplateColumns: 'auto 1fr',
-                    gap: '1 4',
-                    fontSize: 'sm',
-                  })}
-                >
+                <dl className={grid({ gridTemplateColumns: 'auto 1fr', gap: '1 4', fontSize: 'sm' })}>
                   <dt className={css({ color: 'text.muted' })}>Amount</dt>
                   <dd className={css({ textStyle: 'numeric', textAlign: 'end' })}>
                     {formatAmount(deposit.amount)}
@@ -79,9 +73,9 @@ export function ThreeDsDialog(props: ThreeDsDialogProps) {
                   <dd className={css({ textAlign: 'end', wordBreak: 'break-all' })}>{deposit.reference}</dd>
                 </dl>
               ) : null}
-              <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+              <Text size="xs" tone="muted">
                 In a live payment your bank would ask for a code or an approval in its app here.
-              </p>
+              </Text>
             </div>
           </Dialog.Body>
           <Dialog.Footer>

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
 import { OptionSelect } from '../../../components/ui/option-select'
@@ -46,8 +47,7 @@ export function TransactionsFilters(props: {
       noValidate
       aria-label="Filter the transactions"
       onSubmit={(event) => event.preventDefault()}
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '4',
         alignItems: 'start',
         gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 11rem)) auto' },
@@ -90,7 +90,7 @@ export function TransactionsFilters(props: {
         onChange={(event) => setDate('to', event.target.value)}
       />
       {filtered ? (
-        <div className={css({ display: 'grid', gap: '1.5', gridColumn: { base: '1 / -1', md: 'auto' } })}>
+        <div className={grid({ gap: '1.5', gridColumn: { base: '1 / -1', md: 'auto' } })}>
           <span
             aria-hidden="true"
             className={css({ display: { base: 'none', md: 'block' }, textStyle: 'label' })}

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { DEPOSIT_MESSAGES, type Deposit } from '../../../domain/contract/funds'
@@ -80,13 +81,13 @@ export function WireConfirmation(props: { depositId: number | undefined }) {
       />
       <div>
         <h3 className={css({ fontWeight: 'semibold', mb: '2' })}>What happens next</h3>
-        <ol className={css({ display: 'grid', gap: '2', pl: '5', listStyleType: 'decimal', fontSize: 'sm' })}>
+        <ol className={grid({ gap: '2', pl: '5', listStyleType: 'decimal', fontSize: 'sm' })}>
           {STEPS.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
       </div>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
+      <div className={wrap({ alignItems: 'center', gap: '2' })}>
         <Link to="/main/deposit/history" className={button({ variant: 'outline', size: 'sm' })}>
           Deposit history
         </Link>

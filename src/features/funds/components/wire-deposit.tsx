@@ -3,6 +3,7 @@ import { Send } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
@@ -68,7 +69,7 @@ export function WireSentForm(props: WireSentFormProps) {
     }
   })
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className={css({ display: 'grid', gap: '4' })}>
+    <form noValidate onSubmit={(event) => void submit(event)} className={grid({ gap: '4' })}>
       <TextField
         label="Amount"
         inputMode="decimal"
@@ -108,7 +109,7 @@ export function WireDeposit(props: { onSent: (deposit: Deposit) => void }) {
   }
   const { reference, bank } = intent.data
   return (
-    <div className={css({ display: 'grid', gap: '6', minW: '0' })}>
+    <div className={grid({ gap: '6', minW: '0' })}>
       <FundsSection
         title="Bank wire"
         description="Transfer from a bank account in your own name. Wires arrive in 1–3 business days and are credited once the back office matches them."

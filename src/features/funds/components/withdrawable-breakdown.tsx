@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import * as Card from '../../../components/ui/card'
 import { LiveText } from '../../../components/ui/live-text'
 import type { FundsSummary } from '../../../domain/contract/funds'
 import { USD, formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { withdrawableBreakdown, type WithdrawableRowKey } from '../../../domain/funds/withdrawable'
+import { Text } from '../../../components/ui/text'
 
 // "Withdrawable now" and what holds the rest back (decision 0019): the figure, then the balance, the margin open
 // positions hold, the free margin while positions are open, the money already reserved for withdrawals in review,
@@ -15,9 +17,8 @@ export interface WithdrawableBreakdownProps {
   currency: DisplayCurrency
 }
 
-const list = css({ display: 'grid', gap: '0', fontSize: 'sm' })
-const rowClass = css({
-  display: 'grid',
+const list = grid({ gap: '0', fontSize: 'sm' })
+const rowClass = grid({
   gridTemplateColumns: 'minmax(0, 1fr) auto',
   columnGap: '4',
   rowGap: '0.5',
@@ -82,7 +83,9 @@ export function WithdrawableBreakdown({ summary, currency }: WithdrawableBreakdo
                 {row.key === 'free_margin' ? (
                   <LiveText text={formatAmount(row.amountUsd, currency)} align="end" />
                 ) : (
-                  <span className={css({ textStyle: 'price' })}>{formatAmount(row.amountUsd, currency)}</span>
+                  <Text as="span" numeric>
+                    {formatAmount(row.amountUsd, currency)}
+                  </Text>
                 )}
               </dd>
               <dd>

@@ -3,6 +3,7 @@ import { Bitcoin, CreditCard, Landmark, type LucideIcon } from 'lucide-react'
 import { useMemo, useRef, useState, type FormEvent } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { flex, grid, hstack } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
@@ -58,9 +59,7 @@ const METHOD_ICONS: Readonly<Record<WithdrawalMethod, LucideIcon>> = {
 
 const formatUsd = (amountUsd: number) => formatAmount(amountUsd)
 
-const methodOption = css({
-  display: 'flex',
-  alignItems: 'center',
+const methodOption = hstack({
   gap: '2.5',
   px: '3',
   py: '2.5',
@@ -184,13 +183,12 @@ export function WithdrawalForm(props: WithdrawalFormProps) {
           noValidate
           aria-labelledby="withdrawal-form-title"
           onSubmit={(event) => void submit(event)}
-          className={css({ display: 'grid', gap: '5' })}
+          className={grid({ gap: '5' })}
         >
-          <fieldset className={css({ display: 'grid', gap: '2', minW: '0' })}>
+          <fieldset className={grid({ gap: '2', minW: '0' })}>
             <legend className={css({ textStyle: 'label', mb: '2' })}>Send the money to</legend>
             <div
-              className={css({
-                display: 'grid',
+              className={grid({
                 gap: '2',
                 gridTemplateColumns: { base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
               })}
@@ -238,14 +236,8 @@ export function WithdrawalForm(props: WithdrawalFormProps) {
           ) : null}
 
           {method === 'crypto' ? (
-            <div className={css({ display: 'grid', gap: '4' })}>
-              <div
-                className={css({
-                  display: 'grid',
-                  gap: '4',
-                  gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-                })}
-              >
+            <div className={grid({ gap: '4' })}>
+              <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
                 <Controller
                   control={form.control}
                   name="coin"
@@ -307,13 +299,7 @@ export function WithdrawalForm(props: WithdrawalFormProps) {
           ) : null}
 
           {method === 'bank' ? (
-            <div
-              className={css({
-                display: 'grid',
-                gap: '4',
-                gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-              })}
-            >
+            <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
               <TextField
                 label="Account holder"
                 autoComplete="name"
@@ -345,7 +331,7 @@ export function WithdrawalForm(props: WithdrawalFormProps) {
             </div>
           ) : null}
 
-          <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })}>
+          <div className={flex({ gap: '2', alignItems: 'flex-start' })}>
             <TextField
               label="Amount (USD)"
               inputMode="decimal"

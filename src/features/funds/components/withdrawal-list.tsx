@@ -1,7 +1,7 @@
 import { ArrowUpFromLine, Check, CircleDot, CircleX, X } from 'lucide-react'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { flex, grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -18,6 +18,7 @@ import { AskAboutLink } from './ask-about-link'
 import { TransactionStatusChip } from './status-chip'
 import { ListEmpty, referenceText } from '../../../components/ui/list-table'
 import { isVoidStatus, SignedMoney } from './money-cells'
+import { Text } from '../../../components/ui/text'
 
 // The customer's withdrawal requests (decision 0019), newest first: amount, status chip, where the money goes, and a
 // timeline (requested, reviewed, sent with the payout's reference); a rejection says why. 'Cancel' while in
@@ -38,8 +39,7 @@ const STEP_ICONS: Readonly<Record<TimelineState, typeof Check>> = {
   stopped: CircleX,
 }
 
-const stepDot = css({
-  display: 'grid',
+const stepDot = grid({
   placeItems: 'center',
   w: '5',
   h: '5',
@@ -63,7 +63,7 @@ const STATE_WORDS: Readonly<Record<TimelineState, string>> = {
 function Timeline(props: { withdrawal: Withdrawal }) {
   const steps = withdrawalTimeline(props.withdrawal)
   return (
-    <ol aria-label="Progress" className={css({ display: 'grid', gap: '0' })}>
+    <ol aria-label="Progress" className={grid({ gap: '0' })}>
       {steps.map((step, index) => {
         const Icon = STEP_ICONS[step.state]
         const last = index === steps.length - 1
@@ -72,7 +72,7 @@ function Timeline(props: { withdrawal: Withdrawal }) {
             key={step.key}
             data-testid={`withdrawal-step-${step.key}`}
             data-state={step.state}
-            className={css({ display: 'flex', gap: '3', position: 'relative', pb: last ? '0' : '3' })}
+            className={flex({ gap: '3', position: 'relative', pb: last ? '0' : '3' })}
           >
             {last ? null : (
               <span
@@ -181,8 +181,7 @@ function CancelDialog(props: {
   )
 }
 
-const item = css({
-  display: 'grid',
+const item = grid({
   gap: '3',
   p: { base: '4', md: '5' },
   bg: 'bg.surface',
@@ -203,7 +202,7 @@ export function WithdrawalList(props: WithdrawalListProps) {
     )
   return (
     <>
-      <ul className={css({ display: 'grid', gap: '3' })} data-testid="withdrawal-list">
+      <ul className={grid({ gap: '3' })} data-testid="withdrawal-list">
         {props.withdrawals.map((withdrawal) => (
           <li
             key={withdrawal.id}
@@ -212,24 +211,8 @@ export function WithdrawalList(props: WithdrawalListProps) {
             data-reference={withdrawal.reference}
             aria-labelledby={`withdrawal-${withdrawal.id}-title`}
           >
-            <div
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                gap: '2',
-                justifyContent: 'space-between',
-              })}
-            >
-              <div
-                className={css({
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  alignItems: 'center',
-                  gap: '3',
-                  minW: '0',
-                })}
-              >
+            <div className={wrap({ alignItems: 'center', gap: '2', justifyContent: 'space-between' })}>
+              <div className={wrap({ alignItems: 'center', gap: '3', minW: '0' })}>
                 <h3
                   id={`withdrawal-${withdrawal.id}-title`}
                   className={css({ fontSize: 'lg', fontWeight: 'semibold' })}
@@ -251,8 +234,11 @@ export function WithdrawalList(props: WithdrawalListProps) {
               ) : null}
             </div>
             <p className={cx(css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' }))}>
-              To <span className={css({ color: 'text' })}>{withdrawal.destination}</span> ·{' '}
-              <span className={referenceText}>{withdrawal.reference}</span>
+              To{' '}
+              <Text as="span" tone="default">
+                {withdrawal.destination}
+              </Text>{' '}
+              · <span className={referenceText}>{withdrawal.reference}</span>
             </p>
             {withdrawal.status === 'rejected' && withdrawal.reason ? (
               <AlertBox
@@ -264,7 +250,7 @@ export function WithdrawalList(props: WithdrawalListProps) {
               />
             ) : null}
             <Timeline withdrawal={withdrawal} />
-            <div className={css({ display: 'flex', justifyContent: 'flex-end', mt: '-1' })}>
+            <div className={flex({ justifyContent: 'flex-end', mt: '-1' })}>
               <AskAboutLink reference={withdrawal.reference} />
             </div>
           </li>

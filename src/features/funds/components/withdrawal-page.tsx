@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
 import type { FundsSummary } from '../../../domain/contract/funds'
@@ -44,7 +45,7 @@ export function liveSummary(
   return { ...summary, equity, margin: live.marginUsd, free_margin: equity - live.marginUsd }
 }
 
-const section = css({ display: 'grid', gap: '3', minW: '0' })
+const section = grid({ gap: '3', minW: '0' })
 const sectionTitle = css({ fontSize: 'lg', fontWeight: 'semibold' })
 
 export function WithdrawalPage(props: WithdrawalPageProps) {
@@ -58,7 +59,7 @@ export function WithdrawalPage(props: WithdrawalPageProps) {
   const figures = summary.data ? liveSummary(summary.data, props.live) : null
 
   return (
-    <div className={css({ display: 'grid', gap: { base: '6', md: '8' } })}>
+    <div className={grid({ gap: { base: '6', md: '8' } })}>
       {summary.isError ? (
         <ListLoadError title="Your balance could not be loaded." query={summary} />
       ) : options.isError ? (
@@ -67,8 +68,7 @@ export function WithdrawalPage(props: WithdrawalPageProps) {
         <Spinner label="Loading your balance" size="lg" />
       ) : (
         <div
-          className={css({
-            display: 'grid',
+          className={grid({
             gap: { base: '4', md: '6' },
             gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
             alignItems: 'start',
