@@ -1,6 +1,7 @@
 import { IdCard, MessagesSquare, PanelRightClose, Users, X } from 'lucide-react'
 import { useState, useSyncExternalStore, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { flex, hstack, stack, wrap } from 'styled-system/patterns'
 import { Button, IconButton } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import type { ChatConnection } from '../../../domain/chat/composer'
@@ -12,6 +13,7 @@ import type { Conversation } from '../hooks/use-conversation'
 import { ChatAvatar } from './avatar'
 import { ChatConversation } from './chat-conversation'
 import { ChatUserList, OnlineDot } from './chat-user-list'
+import { Text } from '../../../components/ui/text'
 
 export interface AdminChatConsoleProps {
   selectedUserId: number | null
@@ -66,7 +68,7 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
   }
 
   return (
-    <div className={css({ flex: '1', minH: '0', display: 'flex' })}>
+    <div className={flex({ flex: '1', minH: '0' })}>
       <aside
         aria-label="Users"
         className={css({
@@ -85,12 +87,10 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
 
       <section
         aria-label="Conversation"
-        className={css({ flex: '1', minW: '0', minH: '0', display: 'flex', flexDir: 'column', bg: 'bg.app' })}
+        className={flex({ flex: '1', minW: '0', minH: '0', flexDir: 'column', bg: 'bg.app' })}
       >
         <header
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
+          className={hstack({
             gap: '3',
             px: { base: '3', md: '4' },
             py: '2.5',
@@ -108,7 +108,7 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
             <Users aria-hidden="true" />
           </IconButton>
           {props.selectedUserId !== null ? (
-            <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0', flex: '1' })}>
+            <div className={hstack({ gap: '3', minW: '0', flex: '1' })}>
               {selected ? <ChatAvatar src={selected.avatar} fallback={initials(selected)} size="md" /> : null}
               <div className={css({ minW: '0' })}>
                 <h2 data-testid="chat-peer-name" className={css({ fontWeight: 'semibold', truncate: true })}>
@@ -116,13 +116,11 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
                 </h2>
                 {selected ? (
                   <p
-                    className={css({
-                      display: 'flex',
+                    className={wrap({
                       alignItems: 'center',
                       gap: '1.5',
                       fontSize: 'xs',
                       color: 'text.muted',
-                      flexWrap: 'wrap',
                     })}
                   >
                     <OnlineDot online={selected.is_online} />
@@ -163,10 +161,8 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
 
         {props.selectedUserId === null ? (
           <div
-            className={css({
+            className={stack({
               flex: '1',
-              display: 'flex',
-              flexDir: 'column',
               alignItems: 'center',
               justifyContent: 'center',
               gap: '3',
@@ -176,7 +172,9 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
             })}
           >
             <MessagesSquare size={40} aria-hidden="true" />
-            <p className={css({ fontSize: 'md', color: 'text.default' })}>{CHAT_MESSAGES.SELECT_USER}</p>
+            <Text size="md" tone="default">
+              {CHAT_MESSAGES.SELECT_USER}
+            </Text>
             <Button
               variant="outline"
               size="sm"
@@ -202,8 +200,7 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
         <div
           id={CUSTOMER_PANEL_COLUMN_ID}
           data-testid="customer-panel-column"
-          className={css({
-            display: 'flex',
+          className={flex({
             flexDir: 'column',
             w: { base: '20rem', '2xl': '24rem' },
             flexShrink: 0,
@@ -214,9 +211,7 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
           })}
         >
           <div
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
+            className={hstack({
               gap: '2',
               minH: '14',
               pl: '4',
@@ -265,12 +260,10 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
             })}
           >
             <div
-              className={css({
+              className={hstack({
                 position: 'sticky',
                 top: '0',
                 zIndex: '1',
-                display: 'flex',
-                alignItems: 'center',
                 gap: '2',
                 pl: '4',
                 pr: '2',
@@ -311,7 +304,7 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
               gap: '0',
             })}
           >
-            <div className={css({ display: 'flex', alignItems: 'center', px: '3', pt: '3' })}>
+            <div className={flex({ alignItems: 'center', px: '3', pt: '3' })}>
               <Dialog.Title className={css({ flex: '1', fontWeight: 'bold' })}>Users</Dialog.Title>
               <Dialog.CloseTrigger asChild>
                 <IconButton aria-label="Close users">
@@ -319,7 +312,7 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
                 </IconButton>
               </Dialog.CloseTrigger>
             </div>
-            <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>
+            <div className={flex({ flex: '1', minH: '0', flexDir: 'column' })}>
               <ChatUserList selectedId={props.selectedUserId} onSelect={select} />
             </div>
           </Dialog.Content>

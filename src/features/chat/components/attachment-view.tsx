@@ -1,6 +1,7 @@
 import { Download, FileText, ImageOff } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { center, hstack } from 'styled-system/patterns'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
 import type { ChatAttachment } from '../../../domain/contract/chat'
@@ -27,15 +28,7 @@ export function ProtectedImage(props: { src: string; alt: string; className?: st
     <span
       role="img"
       aria-label={file.status === 'error' ? `${props.alt} (could not be loaded)` : `Loading ${props.alt}`}
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        w: 'full',
-        h: 'full',
-        minH: '24',
-        color: 'text.muted',
-      })}
+      className={center({ w: 'full', h: 'full', minH: '24', color: 'text.muted' })}
     >
       {file.status === 'error' ? <ImageOff size={20} aria-hidden="true" /> : <Spinner size="sm" />}
     </span>
@@ -89,9 +82,7 @@ export function AttachmentView(props: {
       onClick={download}
       aria-busy={saving || undefined}
       aria-label={`Download ${attachment.file_name} (${formatFileSize(attachment.size)})`}
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
+      className={hstack({
         gap: '2',
         w: 'full',
         maxW: '18rem',

@@ -1,11 +1,10 @@
 import { css, cx } from 'styled-system/css'
+import { center } from 'styled-system/patterns'
 
 const styles = {
-  base: css({
+  base: center({
+    inline: true,
     flexShrink: 0,
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
     rounded: 'full',
     overflow: 'hidden',
     fontSize: 'xs',

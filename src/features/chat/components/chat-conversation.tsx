@@ -1,6 +1,7 @@
 import { Archive, RadioTower } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import type { ChatConnection } from '../../../domain/chat/composer'
@@ -11,6 +12,7 @@ import type { Conversation } from '../hooks/use-conversation'
 import { useSettledConnection } from '../hooks/use-settled-connection'
 import { ChatComposer } from './composer'
 import { MessageList, type MessageListHandle } from './message-list'
+import { Text } from '../../../components/ui/text'
 
 export const SAVED_MESSAGES_NOTE = 'Showing saved messages - not live'
 
@@ -19,9 +21,7 @@ function Notice(props: { icon: ReactNode; children: ReactNode; testId: string; t
     <p
       role="status"
       data-testid={props.testId}
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
+      className={hstack({
         gap: '2',
         px: { base: '3', md: '4' },
         py: '1.5',
@@ -88,10 +88,8 @@ export function ChatConversation(props: ChatConversationProps) {
     body = (
       <div
         role="status"
-        className={css({
+        className={hstack({
           flex: '1',
-          display: 'flex',
-          alignItems: 'center',
           justifyContent: 'center',
           gap: '2',
           color: 'text.muted',
@@ -112,10 +110,8 @@ export function ChatConversation(props: ChatConversationProps) {
     body = (
       <div
         role="alert"
-        className={css({
+        className={stack({
           flex: '1',
-          display: 'flex',
-          flexDir: 'column',
           alignItems: 'center',
           justifyContent: 'center',
           gap: '3',
@@ -123,7 +119,9 @@ export function ChatConversation(props: ChatConversationProps) {
           textAlign: 'center',
         })}
       >
-        <p className={css({ color: 'danger', fontSize: 'sm' })}>{conversation.error}</p>
+        <Text tone="danger" size="sm">
+          {conversation.error}
+        </Text>
         <Button variant="outline" size="sm" onClick={conversation.retry}>
           Retry
         </Button>
@@ -145,7 +143,7 @@ export function ChatConversation(props: ChatConversationProps) {
   }
 
   return (
-    <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>
+    <div className={flex({ flex: '1', minH: '0', flexDir: 'column' })}>
       {body}
       {!live && conversation.messages.length > 0 ? (
         <Notice testId="chat-saved-notice" tone="muted" icon={<Archive size={14} aria-hidden="true" />}>

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { VisuallyHidden } from 'styled-system/jsx'
-import { visuallyHidden } from 'styled-system/patterns'
+import { flex, hstack, stack, visuallyHidden } from 'styled-system/patterns'
 import { Badge } from '../../../components/ui/badge'
 import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
@@ -53,10 +53,8 @@ function UserEntry(props: { user: User; selected: boolean; onSelect: () => void 
         aria-current={props.selected ? 'true' : undefined}
         data-testid="chat-user"
         data-user-id={user.id}
-        className={css({
+        className={hstack({
           w: 'full',
-          display: 'flex',
-          alignItems: 'center',
           gap: '3',
           px: '3',
           py: '2.5',
@@ -75,8 +73,8 @@ function UserEntry(props: { user: User; selected: boolean; onSelect: () => void 
             className={css({ position: 'absolute', right: '0', bottom: '0' })}
           />
         </span>
-        <span className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', gap: '0.5' })}>
-          <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+        <span className={stack({ flex: '1', minW: '0', gap: '0.5' })}>
+          <span className={hstack({ gap: '2' })}>
             <span className={css({ fontWeight: 'medium', fontSize: 'sm', truncate: true })}>{user.name}</span>
             <span className={visuallyHidden()}>{user.is_online ? ', online' : ', offline'}</span>
           </span>
@@ -116,17 +114,7 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
   let list
   if (users.isPending) {
     list = (
-      <p
-        role="status"
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          gap: '2',
-          p: '4',
-          fontSize: 'sm',
-          color: 'text.muted',
-        })}
-      >
+      <p role="status" className={hstack({ gap: '2', p: '4', fontSize: 'sm', color: 'text.muted' })}>
         <Spinner size="sm" />
         {CHAT_MESSAGES.LOADING_USERS}
       </p>
@@ -137,7 +125,7 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
     )
   } else {
     list = (
-      <ul aria-label="Users" className={css({ display: 'flex', flexDir: 'column', gap: '0.5', p: '2' })}>
+      <ul aria-label="Users" className={stack({ gap: '0.5', p: '2' })}>
         {visible.map((user) => (
           <UserEntry
             key={user.id}
@@ -151,7 +139,7 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
   }
 
   return (
-    <div className={css({ display: 'flex', flexDir: 'column', minH: '0', h: 'full' })}>
+    <div className={flex({ flexDir: 'column', minH: '0', h: 'full' })}>
       <div className={css({ p: '3', pb: '2' })}>
         <label htmlFor={searchId} className={visuallyHidden()}>
           Search users

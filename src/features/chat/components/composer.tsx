@@ -1,6 +1,7 @@
 import { AlertCircle, Check, Paperclip, SendHorizontal, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, stack } from 'styled-system/patterns'
 import { Button, IconButton } from '../../../components/ui/button'
 import { composerKey, firstFile, type PendingAttachment } from '../../../domain/chat/composer'
 import { CHAT_MESSAGES, CHAT_UPLOAD } from '../../../domain/contract/chat'
@@ -113,14 +114,14 @@ export function ChatComposer(props: {
         event.preventDefault()
         composer.submit()
       }}
-      className={css({ display: 'flex', flexDir: 'column', gap: '2', p: { base: '2', md: '3' } })}
+      className={stack({ gap: '2', p: { base: '2', md: '3' } })}
     >
       {composer.attachment ? (
         <div>
           <AttachmentChip attachment={composer.attachment} onRemove={composer.removeAttachment} />
         </div>
       ) : null}
-      <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '2' })}>
+      <div className={flex({ alignItems: 'flex-end', gap: '2' })}>
         <input
           ref={fileInput}
           type="file"

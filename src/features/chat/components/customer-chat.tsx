@@ -1,8 +1,10 @@
 import { css } from 'styled-system/css'
+import { flex, hstack } from 'styled-system/patterns'
 import type { ChatConnection } from '../../../domain/chat/composer'
 import type { Conversation } from '../hooks/use-conversation'
 import { ChatAvatar } from './avatar'
 import { ChatConversation } from './chat-conversation'
+import { Text } from '../../../components/ui/text'
 
 /** docs/product/chat.md#customer-chat: the customer's one conversation, with the support team. */
 export function CustomerChat(props: {
@@ -15,10 +17,9 @@ export function CustomerChat(props: {
   return (
     <section
       aria-label="Support chat"
-      className={css({
+      className={flex({
         flex: '1',
         minH: '0',
-        display: 'flex',
         flexDir: 'column',
         bg: 'bg.surface',
         borderWidth: '1px',
@@ -28,9 +29,7 @@ export function CustomerChat(props: {
       })}
     >
       <header
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '3',
           px: { base: '3', md: '4' },
           py: '3',
@@ -41,12 +40,12 @@ export function CustomerChat(props: {
         <ChatAvatar src={null} fallback="A" admin size="md" />
         <div className={css({ minW: '0' })}>
           <h2 className={css({ fontWeight: 'semibold' })}>Support team</h2>
-          <p className={css({ fontSize: 'xs', color: 'text.muted' })}>
+          <Text size="xs" tone="muted">
             Questions about your account, deposits or trades: we are here to help.
-          </p>
+          </Text>
         </div>
       </header>
-      <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column', bg: 'bg.app' })}>
+      <div className={flex({ flex: '1', minH: '0', flexDir: 'column', bg: 'bg.app' })}>
         <ChatConversation
           conversation={props.conversation}
           connection={props.connection}

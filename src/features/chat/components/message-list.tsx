@@ -15,7 +15,7 @@ import {
   type Ref,
 } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { flex, hstack, stack, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
@@ -28,6 +28,7 @@ import { saveFile } from '../api/get-file'
 import { serverMessage } from '../api/errors'
 import { DOWNLOAD_FAILED, ProtectedImage, THUMBNAIL } from './attachment-view'
 import { DayHeading, MessageRow } from './message-row'
+import { Text } from '../../../components/ui/text'
 
 export interface MessageListHandle {
   scrollToBottom: () => void
@@ -153,7 +154,7 @@ export function MessageList(props: MessageListProps) {
 
   const items = virtualizer.getVirtualItems()
   return (
-    <div className={css({ position: 'relative', flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>
+    <div className={flex({ position: 'relative', flex: '1', minH: '0', flexDir: 'column' })}>
       <div
         ref={scrollRef}
         onScroll={onScroll}
@@ -176,10 +177,8 @@ export function MessageList(props: MessageListProps) {
       >
         {rows.length === 0 ? (
           <div
-            className={css({
+            className={stack({
               h: 'full',
-              display: 'flex',
-              flexDir: 'column',
               alignItems: 'center',
               justifyContent: 'center',
               gap: '1',
@@ -188,7 +187,9 @@ export function MessageList(props: MessageListProps) {
             })}
           >
             <p className={css({ fontWeight: 'semibold' })}>{CHAT_MESSAGES.NO_MESSAGES}</p>
-            <p className={css({ fontSize: 'sm', color: 'text.muted' })}>{props.emptyHint}</p>
+            <Text size="sm" tone="muted">
+              {props.emptyHint}
+            </Text>
           </div>
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
@@ -232,13 +233,11 @@ export function MessageList(props: MessageListProps) {
       {loadingOlder ? (
         <div
           role="status"
-          className={css({
+          className={hstack({
             position: 'absolute',
             top: '2',
             left: '50%',
             transform: 'translateX(-50%)',
-            display: 'flex',
-            alignItems: 'center',
             gap: '2',
             px: '3',
             py: '1',
@@ -316,7 +315,7 @@ export function MessageList(props: MessageListProps) {
             <Dialog.CloseTrigger />
             {preview ? (
               <>
-                <div className={css({ display: 'flex', justifyContent: 'center', minH: '24' })}>
+                <div className={flex({ justifyContent: 'center', minH: '24' })}>
                   <ProtectedImage
                     src={preview.download_url}
                     alt={preview.file_name}

@@ -1,6 +1,7 @@
 import { CheckCheck } from 'lucide-react'
 import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import { messageTime } from '../../../domain/chat/day-groups'
 import { CHAT_MESSAGES, type ChatAttachment, type ChatMessage } from '../../../domain/contract/chat'
 import { AttachmentView } from './attachment-view'
@@ -8,39 +9,21 @@ import { ChatAvatar } from './avatar'
 
 // Class names made once: a virtualised list mounts rows on every scrolled frame, and each css() call costs.
 const styles = {
-  row: css({ display: 'flex', alignItems: 'flex-end', gap: '2', px: { base: '3', md: '4' }, py: '1' }),
+  row: flex({ alignItems: 'flex-end', gap: '2', px: { base: '3', md: '4' }, py: '1' }),
   rowOwn: css({ justifyContent: 'flex-end' }),
   rowOther: css({ justifyContent: 'flex-start' }),
-  column: css({ display: 'flex', flexDir: 'column', maxW: { base: '85%', md: '70%' }, minW: '0' }),
+  column: flex({ flexDir: 'column', maxW: { base: '85%', md: '70%' }, minW: '0' }),
   columnOwn: css({ alignItems: 'flex-end' }),
   columnOther: css({ alignItems: 'flex-start' }),
   sender: css({ fontSize: 'xs', color: 'text.muted', mb: '1', px: '1', maxW: 'full', truncate: true }),
-  bubble: css({
-    display: 'flex',
-    flexDir: 'column',
-    gap: '2',
-    px: '3',
-    py: '2',
-    rounded: 'xl',
-    borderWidth: '1px',
-    maxW: 'full',
-    minW: '0',
-  }),
+  bubble: stack({ gap: '2', px: '3', py: '2', rounded: 'xl', borderWidth: '1px', maxW: 'full', minW: '0' }),
   bubbleOwn: css({ bg: 'accent.subtle', borderColor: 'accent.border', borderBottomRightRadius: 'sm' }),
   bubbleSupport: css({ bg: 'bg.overlay', borderColor: 'accent.border', borderBottomLeftRadius: 'sm' }),
   bubbleCustomer: css({ bg: 'bg.raised', borderColor: 'border.default', borderBottomLeftRadius: 'sm' }),
   text: css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 'sm', lineHeight: '1.45' }),
-  meta: css({
-    display: 'flex',
-    alignItems: 'center',
-    gap: '1.5',
-    mt: '1',
-    px: '1',
-    fontSize: 'xs',
-    color: 'text.muted',
-  }),
+  meta: hstack({ gap: '1.5', mt: '1', px: '1', fontSize: 'xs', color: 'text.muted' }),
   read: css({ display: 'inline-flex', alignItems: 'center', gap: '1', color: 'accent' }),
-  day: css({ display: 'flex', justifyContent: 'center', py: '3' }),
+  day: flex({ justifyContent: 'center', py: '3' }),
   dayLabel: css({
     px: '3',
     py: '1',

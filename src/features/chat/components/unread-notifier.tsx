@@ -1,6 +1,7 @@
 import { MessageCircle } from 'lucide-react'
-import { css } from 'styled-system/css'
+import { center, hstack, stack } from 'styled-system/patterns'
 import { CHAT_MESSAGES } from '../../../domain/contract/chat'
+import { Text } from '../../../components/ui/text'
 
 /**
  * docs/product/chat.md#unread-notifier: the floating 'New Messages' alert. Shown by the caller while the unread count
@@ -14,21 +15,16 @@ export function UnreadNotifier(props: { count: number; visible: boolean; onOpen:
           type="button"
           data-testid="unread-notifier"
           onClick={props.onOpen}
-          className={css({
+          className={hstack({
             position: 'fixed',
             zIndex: 'banner',
             left: { base: '3', md: '6' },
             right: { base: '3', md: 'auto' },
-            // Clear of a bar pinned to the viewport's bottom: the /mt4 workspace's account bar publishes its height
-            // as --workspace-bottom-bar-height (src/features/trading/components/bottom-bar.tsx); unset elsewhere.
-            // Phones: the bar covers the safe area, so the larger of the two, then the usual gap.
             bottom: {
               base: 'calc(max(var(--workspace-bottom-bar-height, 0px), env(safe-area-inset-bottom)) + token(spacing.3))',
               md: 'calc(var(--workspace-bottom-bar-height, 0px) + token(spacing.6))',
             },
             maxW: { md: '24rem' },
-            display: 'flex',
-            alignItems: 'center',
             gap: '3',
             px: '4',
             py: '3',
@@ -46,11 +42,9 @@ export function UnreadNotifier(props: { count: number; visible: boolean; onOpen:
         >
           <span
             aria-hidden="true"
-            className={css({
+            className={center({
+              inline: true,
               flexShrink: 0,
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
               w: '10',
               h: '10',
               rounded: 'full',
@@ -60,11 +54,13 @@ export function UnreadNotifier(props: { count: number; visible: boolean; onOpen:
           >
             <MessageCircle size={20} />
           </span>
-          <span className={css({ display: 'flex', flexDir: 'column', gap: '0.5' })}>
-            <strong className={css({ fontSize: 'sm' })}>{CHAT_MESSAGES.UNREAD_TITLE}</strong>
-            <span className={css({ fontSize: 'sm', color: 'text.muted' })}>
+          <span className={stack({ gap: '0.5' })}>
+            <Text as="strong" size="sm">
+              {CHAT_MESSAGES.UNREAD_TITLE}
+            </Text>
+            <Text as="span" size="sm" tone="muted">
               {CHAT_MESSAGES.unreadBody(props.count)}
-            </span>
+            </Text>
           </span>
         </button>
       ) : null}
