@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { flex, hstack, wrap } from 'styled-system/patterns'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -10,6 +11,7 @@ import { useCatalog } from '../api/get-catalog'
 import { AutoTrader } from './auto-trader'
 import { MARKETPLACE_MESSAGES } from './marketplace-page'
 import { RunningSwitch } from './running-switch'
+import { Text } from '../../../components/ui/text'
 
 export interface AlgoTraderPanelProps {
   user: Pick<User, 'eas' | 'autotrader' | 'autotrader_request_status' | 'account_type'>
@@ -18,9 +20,7 @@ export interface AlgoTraderPanelProps {
   onAccountChanged: () => Promise<unknown>
 }
 
-const row = css({
-  display: 'flex',
-  alignItems: 'center',
+const row = hstack({
   gap: '2',
   px: '3',
   py: '2',
@@ -45,26 +45,15 @@ export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTra
     <section
       aria-labelledby={titleId}
       data-testid="algo-trader"
-      className={css({
-        display: 'flex',
+      className={flex({
         flexDir: 'column',
-        // Wide screens: as tall as the resizable section the workspace gives it (decision 0023), its list scrolling.
         h: { md: '100%' },
         minH: '0',
         borderTopWidth: { md: '1px' },
         borderColor: 'border',
       })}
     >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: '2',
-          px: '3',
-          py: '2',
-        })}
-      >
+      <div className={wrap({ alignItems: 'center', gap: '2', px: '3', py: '2' })}>
         <h2
           id={titleId}
           className={css({ flex: '1', fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })}
@@ -81,23 +70,11 @@ export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTra
       </div>
       <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>
         {catalog.isPending ? (
-          <p
-            className={css({
-              display: 'flex',
-              gap: '2',
-              alignItems: 'center',
-              px: '3',
-              py: '2',
-              color: 'text.muted',
-            })}
-          >
+          <p className={hstack({ gap: '2', px: '3', py: '2', color: 'text.muted' })}>
             <Spinner size="sm" /> {MARKETPLACE_MESSAGES.LOADING}
           </p>
         ) : catalog.isError && !catalog.data ? (
-          <div
-            role="alert"
-            className={css({ display: 'flex', gap: '2', alignItems: 'center', px: '3', py: '2' })}
-          >
+          <div role="alert" className={hstack({ gap: '2', px: '3', py: '2' })}>
             <span className={css({ flex: '1', fontSize: 'sm' })}>{MARKETPLACE_MESSAGES.LOAD_FAILED}</span>
             <Button size="xs" variant="outline" onClick={() => void catalog.refetch()}>
               Retry
@@ -116,9 +93,9 @@ export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTra
                   <RunningSwitch advisor={advisor} compact />
                 ) : (
                   <>
-                    <span className={css({ textStyle: 'price', fontSize: 'xs', color: 'text.muted' })}>
+                    <Text as="span" numeric size="xs" tone="muted">
                       {advisorPriceLabel(advisor.amount_val)}
-                    </span>
+                    </Text>
                     <Link
                       to="/main/marketplace"
                       search={{ search: advisor.name }}

@@ -1,6 +1,7 @@
 import { BadgeCheck, Clock } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import * as Dialog from '../../../components/ui/dialog'
@@ -27,9 +28,7 @@ export const AUTOTRADER_PENDING_NOTICE = 'Your auto trader request is waiting fo
 
 const LEVEL_LABELS: Readonly<Record<AutotraderLevel, string>> = { low: 'Low', medium: 'Medium', high: 'High' }
 
-const levelOptionClass = css({
-  display: 'flex',
-  alignItems: 'center',
+const levelOptionClass = hstack({
   gap: '3',
   px: '3',
   py: '2.5',
@@ -54,9 +53,9 @@ function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
         event.preventDefault()
         if (accepted && !props.busy) props.onActivate(level)
       }}
-      className={css({ display: 'grid', gap: '4' })}
+      className={grid({ gap: '4' })}
     >
-      <fieldset className={css({ display: 'grid', gap: '2', minW: '0' })}>
+      <fieldset className={grid({ gap: '2', minW: '0' })}>
         <legend className={css({ textStyle: 'label', mb: '2' })}>Risk level</legend>
         {AUTOTRADER_LEVELS.map((option) => (
           <label key={option} className={levelOptionClass}>
@@ -80,8 +79,7 @@ function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
         onCheckedChange={(details) => setAccepted(details.checked === true)}
       />
       <div
-        className={css({
-          display: 'flex',
+        className={flex({
           flexDir: { base: 'column-reverse', md: 'row' },
           justifyContent: 'flex-end',
           gap: '3',
@@ -114,20 +112,12 @@ export function AutoTraderDialog({ open, active, pending = false, ...props }: Au
       size="sm"
     >
       {active ? (
-        <p
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            color: 'gain',
-            fontWeight: 'semibold',
-          })}
-        >
+        <p className={hstack({ gap: '2', color: 'gain', fontWeight: 'semibold' })}>
           <BadgeCheck aria-hidden="true" size={20} />
           Auto Trader Active
         </p>
       ) : pending ? (
-        <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+        <p role="status" className={hstack({ gap: '2' })}>
           <Clock aria-hidden="true" size={20} />
           {AUTOTRADER_PENDING_NOTICE}
         </p>

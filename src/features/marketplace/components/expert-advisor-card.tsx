@@ -1,10 +1,11 @@
 import { Bot, Download, Lock, Star } from 'lucide-react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { flex, grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { EXPERT_ADVISOR_MESSAGES, type ExpertAdvisor } from '../../../domain/contract/catalog'
 import { advisorPriceLabel } from '../../../domain/marketplace/advisors'
 import { RunningSwitch } from './running-switch'
+import { Text } from '../../../components/ui/text'
 
 export const ADVISOR_TYPE_LABELS: Readonly<Record<ExpertAdvisor['type'], string>> = {
   expert_advisor: 'Expert advisor',
@@ -38,9 +39,7 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
     <article
       aria-labelledby={titleId}
       data-testid={`advisor-${advisor.id}`}
-      className={css({
-        display: 'flex',
-        flexDir: 'column',
+      className={stack({
         gap: '3',
         bg: 'bg.surface',
         borderWidth: '1px',
@@ -51,7 +50,7 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
         minW: '0',
       })}
     >
-      <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+      <div className={flex({ gap: '3', alignItems: 'flex-start' })}>
         {advisor.image ? (
           <img
             src={advisor.image}
@@ -63,8 +62,7 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
         ) : (
           <span
             aria-hidden="true"
-            className={css({
-              display: 'grid',
+            className={grid({
               placeItems: 'center',
               w: '12',
               h: '12',
@@ -81,7 +79,9 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
           <h3 id={titleId} className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
             {advisor.name}
           </h3>
-          <p className={css({ fontSize: 'xs', color: 'text.muted' })}>{ADVISOR_TYPE_LABELS[advisor.type]}</p>
+          <Text size="xs" tone="muted">
+            {ADVISOR_TYPE_LABELS[advisor.type]}
+          </Text>
         </div>
         <p
           data-testid="advisor-price"
@@ -98,7 +98,7 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
 
       <p className={css({ fontSize: 'sm', color: 'text.muted', flex: '1' })}>{advisor.description}</p>
 
-      <dl className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
+      <dl className={flex({ gap: '4', fontSize: 'sm' })}>
         <div className={metaItem}>
           <dt>
             <Star size={14} aria-hidden="true" className={css({ color: 'warning', fill: 'currentColor' })} />
@@ -117,8 +117,7 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
 
       {restricted ? (
         <div
-          className={css({
-            display: 'grid',
+          className={grid({
             gap: '2',
             p: '3',
             rounded: 'control',
@@ -127,7 +126,7 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
             borderColor: 'warning.border',
           })}
         >
-          <p className={css({ display: 'flex', gap: '2', fontSize: 'sm' })}>
+          <p className={flex({ gap: '2', fontSize: 'sm' })}>
             <Lock
               size={16}
               aria-hidden="true"
@@ -140,13 +139,11 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
           </Button>
         </div>
       ) : owned ? (
-        <div className={css({ display: 'grid', gap: '3' })}>
+        <div className={grid({ gap: '3' })}>
           <div
             role="group"
             aria-label={`Automated trading for ${advisor.name}`}
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
+            className={hstack({
               justifyContent: 'space-between',
               gap: '2',
               px: '3',

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { visuallyHidden, wrap } from 'styled-system/patterns'
 import { Field } from '../../../components/ui/input'
 import {
   MARKETPLACE_CATEGORIES,
@@ -55,7 +55,7 @@ function ChoiceGroup<T extends string>(props: {
   return (
     <fieldset className={css({ minW: '0' })}>
       <legend className={css({ textStyle: 'label', color: 'text.muted', mb: '1.5' })}>{props.legend}</legend>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+      <div className={wrap({ gap: '2' })}>
         {props.options.map((option) => (
           <label key={option} className={pill}>
             <input
@@ -122,14 +122,7 @@ function SearchBox(props: { value: string; onCommit: (value: string | undefined)
  */
 export function MarketplaceFilters({ search, onChange }: MarketplaceFiltersProps) {
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'flex-end',
-        gap: { base: '4', md: '6' },
-      })}
-    >
+    <div className={wrap({ alignItems: 'flex-end', gap: { base: '4', md: '6' } })}>
       <SearchBox value={search.search ?? ''} onCommit={(value) => onChange({ search: value })} />
       <ChoiceGroup
         legend="Category"

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid, hstack, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
@@ -67,19 +68,17 @@ export function MarketplacePage(props: MarketplacePageProps) {
   }
 
   return (
-    <div className={css({ display: 'grid', gap: '6' })}>
+    <div className={grid({ gap: '6' })}>
       <MarketplaceFilters search={search} onChange={props.onSearchChange} />
 
       {catalog.isPending ? (
-        <p className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'text.muted' })}>
+        <p className={hstack({ gap: '2', color: 'text.muted' })}>
           <Spinner /> {MARKETPLACE_MESSAGES.LOADING}
         </p>
       ) : catalog.isError && !catalog.data ? (
         <div
           role="alert"
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
+          className={wrap({
             gap: '3',
             alignItems: 'center',
             p: '5',
@@ -101,7 +100,7 @@ export function MarketplacePage(props: MarketplacePageProps) {
           </Button>
         </div>
       ) : (
-        <section aria-label="Expert advisors" className={css({ display: 'grid', gap: '3' })}>
+        <section aria-label="Expert advisors" className={grid({ gap: '3' })}>
           <p aria-live="polite" className={advisors.length === 0 ? emptyClass : countClass}>
             {advisors.length === 0
               ? MARKETPLACE_MESSAGES.NO_ITEMS
@@ -109,14 +108,13 @@ export function MarketplacePage(props: MarketplacePageProps) {
           </p>
           {advisors.length > 0 ? (
             <ul
-              className={css({
-                display: 'grid',
+              className={grid({
                 gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
                 gap: '4',
               })}
             >
               {advisors.map((advisor) => (
-                <li key={advisor.id} className={css({ display: 'flex' })}>
+                <li key={advisor.id} className={flex()}>
                   <ExpertAdvisorCard
                     advisor={advisor}
                     owned={isOwned(advisor, user.eas)}

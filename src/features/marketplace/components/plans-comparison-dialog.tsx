@@ -1,9 +1,10 @@
 import { Check } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { stack, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { formatAmount, USD, type DisplayCurrency } from '../../../domain/format/currency'
+import { Text } from '../../../components/ui/text'
 
 export interface PlanColumn {
   id: number
@@ -124,14 +125,7 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
                 className={cx(cellClass, css({ borderTopWidth: '4px', borderTopRadius: 'control' }))}
                 style={{ borderTopColor: plan.color }}
               >
-                <span
-                  className={css({
-                    display: 'flex',
-                    flexDir: 'column',
-                    alignItems: 'center',
-                    gap: '1.5',
-                  })}
-                >
+                <span className={stack({ alignItems: 'center', gap: '1.5' })}>
                   <span className={css({ fontSize: 'md', fontWeight: 'bold' })}>{plan.title}</span>
                   {plan.recommended ? (
                     <span className={cx(badgeClass, css({ bg: 'accent.solid', color: 'accent.fg' }))}>
@@ -187,7 +181,9 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
                   className={cx(cellClass, css({ borderBottomWidth: '0' }))}
                 >
                   {plan.id === currentPlanId ? (
-                    <span className={css({ fontSize: 'xs', color: 'text.muted' })}>Your plan</span>
+                    <Text as="span" size="xs" tone="muted">
+                      Your plan
+                    </Text>
                   ) : (
                     <Button
                       size="sm"
@@ -214,11 +210,7 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
 export function PlansComparisonDialog({ open, onOpenChange, ...props }: PlansComparisonDialogProps) {
   return (
     <DialogFrame open={open} onOpenChange={onOpenChange} title="Account plans" size="lg">
-      {props.plans.length === 0 ? (
-        <p className={css({ color: 'text.muted' })}>{NO_PLANS_MESSAGE}</p>
-      ) : (
-        <PlanTable {...props} />
-      )}
+      {props.plans.length === 0 ? <Text tone="muted">{NO_PLANS_MESSAGE}</Text> : <PlanTable {...props} />}
     </DialogFrame>
   )
 }

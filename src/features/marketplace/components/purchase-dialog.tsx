@@ -1,9 +1,10 @@
-import { css } from 'styled-system/css'
+import { flex } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import type { ExpertAdvisor } from '../../../domain/contract/catalog'
 import { advisorPriceLabel } from '../../../domain/marketplace/advisors'
+import { Text } from '../../../components/ui/text'
 
 export interface PurchaseDialogProps {
   open: boolean
@@ -28,8 +29,7 @@ export function PurchaseDialog({ advisor, ...props }: PurchaseDialogProps) {
       size="sm"
       footer={
         <div
-          className={css({
-            display: 'flex',
+          className={flex({
             flexDir: { base: 'column-reverse', md: 'row' },
             justifyContent: 'flex-end',
             gap: '3',
@@ -56,7 +56,9 @@ export function PurchaseDialog({ advisor, ...props }: PurchaseDialogProps) {
           ) : (
             <>
               Buy <strong>{advisor.name}</strong> for{' '}
-              <strong className={css({ textStyle: 'price' })}>{advisorPriceLabel(advisor.amount_val)}</strong>
+              <Text as="strong" numeric>
+                {advisorPriceLabel(advisor.amount_val)}
+              </Text>
               ? The amount is taken from your balance.
             </>
           )}

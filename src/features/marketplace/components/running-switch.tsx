@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
 import type { ExpertAdvisor } from '../../../domain/contract/catalog'
@@ -25,7 +26,7 @@ export function RunningSwitch(props: {
     if (input.current) input.current.checked = advisor.running
   }, [advisor.running, mutation.status])
   return (
-    <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+    <div className={hstack({ gap: '2' })}>
       <Switch
         ref={input}
         checked={advisor.running}
