@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Building2 } from 'lucide-react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { CountryResidenceSchema, type CountryResidence } from '../../../domain/contract/auth'
@@ -15,6 +16,7 @@ import { DraftGate } from './draft-gate'
 import { ProgressSteps } from './progress-steps'
 import { SignUpFrame } from './sign-up-frame'
 import { surfaceClass } from './surface'
+import { Text } from '../../../components/ui/text'
 
 const ALL_COUNTRIES = countryCollection(COUNTRIES)
 
@@ -47,15 +49,15 @@ export function CountryResidenceForm(props: {
     <div className={css({ maxW: '34rem', mx: 'auto', pt: { base: '2', md: '6' } })}>
       <section aria-labelledby="setup-heading" className={surfaceClass}>
         <ProgressSteps current={0} />
-        <div className={css({ display: 'grid', gap: '1' })}>
+        <div className={grid({ gap: '1' })}>
           <h1 id="setup-heading" className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold' })}>
             Country of residence
           </h1>
-          <p className={css({ color: 'text.muted', fontSize: 'sm' })}>
+          <Text tone="muted" size="sm">
             Tell us where you live and which nationality you hold.
-          </p>
+          </Text>
         </div>
-        <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '5' })}>
+        <form noValidate onSubmit={submit} className={grid({ gap: '5' })}>
           <Controller
             control={form.control}
             name="countryOfResidence"
@@ -88,8 +90,7 @@ export function CountryResidenceForm(props: {
           />
           <div
             role="note"
-            className={css({
-              display: 'flex',
+            className={flex({
               gap: '3',
               p: '3',
               rounded: 'control',
@@ -108,7 +109,7 @@ export function CountryResidenceForm(props: {
               money under UK rules.
             </p>
           </div>
-          <div className={css({ display: 'grid', gap: '1.5' })}>
+          <div className={grid({ gap: '1.5' })}>
             <Controller
               control={form.control}
               name="agreePrivacy"
@@ -128,9 +129,9 @@ export function CountryResidenceForm(props: {
               )}
             />
             {errors.agreePrivacy ? (
-              <p id="agree-privacy-error" role="alert" className={css({ color: 'danger', fontSize: 'sm' })}>
+              <Text id="agree-privacy-error" role="alert" tone="danger" size="sm">
                 {errors.agreePrivacy.message}
-              </p>
+              </Text>
             ) : null}
             {props.privacyUrl ? (
               <a

@@ -2,6 +2,7 @@ import type { Ref } from 'react'
 import { css } from 'styled-system/css'
 import * as Select from '../../../components/ui/select'
 import type { Country } from '../../../domain/registration/countries'
+import { Text } from '../../../components/ui/text'
 
 export type CountryCollection = Select.ListCollection<Country>
 
@@ -85,9 +86,9 @@ export function CountrySelect({
         </Select.Content>
       </Select.Positioner>
       {props.error ? (
-        <p id={errorId} className={css({ color: 'danger', fontSize: 'sm' })}>
+        <Text id={errorId} tone="danger" size="sm">
           {props.error}
-        </p>
+        </Text>
       ) : null}
     </Select.Root>
   )

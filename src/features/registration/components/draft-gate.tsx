@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { Spinner } from '../../../components/ui/spinner'
 import type { RegistrationDraft } from '../../../domain/registration/draft'
 import { useRequiredDraft } from '../hooks/use-registration-draft'
+import { Text } from '../../../components/ui/text'
 
 /**
  * Renders its children with the stored draft; without one, reports it and calls onMissing
@@ -15,11 +16,13 @@ export function DraftGate(props: {
   const state = useRequiredDraft(props.onMissing)
   if (state.status === 'ready') return props.children(state.draft)
   return (
-    <div role="status" className={css({ display: 'grid', placeItems: 'center', minH: '40vh', gap: '3' })}>
+    <div role="status" className={grid({ placeItems: 'center', minH: '40vh', gap: '3' })}>
       {state.status === 'loading' ? (
         <>
           <Spinner />
-          <span className={css({ color: 'text.muted', fontSize: 'sm' })}>Loading your application...</span>
+          <Text as="span" tone="muted" size="sm">
+            Loading your application...
+          </Text>
         </>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 
 const STEPS = ['Set Up', 'Financial Profile', 'ID Check'] as const
 
@@ -10,8 +10,8 @@ const STEPS = ['Set Up', 'Financial Profile', 'ID Check'] as const
 export function ProgressSteps(props: { current: number }) {
   const percent = ((props.current + 1) / STEPS.length) * 100
   return (
-    <nav aria-label="Application progress" className={css({ display: 'grid', gap: '3' })}>
-      <ol className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '2' })}>
+    <nav aria-label="Application progress" className={grid({ gap: '3' })}>
+      <ol className={grid({ gridTemplateColumns: 'repeat(3, 1fr)', gap: '2' })}>
         {STEPS.map((step, index) => {
           const active = index === props.current
           const done = index < props.current
@@ -19,9 +19,7 @@ export function ProgressSteps(props: { current: number }) {
             <li
               key={step}
               aria-current={active ? 'step' : undefined}
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
+              className={hstack({
                 gap: '2',
                 fontSize: { base: 'xs', md: 'sm' },
                 fontWeight: active ? 'semibold' : 'normal',

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField, TextField } from '../../../components/ui/input'
@@ -108,10 +109,8 @@ export function RegisterForm(props: { draft: RegistrationDraft | null; onRegiste
       {hasKnownFields(known) ? (
         <AlertBox title="Pre-filled from your application" description={prefilledSummary(known)} />
       ) : null}
-      <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
-        <div
-          className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
-        >
+      <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
+        <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
           <TextField
             label="First name"
             autoComplete="given-name"
@@ -143,9 +142,7 @@ export function RegisterForm(props: { draft: RegistrationDraft | null; onRegiste
             {...form.register('email')}
           />
         )}
-        <div
-          className={css({ display: 'grid', gap: '4', gridTemplateColumns: '7rem 1fr', alignItems: 'start' })}
-        >
+        <div className={grid({ gap: '4', gridTemplateColumns: '7rem 1fr', alignItems: 'start' })}>
           <TextField
             label="Country code"
             autoComplete="tel-country-code"
@@ -180,13 +177,7 @@ export function RegisterForm(props: { draft: RegistrationDraft | null; onRegiste
           />
         )}
         {known.password ? null : (
-          <div
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-            })}
-          >
+          <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
             <PasswordField
               label="Password"
               autoComplete="new-password"
@@ -212,15 +203,7 @@ export function RegisterForm(props: { draft: RegistrationDraft | null; onRegiste
           {SIGN_UP_LABELS.REGISTER_SUBMIT}
         </Button>
       </form>
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          justifyContent: 'space-between',
-          gap: '3',
-          fontSize: 'sm',
-        })}
-      >
+      <div className={wrap({ justifyContent: 'space-between', gap: '3', fontSize: 'sm' })}>
         <Link to="/" className={linkClass}>
           {SIGN_UP_LABELS.LOGIN_LINK}
         </Link>

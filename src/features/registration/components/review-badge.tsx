@@ -2,6 +2,7 @@ import { Star } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { REVIEW_BADGE } from '../../../domain/registration/messages'
+import { Text } from '../../../components/ui/text'
 
 /**
  * docs/product/README.md#what-the-product-is: the start page's review-rating badge, a fixed count of 1,196 and five
@@ -33,7 +34,9 @@ export function ReviewBadge() {
       </span>
       <span aria-hidden="true">
         <strong>Excellent</strong>{' '}
-        <span className={css({ color: 'text.muted' })}>{REVIEW_BADGE.countLabel} reviews</span>
+        <Text as="span" tone="muted">
+          {REVIEW_BADGE.countLabel} reviews
+        </Text>
       </span>
     </p>
   )

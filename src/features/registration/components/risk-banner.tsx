@@ -1,6 +1,8 @@
 import { TriangleAlert, X } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { flex } from 'styled-system/patterns'
 import { CFD_RISK_WARNING } from '../../../domain/registration/messages'
+import { Text } from '../../../components/ui/text'
 
 /**
  * docs/product/README.md#what-the-product-is and docs/product/registration.md#country-of-residence-step: the CFD risk
@@ -10,11 +12,10 @@ export function RiskBanner(props: { onDismiss?: (() => void) | undefined }) {
   return (
     <aside
       aria-label="Risk warning"
-      className={css({
+      className={flex({
         position: { base: 'sticky', md: 'static' },
         bottom: '0',
         zIndex: 'banner',
-        display: 'flex',
         alignItems: 'flex-start',
         gap: '3',
         px: { base: '4', md: '8' },
@@ -31,7 +32,9 @@ export function RiskBanner(props: { onDismiss?: (() => void) | undefined }) {
         className={css({ color: 'warning', flexShrink: 0, mt: '0.5', w: '4', h: '4' })}
       />
       <p className={css({ flex: '1', maxW: '72rem', mx: 'auto' })}>
-        <strong className={css({ color: 'warning' })}>Risk warning: </strong>
+        <Text as="strong" tone="warning">
+          Risk warning:{' '}
+        </Text>
         {CFD_RISK_WARNING}
       </p>
       {props.onDismiss ? (

@@ -1,6 +1,7 @@
 import { Globe } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid, hstack } from 'styled-system/patterns'
 import { useIsMobile } from '../hooks/use-is-mobile'
 import { BrandLogo } from './brand-logo'
 import { LegalLinks } from './legal-links'
@@ -44,15 +45,7 @@ export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; c
   const [riskDismissed, setRiskDismissed] = useState(false)
   const showRisk = !isMobile || !riskDismissed
   return (
-    <div
-      className={css({
-        position: 'relative',
-        isolation: 'isolate',
-        minH: '100dvh',
-        display: 'flex',
-        flexDir: 'column',
-      })}
-    >
+    <div className={flex({ position: 'relative', isolation: 'isolate', minH: '100dvh', flexDir: 'column' })}>
       <div aria-hidden="true" className={backdrop} />
       {settings?.header_text ? (
         <p
@@ -71,9 +64,7 @@ export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; c
         </p>
       ) : null}
       <header
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           justifyContent: 'space-between',
           gap: '4',
           px: { base: '4', md: '8' },
@@ -86,7 +77,8 @@ export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; c
         <BrandLogo settings={settings} small={isMobile} />
         <button
           type="button"
-          aria-label="Language: English (display only, no other language yet)"
+          // The name holds the word shown, EN, so a speech user can say what they see (decision 0041).
+          aria-label="Language: English, EN (display only, no other language yet)"
           className={css({
             display: 'inline-flex',
             alignItems: 'center',
@@ -111,8 +103,7 @@ export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; c
         {props.children}
       </main>
       <footer
-        className={css({
-          display: 'grid',
+        className={grid({
           gap: '3',
           justifyItems: 'center',
           textAlign: 'center',

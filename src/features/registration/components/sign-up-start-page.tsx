@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Layers, Zap } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { PasswordField, TextField } from '../../../components/ui/input'
 import { SignUpStartSchema, type SignUpStart } from '../../../domain/contract/auth'
@@ -62,20 +63,16 @@ export function SignUpStartPage(props: {
   return (
     <SignUpFrame settings={props.settings}>
       <div
-        className={css({
+        className={grid({
           maxW: '68rem',
           mx: 'auto',
-          display: 'grid',
           gap: { base: '6', md: '12' },
           gridTemplateColumns: { base: '1fr', md: '1fr minmax(0, 26rem)' },
           alignItems: 'center',
           pt: { base: '2', md: '10' },
         })}
       >
-        <section
-          aria-labelledby="signup-heading"
-          className={css({ display: 'grid', gap: { base: '4', md: '6' } })}
-        >
+        <section aria-labelledby="signup-heading" className={grid({ gap: { base: '4', md: '6' } })}>
           <h1
             id="signup-heading"
             className={css({
@@ -87,9 +84,9 @@ export function SignUpStartPage(props: {
           >
             {SIGN_UP_LABELS.HEADING}
           </h1>
-          <ul className={css({ display: 'grid', gap: { base: '3', md: '4' } })}>
+          <ul className={grid({ gap: { base: '3', md: '4' } })}>
             {SELLING_POINTS.map(({ icon: Icon, title, text }) => (
-              <li key={title} className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+              <li key={title} className={flex({ gap: '3', alignItems: 'flex-start' })}>
                 <span
                   aria-hidden="true"
                   className={css({
@@ -131,8 +128,7 @@ export function SignUpStartPage(props: {
 
         <section
           aria-label="Your login details"
-          className={css({
-            display: 'grid',
+          className={grid({
             gap: '5',
             p: { base: '5', md: '8' },
             rounded: 'surface',
@@ -142,7 +138,7 @@ export function SignUpStartPage(props: {
             shadow: 'overlay',
           })}
         >
-          <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+          <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
             <TextField
               label="Email address"
               type="email"
@@ -184,7 +180,7 @@ export function SignUpStartPage(props: {
         </section>
 
         {isMobile ? (
-          <div className={css({ display: 'flex', justifyContent: 'center' })}>
+          <div className={flex({ justifyContent: 'center' })}>
             <ReviewBadge />
           </div>
         ) : null}

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { center, grid, hstack } from 'styled-system/patterns'
 
 const PROVIDERS = [
   { name: 'Google', initial: 'G', colour: '#ea4335' },
@@ -15,11 +16,9 @@ const NOTE_ID = 'social-sign-up-note'
  */
 export function SocialSignUp() {
   return (
-    <div className={css({ display: 'grid', gap: '3' })}>
+    <div className={grid({ gap: '3' })}>
       <p
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '3',
           fontSize: 'xs',
           color: 'text.muted',
@@ -31,7 +30,7 @@ export function SocialSignUp() {
       >
         Or sign up with
       </p>
-      <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '2' })}>
+      <div className={grid({ gridTemplateColumns: 'repeat(3, 1fr)', gap: '2' })}>
         {PROVIDERS.map((provider) => (
           <button
             key={provider.name}
@@ -40,10 +39,8 @@ export function SocialSignUp() {
             aria-label={`Sign up with ${provider.name}`}
             aria-describedby={NOTE_ID}
             title="Not available yet"
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
+            className={center({
+              inline: true,
               gap: '2',
               h: '10',
               px: '2',

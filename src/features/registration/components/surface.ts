@@ -1,8 +1,7 @@
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 
 /** The card the sign-up forms sit on: nearly opaque, so the blurred background never lowers text contrast. */
-export const surfaceClass = css({
-  display: 'grid',
+export const surfaceClass = grid({
   gap: '6',
   p: { base: '5', md: '8' },
   rounded: 'surface',
