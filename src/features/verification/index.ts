@@ -2,4 +2,4 @@
 // reason and advice when one is rejected, and uploads with progress. Decisions arrive live: the route refetches
 // the summary on user.updated.
 export { VerificationPage } from './components/verification-page'
-export { verificationQueryKey } from './api/get-verification'
+export { verificationQueryKey, getVerificationQueryOptions } from './api/get-verification'

@@ -1,6 +1,7 @@
 import { Upload } from 'lucide-react'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
@@ -23,6 +24,7 @@ import {
 import { HttpError } from '../../../lib/http'
 import { useUploadDocument } from '../api/upload-document'
 import { DocumentStatusChip } from './status-chip'
+import { Text } from '../../../components/ui/text'
 
 export interface DocumentCardProps {
   type: VerificationDocumentType
@@ -54,7 +56,7 @@ export function DocumentCard(props: DocumentCardProps) {
   return (
     <Card.Root aria-labelledby={headingId} data-testid={`document-${type}`} className={css({ minW: '0' })}>
       <Card.Header>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        <div className={wrap({ alignItems: 'center', gap: '3' })}>
           <Card.Title asChild>
             <h3 id={headingId}>{DOCUMENT_TYPE_LABELS[type]}</h3>
           </Card.Title>
@@ -71,12 +73,12 @@ export function DocumentCard(props: DocumentCardProps) {
             {document.issued_on ? ` · issued ${formatDate(document.issued_on)}` : ''}
           </p>
         ) : (
-          <p className={css({ fontSize: 'sm', color: 'text.muted' })}>Nothing uploaded yet.</p>
+          <Text size="sm" tone="muted">
+            Nothing uploaded yet.
+          </Text>
         )}
         {status === 'pending' ? (
-          <p className={css({ fontSize: 'sm' })}>
-            We are reviewing this document; you will be told here as soon as we decide.
-          </p>
+          <Text size="sm">We are reviewing this document; you will be told here as soon as we decide.</Text>
         ) : null}
         {status === 'rejected' && document ? (
           <AlertBox variant="destructive" title="Rejected" data-testid="rejection">
@@ -158,13 +160,7 @@ function UploadForm(props: DocumentCardProps) {
       noValidate
       onSubmit={submit}
       aria-label={`Upload ${DOCUMENT_TYPE_LABELS[props.type].toLowerCase()}`}
-      className={css({
-        display: 'grid',
-        gap: '3',
-        pt: '2',
-        borderTopWidth: '1px',
-        borderColor: 'border.muted',
-      })}
+      className={grid({ gap: '3', pt: '2', borderTopWidth: '1px', borderColor: 'border.muted' })}
     >
       <OptionSelect
         label="Document"
@@ -183,7 +179,7 @@ function UploadForm(props: DocumentCardProps) {
           helperText="Bills and statements count for 3 months from this date."
         />
       ) : null}
-      <div className={css({ display: 'grid', gap: '1' })}>
+      <div className={grid({ gap: '1' })}>
         <label htmlFor={`${formId}-file`} className={css({ textStyle: 'label' })}>
           File
         </label>
@@ -212,13 +208,13 @@ function UploadForm(props: DocumentCardProps) {
             _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
           })}
         />
-        <p id={hintId} className={css({ fontSize: 'xs', color: 'text.muted' })}>
+        <Text id={hintId} size="xs" tone="muted">
           {describeFormats(VERIFICATION_UPLOAD)}, up to {formatBytes(VERIFICATION_UPLOAD.MAX_BYTES)}.
-        </p>
+        </Text>
       </div>
       {shownProblem ? <AlertBox variant="destructive" description={shownProblem} /> : null}
       {upload.isPending ? <ProgressBar label="Uploading" value={progress} testId="upload-progress" /> : null}
-      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+      <div className={wrap({ gap: '2' })}>
         <Button type="submit" loading={upload.isPending} disabled={Boolean(problem) && file !== null}>
           <Upload size={16} aria-hidden="true" />
           Upload

@@ -1,37 +1,39 @@
 import { CircleCheck, CircleDashed } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { grid, hstack, wrap } from 'styled-system/patterns'
 import * as Card from '../../../components/ui/card'
 import type { VerificationSummary } from '../../../domain/contract/verification'
+import { Text } from '../../../components/ui/text'
 
 /** Levels 1-3: what each takes, what it unlocks, and which the customer has reached. */
 export function LevelOverview(props: { summary: VerificationSummary }) {
   const { summary } = props
   const levels = summary.levels.filter((level) => level.level > 0)
   return (
-    <section aria-labelledby="verification-levels" className={css({ display: 'grid', gap: '3' })}>
-      <div className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}>
+    <section aria-labelledby="verification-levels" className={grid({ gap: '3' })}>
+      <div className={wrap({ alignItems: 'baseline', gap: '3' })}>
         <h2 id="verification-levels" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
           Verification levels
         </h2>
-        <p data-testid="verification-level" className={css({ color: 'text.muted', fontSize: 'sm' })}>
-          Your level: <strong className={css({ color: 'text' })}>{summary.level}</strong> of {levels.length}
-        </p>
+        <Text data-testid="verification-level" tone="muted" size="sm">
+          Your level:{' '}
+          <Text as="strong" tone="default">
+            {summary.level}
+          </Text>{' '}
+          of {levels.length}
+        </Text>
       </div>
       <ol
-        className={css({
-          display: 'grid',
-          gap: '3',
-          gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
-        })}
+        className={grid({ gap: '3', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' } })}
       >
         {levels.map((level) => (
-          <li key={level.level} className={css({ display: 'grid' })}>
+          <li key={level.level} className={grid()}>
             <Card.Root
               variant={level.reached ? 'surface' : 'outline'}
               className={css({ borderColor: level.reached ? 'success.border' : 'border' })}
             >
               <Card.Header>
-                <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+                <div className={hstack({ gap: '2' })}>
                   {level.reached ? (
                     <CircleCheck size={18} aria-hidden="true" className={css({ color: 'success' })} />
                   ) : (

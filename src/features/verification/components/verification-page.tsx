@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -49,7 +50,7 @@ export function VerificationPage(props: { today: string }) {
   const defaultKind = (type: (typeof ORDER)[number]): DocumentKind =>
     type === 'address' ? (summary.documents.address.document?.kind ?? 'utility_bill') : frontKind
   return (
-    <div className={css({ display: 'grid', gap: '8' })}>
+    <div className={grid({ gap: '8' })}>
       {summary.level < WITHDRAWAL_MIN_VERIFICATION_LEVEL ? (
         <AlertBox
           variant="default"
@@ -58,13 +59,12 @@ export function VerificationPage(props: { today: string }) {
         />
       ) : null}
       <LevelOverview summary={summary} />
-      <section aria-labelledby="verification-documents" className={css({ display: 'grid', gap: '3' })}>
+      <section aria-labelledby="verification-documents" className={grid({ gap: '3' })}>
         <h2 id="verification-documents" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
           Documents
         </h2>
         <div
-          className={css({
-            display: 'grid',
+          className={grid({
             gap: '4',
             gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
             alignItems: 'start',
