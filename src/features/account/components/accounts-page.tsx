@@ -1,5 +1,6 @@
 import { ArrowUpRight } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { LiveText } from '../../../components/ui/live-text'
@@ -14,6 +15,7 @@ import { useAccountSummary } from '../../../lib/live-account'
 import type { LivePriceStore } from '../../../lib/live-prices'
 import { StatusChip } from '../../../components/ui/status-chip'
 import { AccountSection } from './account-section'
+import { Text } from '../../../components/ui/text'
 
 export interface AccountsPageProps {
   user: User
@@ -50,8 +52,7 @@ function LiveFigures(props: AccountsPageProps) {
   ]
   return (
     <dl
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '4',
         gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
       })}
@@ -79,11 +80,10 @@ export function AccountsPage(props: AccountsPageProps) {
   const { user } = props
   const plan = user.account_type
   return (
-    <div className={css({ display: 'grid', gap: '6', maxW: '64rem' })}>
+    <div className={grid({ gap: '6', maxW: '64rem' })}>
       <AccountSection title="Trading accounts" description="Choose the account the workspace shows.">
         <ul
-          className={css({
-            display: 'grid',
+          className={grid({
             gap: '3',
             gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
           })}
@@ -97,19 +97,17 @@ export function AccountsPage(props: AccountsPageProps) {
                   className={css({ borderColor: selected ? 'accent.border' : 'border' })}
                 >
                   <Card.Body className={css({ gap: '2' })}>
-                    <div
-                      className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}
-                    >
+                    <div className={wrap({ alignItems: 'center', gap: '2' })}>
                       <h3 className={css({ fontWeight: 'semibold' })}>{account.title}</h3>
                       {selected ? <StatusChip tone="accent">Selected</StatusChip> : null}
                     </div>
-                    <p className={css({ fontSize: 'sm', color: 'text.muted' })}>
+                    <Text size="sm" tone="muted">
                       Account{' '}
                       <span data-testid="account-id" className={css({ color: 'text', textStyle: 'numeric' })}>
                         {user.account_id}
                       </span>
                       {props.openedAt ? ` · opened ${formatDate(props.openedAt)}` : ''}
-                    </p>
+                    </Text>
                     <p className={css({ textStyle: 'numeric', fontSize: 'xl', fontWeight: 'semibold' })}>
                       {formatAmount(account.balance, props.currency)}
                     </p>
@@ -142,10 +140,10 @@ export function AccountsPage(props: AccountsPageProps) {
           </Button>
         }
       >
-        <p className={css({ fontSize: 'sm' })}>
+        <Text size="sm">
           Plan: <strong data-testid="accounts-plan">{plan?.title ?? 'No plan'}</strong>
           {plan ? ` · default leverage 1:${plan.leverage}` : ''}
-        </p>
+        </Text>
         <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })}>
           <caption className={css({ textAlign: 'start', color: 'text.muted', pb: '2' })}>
             Leverage per asset class

@@ -1,6 +1,7 @@
 import { ImageUp, Trash2, UserRound } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { ProgressBar } from '../../../components/ui/progress-bar'
@@ -8,6 +9,7 @@ import { describeFormats, formatBytes, uploadProblem } from '../../../domain/acc
 import { AVATAR_UPLOAD } from '../../../domain/contract/profile'
 import { useRemoveAvatar, useUploadAvatar } from '../api/upload-avatar'
 import { problemText } from './server-errors'
+import { Text } from '../../../components/ui/text'
 
 /** The avatar (an image only, checked here and by content on the server), with upload progress. */
 export function AvatarUpload(props: { avatar: string | null; name: string; onChanged: () => void }) {
@@ -27,15 +29,14 @@ export function AvatarUpload(props: { avatar: string | null; name: string; onCha
     upload.mutate(file, { onSuccess: props.onChanged, onError: (error) => setProblem(problemText(error)) })
   }
   return (
-    <div className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' })}>
+    <div className={wrap({ gap: '4', alignItems: 'center' })}>
       <div
-        className={css({
+        className={grid({
           w: '20',
           h: '20',
           rounded: 'full',
           overflow: 'hidden',
           bg: 'bg.raised',
-          display: 'grid',
           placeItems: 'center',
           flexShrink: 0,
           borderWidth: '1px',
@@ -52,14 +53,14 @@ export function AvatarUpload(props: { avatar: string | null; name: string; onCha
           <UserRound size={36} aria-hidden="true" className={css({ color: 'text.muted' })} />
         )}
       </div>
-      <div className={css({ display: 'grid', gap: '2', flex: '1', minW: '12rem' })}>
-        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+      <div className={grid({ gap: '2', flex: '1', minW: '12rem' })}>
+        <div className={wrap({ gap: '2' })}>
           <input
             ref={input}
             id={inputId}
             type="file"
             accept={AVATAR_UPLOAD.ACCEPT}
-            className={css({ srOnly: true })}
+            className={visuallyHidden()}
             // The button opens it: the input itself is neither a stop nor a control of its own (decision 0041).
             tabIndex={-1}
             aria-hidden
@@ -86,10 +87,10 @@ export function AvatarUpload(props: { avatar: string | null; name: string; onCha
             </Button>
           ) : null}
         </div>
-        <p id={`${inputId}-hint`} className={css({ fontSize: 'xs', color: 'text.muted' })}>
+        <Text id={`${inputId}-hint`} size="xs" tone="muted">
           {describeFormats(AVATAR_UPLOAD)}, up to {formatBytes(AVATAR_UPLOAD.MAX_BYTES)}. Shown in the support
           chat.
-        </p>
+        </Text>
         {upload.isPending ? <ProgressBar label="Uploading picture" value={progress} /> : null}
         {problem ? <AlertBox variant="destructive" description={problem} /> : null}
       </div>

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField } from '../../../components/ui/input'
 import { ChangePasswordFormSchema, type ChangePasswordForm } from '../../../domain/account/password-forms'
 import type { ChangePasswordRequest } from '../../../domain/contract/password'
 import { applyFieldErrors, problemText } from './server-errors'
+import { Text } from '../../../components/ui/text'
 
 export interface ChangePasswordFormProps {
   /** Sends the change; resolves to the server's sentence. */
@@ -42,7 +44,7 @@ export function ChangePasswordFormView(props: ChangePasswordFormProps) {
       noValidate
       onSubmit={submit}
       aria-label="Change password"
-      className={css({ display: 'grid', gap: '4', maxW: '28rem' })}
+      className={grid({ gap: '4', maxW: '28rem' })}
     >
       {outcome ? (
         <AlertBox variant={outcome.ok ? 'success' : 'destructive'} description={outcome.message} />
@@ -66,9 +68,9 @@ export function ChangePasswordFormView(props: ChangePasswordFormProps) {
         error={errors.password_confirmation?.message}
         {...form.register('password_confirmation')}
       />
-      <p className={css({ fontSize: 'sm', color: 'text.muted' })}>
+      <Text size="sm" tone="muted">
         Every other device signed in to your account will be signed out.
-      </p>
+      </Text>
       <Button type="submit" loading={form.formState.isSubmitting} className={css({ justifySelf: 'start' })}>
         Change password
       </Button>

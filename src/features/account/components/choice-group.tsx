@@ -1,13 +1,13 @@
 import { css } from 'styled-system/css'
+import { center, flex, grid, visuallyHidden } from 'styled-system/patterns'
+import { Text } from '../../../components/ui/text'
 
 // A row of mutually exclusive choices (native radio buttons under a fieldset and legend), styled as a segmented
 // control: arrow keys move between them, as the platform does for any radio group.
 
-const optionClass = css({
+const optionClass = center({
+  inline: true,
   position: 'relative',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
   minH: '10',
   px: '4',
   flex: { base: '1', md: 'initial' },
@@ -38,11 +38,10 @@ export function ChoiceGroup<T extends string>(props: {
 }) {
   const descriptionId = props.description ? `${props.name}-description` : undefined
   return (
-    <fieldset aria-describedby={descriptionId} className={css({ display: 'grid', gap: '2', minW: '0' })}>
+    <fieldset aria-describedby={descriptionId} className={grid({ gap: '2', minW: '0' })}>
       <legend className={css({ textStyle: 'label', mb: '2' })}>{props.legend}</legend>
       <div
-        className={css({
-          display: 'flex',
+        className={flex({
           w: { base: 'full', md: 'fit-content' },
           borderWidth: '1px',
           borderColor: 'border.control',
@@ -58,16 +57,16 @@ export function ChoiceGroup<T extends string>(props: {
               value={option.value}
               checked={props.value === option.value}
               onChange={() => props.onChange(option.value)}
-              className={css({ srOnly: true })}
+              className={visuallyHidden()}
             />
             {option.label}
           </label>
         ))}
       </div>
       {props.description ? (
-        <p id={descriptionId} className={css({ fontSize: 'xs', color: 'text.muted' })}>
+        <Text id={descriptionId} size="xs" tone="muted">
           {props.description}
-        </p>
+        </Text>
       ) : null}
     </fieldset>
   )

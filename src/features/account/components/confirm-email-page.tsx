@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Spinner } from '../../../components/ui/spinner'
 import { confirmEmail } from '../api/confirm-email'
@@ -34,7 +34,7 @@ export function ConfirmEmailPage(props: { token: string | undefined; onConfirmed
     return <AlertBox variant="destructive" title="Not confirmed" description={problemText(confirm.error)} />
   }
   return (
-    <div className={css({ display: 'grid', gap: '2' })}>
+    <div className={grid({ gap: '2' })}>
       <AlertBox
         variant="success"
         title={confirm.data.message}

@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { OptionSelect } from '../../../components/ui/option-select'
 import { THEME_OPTIONS } from '../../../domain/display/theme'
 import type { DisplayCurrency } from '../../../domain/format/currency'
@@ -21,7 +21,7 @@ export function DisplaySettings(props: DisplaySettingsProps) {
   }))
   return (
     <AccountSection title="Display" description="How amounts and screens look on this browser.">
-      <div className={css({ display: 'grid', gap: '5', maxW: '28rem' })}>
+      <div className={grid({ gap: '5', maxW: '28rem' })}>
         <OptionSelect
           label="Display currency"
           name="display-currency"

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField, TextField } from '../../../components/ui/input'
 import { ChangeEmailRequestSchema } from '../../../domain/contract/email-change'
 import { useChangeEmail, type ChangeEmailRequest } from '../api/change-email'
 import { applyFieldErrors, problemText } from './server-errors'
+import { Text } from '../../../components/ui/text'
 
 /** A new address and the password; the change waits for the link sent to the new address. */
 export function EmailChangeForm(props: { email: string; pendingEmail: string | null }) {
@@ -30,10 +32,10 @@ export function EmailChangeForm(props: { email: string; pendingEmail: string | n
   })
   const errors = form.formState.errors
   return (
-    <div className={css({ display: 'grid', gap: '4', maxW: '28rem' })}>
-      <p className={css({ fontSize: 'sm' })}>
+    <div className={grid({ gap: '4', maxW: '28rem' })}>
+      <Text size="sm">
         Current address: <strong data-testid="current-email">{props.email}</strong>
-      </p>
+      </Text>
       {props.pendingEmail ? (
         <AlertBox
           variant="default"
@@ -51,12 +53,7 @@ export function EmailChangeForm(props: { email: string; pendingEmail: string | n
           }
         />
       ) : null}
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-label="Change e-mail address"
-        className={css({ display: 'grid', gap: '4' })}
-      >
+      <form noValidate onSubmit={submit} aria-label="Change e-mail address" className={grid({ gap: '4' })}>
         <TextField
           label="New email address"
           type="email"

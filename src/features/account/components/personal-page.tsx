@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -29,7 +30,7 @@ export function PersonalPage(props: { onUserChanged: () => void; now: Date }) {
   }
   const data = profile.data
   return (
-    <div className={css({ display: 'grid', gap: '6', maxW: '56rem' })}>
+    <div className={grid({ gap: '6', maxW: '56rem' })}>
       <AccountSection title="Picture">
         <AvatarUpload
           avatar={data.avatar}

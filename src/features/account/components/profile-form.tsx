@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
@@ -26,11 +27,7 @@ const FIELDS = [
   'date_of_birth',
 ] as const satisfies readonly (keyof ProfileForm)[]
 
-const grid = css({
-  display: 'grid',
-  gap: '4',
-  gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-})
+const fieldsGrid = grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })
 
 /** Names, username, phone, address and date of birth; saved as one PATCH. */
 export function ProfileFormView(props: { profile: Profile; onSaved: () => void; now: Date }) {
@@ -58,16 +55,11 @@ export function ProfileFormView(props: { profile: Profile; onSaved: () => void; 
     [],
   )
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-label="Personal details"
-      className={css({ display: 'grid', gap: '5' })}
-    >
+    <form noValidate onSubmit={submit} aria-label="Personal details" className={grid({ gap: '5' })}>
       {outcome ? (
         <AlertBox variant={outcome.ok ? 'success' : 'destructive'} description={outcome.message} />
       ) : null}
-      <div className={grid}>
+      <div className={fieldsGrid}>
         <TextField
           label="First name"
           autoComplete="given-name"
@@ -95,8 +87,7 @@ export function ProfileFormView(props: { profile: Profile; onSaved: () => void; 
         />
       </div>
       <div
-        className={css({
-          display: 'grid',
+        className={grid({
           gap: '4',
           gridTemplateColumns: '7rem minmax(0, 1fr)',
           alignItems: 'start',
@@ -120,9 +111,9 @@ export function ProfileFormView(props: { profile: Profile; onSaved: () => void; 
           {...form.register('phone')}
         />
       </div>
-      <fieldset className={css({ display: 'grid', gap: '4' })}>
+      <fieldset className={grid({ gap: '4' })}>
         <legend className={css({ fontWeight: 'semibold', mb: '3' })}>Address</legend>
-        <div className={grid}>
+        <div className={fieldsGrid}>
           <TextField
             label="Address line 1"
             autoComplete="address-line1"

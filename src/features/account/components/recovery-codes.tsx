@@ -1,6 +1,7 @@
 import { Copy, Download } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { recoveryCodesText } from '../../../domain/account/two-factor-forms'
@@ -26,7 +27,7 @@ export function RecoveryCodes(props: { codes: readonly string[]; siteName: strin
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
   }
   return (
-    <div className={css({ display: 'grid', gap: '4' })}>
+    <div className={grid({ gap: '4' })}>
       <AlertBox
         variant="warning"
         title="Save these codes now"
@@ -35,8 +36,7 @@ export function RecoveryCodes(props: { codes: readonly string[]; siteName: strin
       <ol
         aria-label="Recovery codes"
         data-testid="recovery-codes"
-        className={css({
-          display: 'grid',
+        className={grid({
           gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
           gap: '2',
           p: '3',
@@ -53,7 +53,7 @@ export function RecoveryCodes(props: { codes: readonly string[]; siteName: strin
           </li>
         ))}
       </ol>
-      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+      <div className={wrap({ gap: '2' })}>
         <Button variant="outline" onClick={copy}>
           <Copy size={16} aria-hidden="true" />
           Copy codes

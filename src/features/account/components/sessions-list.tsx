@@ -1,6 +1,7 @@
 import { Monitor, Smartphone, Tablet } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -16,8 +17,7 @@ import { problemText } from './server-errors'
 
 const DEVICE_ICONS = { mobile: Smartphone, tablet: Tablet } as const
 
-const rowClass = css({
-  display: 'grid',
+const rowClass = grid({
   gridTemplateColumns: 'auto minmax(0, 1fr)',
   columnGap: '3',
   rowGap: '2',
@@ -35,8 +35,8 @@ function SessionRow(props: { session: Session; nowMs: number; onSignOut: () => v
   return (
     <li className={rowClass} data-testid="session-row" data-current={session.current || undefined}>
       <Icon size={20} aria-hidden="true" className={css({ color: 'text.muted', mt: '0.5' })} />
-      <div className={css({ minW: '0', display: 'grid', gap: '1' })}>
-        <p className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+      <div className={grid({ minW: '0', gap: '1' })}>
+        <p className={wrap({ alignItems: 'center', gap: '2' })}>
           <span id={labelId} className={css({ fontWeight: 'medium' })}>
             {session.device.label}
           </span>
@@ -113,7 +113,7 @@ export function SessionsList(props: { nowMs: () => number }) {
           </Button>
         </AlertBox>
       ) : (
-        <ul aria-label="Signed-in devices" className={css({ display: 'grid' })}>
+        <ul aria-label="Signed-in devices" className={grid()}>
           {sessions.data.map((session) => (
             <SessionRow
               key={session.id}

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { useChangePassword } from '../api/change-password'
 import { AccountSection } from './account-section'
@@ -23,14 +24,14 @@ export interface SettingsPageProps {
 export function SettingsPage(props: SettingsPageProps) {
   const changePassword = useChangePassword()
   return (
-    <div className={css({ display: 'grid', gap: '6', maxW: '56rem' })}>
+    <div className={grid({ gap: '6', maxW: '56rem' })}>
       <DisplaySettings
         currency={props.currency}
         currencies={props.currencies}
         onCurrencyChange={props.onCurrencyChange}
       />
       <NotificationSettings />
-      <section aria-labelledby="security-heading" className={css({ display: 'grid', gap: '4' })}>
+      <section aria-labelledby="security-heading" className={grid({ gap: '4' })}>
         <h2 id="security-heading" className={css({ fontSize: 'xl', fontWeight: 'semibold', mt: '2' })}>
           Security
         </h2>

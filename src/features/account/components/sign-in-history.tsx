@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -9,9 +10,9 @@ import { useSignIns } from '../api/get-sign-ins'
 import { StatusChip } from '../../../components/ui/status-chip'
 import { AccountSection } from './account-section'
 import { problemText } from './server-errors'
+import { Text } from '../../../components/ui/text'
 
-const rowClass = css({
-  display: 'grid',
+const rowClass = grid({
   gridTemplateColumns: 'minmax(0, 1fr) auto',
   gap: '1 3',
   py: '2.5',
@@ -45,9 +46,11 @@ export function SignInHistory() {
           </Button>
         </AlertBox>
       ) : signIns.data.length === 0 ? (
-        <p className={css({ fontSize: 'sm', color: 'text.muted' })}>No sign-ins yet.</p>
+        <Text size="sm" tone="muted">
+          No sign-ins yet.
+        </Text>
       ) : (
-        <ul aria-label="Sign-in attempts" className={css({ display: 'grid' })}>
+        <ul aria-label="Sign-in attempts" className={grid()}>
           {signIns.data.map((event) => {
             const result = SIGN_IN_RESULT_LABELS[event.result]
             return (

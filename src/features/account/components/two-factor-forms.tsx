@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField, TextField } from '../../../components/ui/input'
@@ -31,7 +32,7 @@ export function EnableTwoFactorForm(props: { onSubmit: (code: string) => Promise
     }
   })
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '3' })}>
+    <form noValidate onSubmit={submit} className={grid({ gap: '3' })}>
       {problem ? <AlertBox variant="destructive" description={problem} /> : null}
       <TextField
         label="Authentication code"
@@ -69,7 +70,7 @@ export function ConfirmWithCodeForm(props: {
     }
   })
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '3' })}>
+    <form noValidate onSubmit={submit} className={grid({ gap: '3' })}>
       {problem ? <AlertBox variant="destructive" description={problem} /> : null}
       <PasswordField
         label="Password"

@@ -2,6 +2,7 @@ import { Copy, ShieldCheck, ShieldOff } from 'lucide-react'
 import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -18,6 +19,7 @@ import { AccountSection } from './account-section'
 import { RecoveryCodes } from './recovery-codes'
 import { problemText } from './server-errors'
 import { ConfirmWithCodeForm, EnableTwoFactorForm } from './two-factor-forms'
+import { Text } from '../../../components/ui/text'
 
 type Dialog = 'setup' | 'disable' | 'renew' | null
 
@@ -57,12 +59,12 @@ export function TwoFactorSettings(props: { siteName: string; onChanged: () => vo
           </Button>
         </AlertBox>
       ) : enabled ? (
-        <div className={css({ display: 'grid', gap: '3' })}>
-          <p className={css({ fontSize: 'sm' })}>
+        <div className={grid({ gap: '3' })}>
+          <Text size="sm">
             On since {status.data.enabled_at ? formatDateTime(status.data.enabled_at) : 'recently'}.{' '}
             {status.data.recovery_codes_left} of 10 recovery codes left.
-          </p>
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          </Text>
+          <div className={wrap({ gap: '2' })}>
             <Button variant="outline" onClick={() => setDialog('renew')}>
               New recovery codes
             </Button>
@@ -72,10 +74,10 @@ export function TwoFactorSettings(props: { siteName: string; onChanged: () => vo
           </div>
         </div>
       ) : (
-        <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
-          <p className={css({ fontSize: 'sm', color: 'text.muted' })}>
+        <div className={grid({ gap: '3', justifyItems: 'start' })}>
+          <Text size="sm" tone="muted">
             Use an app such as Google Authenticator, Microsoft Authenticator or 1Password.
-          </p>
+          </Text>
           <Button onClick={() => setDialog('setup')}>Turn on two-factor</Button>
         </div>
       )}
@@ -137,7 +139,7 @@ function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: ()
   }, [startSetUp])
   if (enable.data) {
     return (
-      <div className={css({ display: 'grid', gap: '4' })}>
+      <div className={grid({ gap: '4' })}>
         <AlertBox variant="success" description={enable.data.message} />
         <RecoveryCodes codes={enable.data.data.recovery_codes} siteName={props.siteName} />
         <Button onClick={props.onDone} className={css({ justifySelf: 'start' })}>
@@ -158,8 +160,8 @@ function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: ()
   if (!setUp.data) return <Spinner label="Preparing a secret" />
   const { secret, otpauth_uri: uri } = setUp.data
   return (
-    <div className={css({ display: 'grid', gap: '4' })}>
-      <ol className={css({ display: 'grid', gap: '4', listStyle: 'decimal', ps: '5', fontSize: 'sm' })}>
+    <div className={grid({ gap: '4' })}>
+      <ol className={grid({ gap: '4', listStyle: 'decimal', ps: '5', fontSize: 'sm' })}>
         <li>
           <p>Scan this QR code with your authenticator app.</p>
           <div
@@ -184,9 +186,7 @@ function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: ()
         </li>
         <li>
           <p>Or type this secret into the app:</p>
-          <div
-            className={css({ mt: '2', display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}
-          >
+          <div className={wrap({ mt: '2', alignItems: 'center', gap: '2' })}>
             <code
               data-testid="two-factor-secret"
               data-secret={secret}
@@ -274,7 +274,7 @@ function RenewDialog(props: { open: boolean; onOpenChange: (open: boolean) => vo
       size="sm"
     >
       {renew.data ? (
-        <div className={css({ display: 'grid', gap: '4' })}>
+        <div className={grid({ gap: '4' })}>
           <RecoveryCodes codes={renew.data.data.recovery_codes} siteName={props.siteName} />
           <Button onClick={() => props.onOpenChange(false)} className={css({ justifySelf: 'start' })}>
             I have saved my codes
