@@ -34,6 +34,12 @@ export const text = defineRecipe({
       warning: { color: 'warning.default' },
       danger: { color: 'danger.default' },
     },
+    /** A figure or a name that stands out from the text around it. */
+    weight: {
+      medium: { fontWeight: 'medium' },
+      semibold: { fontWeight: 'semibold' },
+      bold: { fontWeight: 'bold' },
+    },
     /** Prices and quotes: tabular mono digits. */
     numeric: {
       true: { textStyle: 'price' },
