@@ -9,6 +9,10 @@ import { PriceFlashCue, usePriceFlash } from '../../../components/price-flash'
 import { formatPrice, formatSignedPercent, PRICE_DECIMALS, signTone } from '../../../domain/format/numbers'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 
+const cardNote = css({ px: '4', pb: '4', color: 'text.muted' })
+
+const figureHeader = css({ px: '3', py: '2', textAlign: 'right', fontWeight: 'medium' })
+
 const cell = css({
   px: { base: '1.5', md: '3' },
   py: '2',
@@ -128,7 +132,7 @@ export function MarketWatchCard(props: {
         )}
       </header>
       {props.status === 'pending' ? (
-        <p className={css({ px: '4', pb: '4', color: 'text.muted' })}>Loading assets...</p>
+        <p className={cardNote}>Loading assets...</p>
       ) : props.status === 'error' ? (
         <div className={hstack({ px: '4', pb: '4', gap: '3' })}>
           <p className={css({ color: 'loss', flex: '1' })}>Failed to load assets</p>
@@ -138,7 +142,7 @@ export function MarketWatchCard(props: {
           </Button>
         </div>
       ) : props.assetIds.length === 0 ? (
-        <p className={css({ px: '4', pb: '4', color: 'text.muted' })}>No assets found.</p>
+        <p className={cardNote}>No assets found.</p>
       ) : (
         <div className={css({ overflowX: 'auto' })}>
           {/* Below 640 px the figures are a size smaller: a 390 px screen then holds Bitcoin's five-figure bid and
@@ -154,22 +158,13 @@ export function MarketWatchCard(props: {
                 >
                   Symbol
                 </th>
-                <th
-                  scope="col"
-                  className={css({ px: '3', py: '2', textAlign: 'right', fontWeight: 'medium' })}
-                >
+                <th scope="col" className={figureHeader}>
                   Bid
                 </th>
-                <th
-                  scope="col"
-                  className={css({ px: '3', py: '2', textAlign: 'right', fontWeight: 'medium' })}
-                >
+                <th scope="col" className={figureHeader}>
                   Ask
                 </th>
-                <th
-                  scope="col"
-                  className={css({ px: '3', py: '2', textAlign: 'right', fontWeight: 'medium' })}
-                >
+                <th scope="col" className={figureHeader}>
                   24h
                 </th>
               </tr>
