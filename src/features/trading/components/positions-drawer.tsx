@@ -24,6 +24,10 @@ import { SignedAmount, SignedLiveText } from './signed-figures'
 // POSITIONS HISTORY, a Total Portfolio line when collapsed, more pages loaded as a sentinel scrolls into view, P/L of
 // 0 or more green and negative red (with its sign, so colour is never the only cue).
 
+const boldWords = css({ fontWeight: 'semibold' })
+const phoneOnly = css({ display: { md: 'none' } })
+const wideOnly = css({ display: { base: 'none', md: 'block' } })
+
 export type PositionsTab = 'active' | 'history'
 
 export interface TradeListState {
@@ -89,7 +93,6 @@ const row = grid({
 const positionsTab = css({ px: { base: '2', md: '3' }, fontSize: { base: 'xs', md: 'sm' } })
 const numeric = css({ textStyle: 'price', whiteSpace: 'nowrap' })
 const muted = css({ color: 'text.muted', fontSize: 'xs', display: { base: 'none', md: 'block' } })
-const pnlWeight = css({ fontWeight: 'semibold' })
 // An active row on phones is a two-line card: symbol and P/L, then its levels beside Modify and Close.
 const activeLevels = css({
   gridRow: { base: '2', md: 'auto' },
@@ -146,28 +149,26 @@ const ActiveRow = memo(function ActiveRow(props: {
   return (
     <li className={row} data-testid={`position-row-${trade.id}`}>
       <div>
-        <span className={css({ fontWeight: 'semibold' })}>{trade.asset_symbol}</span>{' '}
-        <span className={css({ display: { md: 'none' } })}>
+        <span className={boldWords}>{trade.asset_symbol}</span>{' '}
+        <span className={phoneOnly}>
           <SideBadge side={trade.trade_type} /> {lots(trade)}
         </span>
         <Text as="div" tone="muted" size="xs">
           {trade.trade_id}
         </Text>
       </div>
-      <div className={css({ display: { base: 'none', md: 'block' } })}>
+      <div className={wideOnly}>
         <SideBadge side={trade.trade_type} />
       </div>
-      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>{lots(trade)}</div>
-      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>
-        {formatPrice(trade.opening_price)}
-      </div>
-      <div className={css({ display: { base: 'none', md: 'block' } })}>
+      <div className={cx(numeric, wideOnly)}>{lots(trade)}</div>
+      <div className={cx(numeric, wideOnly)}>{formatPrice(trade.opening_price)}</div>
+      <div className={wideOnly}>
         <LiveText text={formatPrice(live.closingPriceQuote)} data-testid="position-price" />
       </div>
       <div className={activeLevels} data-testid="position-levels">
         {levelsSummary(trade)}
       </div>
-      <div className={cx(pnlWeight, activePnl)}>
+      <div className={cx(boldWords, activePnl)}>
         <SignedLiveText text={formatSignedAmount(live.pnlUsd, props.currency)} data-testid="position-pnl" />
       </div>
       <div className={activeActions}>
@@ -208,8 +209,8 @@ function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurren
   return (
     <li className={row} data-testid={`history-row-${trade.id}`}>
       <div>
-        <span className={css({ fontWeight: 'semibold' })}>{trade.asset_symbol}</span>{' '}
-        <span className={css({ display: { md: 'none' } })}>
+        <span className={boldWords}>{trade.asset_symbol}</span>{' '}
+        <span className={phoneOnly}>
           <SideBadge side={trade.trade_type} /> {lots(trade)}
         </span>
         <Text as="div" tone="muted" size="xs">
@@ -217,18 +218,14 @@ function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurren
           {reason ? ` · ${reason}` : ''}
         </Text>
       </div>
-      <div className={css({ display: { base: 'none', md: 'block' } })}>
+      <div className={wideOnly}>
         <SideBadge side={trade.trade_type} />
       </div>
-      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>{lots(trade)}</div>
-      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>
-        {formatPrice(trade.opening_price)}
-      </div>
-      <div className={cx(numeric, css({ display: { base: 'none', md: 'block' } }))}>
-        {formatPrice(trade.closing_price)}
-      </div>
+      <div className={cx(numeric, wideOnly)}>{lots(trade)}</div>
+      <div className={cx(numeric, wideOnly)}>{formatPrice(trade.opening_price)}</div>
+      <div className={cx(numeric, wideOnly)}>{formatPrice(trade.closing_price)}</div>
       <div className={muted}>{time(trade.close_time)}</div>
-      <div className={cx(pnlWeight, css({ textAlign: { base: 'right', md: 'left' } }))}>
+      <div className={cx(boldWords, css({ textAlign: { base: 'right', md: 'left' } }))}>
         <SignedAmount amountUsd={trade.pnl} currency={currency} data-testid="history-pnl" />
       </div>
       <div />
@@ -242,7 +239,7 @@ function TotalPnl({ currency }: { currency: DisplayCurrency }) {
   return (
     <SignedLiveText
       text={formatSignedAmount(pnl, currency)}
-      className={pnlWeight}
+      className={boldWords}
       data-testid="portfolio-pnl"
     />
   )
@@ -427,7 +424,7 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
                 _focusVisible: { focusVisibleRing: 'outside' },
               })}
             >
-              <span className={css({ fontWeight: 'semibold' })}>Total Portfolio</span>
+              <span className={boldWords}>Total Portfolio</span>
               <Text as="span" tone="muted">
                 {activeCount} open {activeCount === 1 ? 'position' : 'positions'}
               </Text>

@@ -15,6 +15,8 @@ import { RAIL_ICONS, RAIL_LABELS, RAIL_PANELS, type RailPanel } from './left-rai
 // The workspace's side menu below 768 px (docs/product/trading-workspace.md#left-rail-panels): panels, accounts,
 // deposit, the plan badge and the pair list.
 
+const sectionGap = css({ mb: '4' })
+
 export interface SideMenuProps {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -69,7 +71,7 @@ export function SideMenu(props: SideMenuProps) {
       }
       className={css({ w: 'min(20rem, 88vw)', p: '3' })}
     >
-      <section className={css({ mb: '4' })}>
+      <section className={sectionGap}>
         <h3 className={sectionTitle}>Pairs</h3>
         <ul>
           {props.pairs.map((pair) => (
@@ -101,7 +103,7 @@ export function SideMenu(props: SideMenuProps) {
         </button>
       </section>
 
-      <section className={css({ mb: '4' })}>
+      <section className={sectionGap}>
         <h3 className={sectionTitle}>Panels</h3>
         <ul>
           {RAIL_PANELS.map((panel) => {
@@ -123,7 +125,7 @@ export function SideMenu(props: SideMenuProps) {
         </div>
       ) : null}
 
-      <section className={css({ mb: '4' })}>
+      <section className={sectionGap}>
         <h3 className={sectionTitle}>Accounts</h3>
         <ul role="radiogroup" aria-label="Accounts">
           {accounts.map((account, index) => (

@@ -43,6 +43,9 @@ import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 // order is in flight. The server prices the order; the price shown here is what the customer saw when they pressed
 // the button.
 
+const figureLabel = css({ color: 'text.muted' })
+const figure = css({ textStyle: 'price' })
+
 const UNIT_LABELS: Record<VolumeUnit, string> = { lots: 'Lots', units: 'Units', currency: 'USD' }
 
 export interface TradeTicketProps {
@@ -207,26 +210,23 @@ export function TradeTicket(props: TradeTicketProps) {
         </p>
       </div>
       <dl className={grid({ gridTemplateColumns: '1fr auto', gap: '1', fontSize: 'sm' })}>
-        <dt className={css({ color: 'text.muted' })}>Price</dt>
-        <dd className={css({ textStyle: 'price' })} data-testid="ticket-price">
+        <dt className={figureLabel}>Price</dt>
+        <dd className={figure} data-testid="ticket-price">
           {asset ? formatPrice(priceQuote) : '—'}
         </dd>
-        <dt className={css({ color: 'text.muted' })}>Leverage</dt>
-        <dd className={css({ textStyle: 'price' })}>1:{props.leverage}</dd>
-        <dt className={css({ color: 'text.muted' })}>Margin</dt>
+        <dt className={figureLabel}>Leverage</dt>
+        <dd className={figure}>1:{props.leverage}</dd>
+        <dt className={figureLabel}>Margin</dt>
         <dd
-          className={cx(
-            css({ textStyle: 'price' }),
-            marginAboveFree ? css({ color: 'loss', fontWeight: 'semibold' }) : undefined,
-          )}
+          className={cx(figure, marginAboveFree ? css({ color: 'loss', fontWeight: 'semibold' }) : undefined)}
           data-testid="ticket-margin"
           data-above-free-margin={marginAboveFree || undefined}
         >
           {formatAmount(marginUsd, props.currency)}
           {marginAboveFree ? <VisuallyHidden as="span"> (more than your free margin)</VisuallyHidden> : null}
         </dd>
-        <dt className={css({ color: 'text.muted' })}>Free margin</dt>
-        <dd className={css({ textStyle: 'price' })}>{formatAmount(freeMarginUsd, props.currency)}</dd>
+        <dt className={figureLabel}>Free margin</dt>
+        <dd className={figure}>{formatAmount(freeMarginUsd, props.currency)}</dd>
       </dl>
       <Button size="sm" variant="outline" onClick={props.onEditTakeProfitStopLoss}>
         TP {props.takeProfit.trim() || '—'} · SL {props.stopLoss.trim() || '—'}

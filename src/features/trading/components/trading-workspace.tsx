@@ -41,6 +41,8 @@ import { WorkspaceHeader } from './workspace-header'
 // The MT4-style workspace of docs/product/trading-workspace.md#chart. The route composes it with what other features
 // own (the chart, the calendar and news widgets, the connection indicator); everything about trading lives here.
 
+const paneNote = css({ p: '4', fontSize: 'sm', color: 'text.muted' })
+
 export interface TradingWorkspaceProps {
   siteName: string
   user: User
@@ -292,16 +294,10 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
         return <OrdersPanel store={store} assets={assets} closedBy={ordersClosedBy} />
       case 'trading-history':
         return (
-          <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>
-            Closed positions are listed under POSITIONS HISTORY below the chart.
-          </p>
+          <p className={paneNote}>Closed positions are listed under POSITIONS HISTORY below the chart.</p>
         )
       case 'trade-room':
-        return (
-          <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>
-            {TRADE_MESSAGES.PANEL_UNDER_DEVELOPMENT}
-          </p>
-        )
+        return <p className={paneNote}>{TRADE_MESSAGES.PANEL_UNDER_DEVELOPMENT}</p>
     }
   }
 

@@ -6,6 +6,8 @@ import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
 
+const levelFigure = css({ textStyle: 'price', fontWeight: 'semibold' })
+
 export interface ConfirmLevelMoveDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -52,8 +54,8 @@ export function ConfirmLevelMoveDialog(props: ConfirmLevelMoveDialogProps) {
     >
       <div className={grid({ gap: '3' })}>
         <p data-testid="level-move-prices">
-          From <span className={css({ textStyle: 'price', fontWeight: 'semibold' })}>{props.fromText}</span>{' '}
-          to <span className={css({ textStyle: 'price', fontWeight: 'semibold' })}>{props.toText}</span>
+          From <span className={levelFigure}>{props.fromText}</span> to{' '}
+          <span className={levelFigure}>{props.toText}</span>
         </p>
         {props.error === null ? null : <AlertBox id={ruleId} variant="warning" description={props.error} />}
       </div>

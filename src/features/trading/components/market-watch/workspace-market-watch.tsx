@@ -34,6 +34,8 @@ import { ASSET_TYPE_LABELS } from './asset-type-chips'
 import { PriceFlashCue, usePriceFlash } from '../../../../components/price-flash'
 import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
 
+const figureHeader = css({ px: '1.5', textAlign: 'right', fontWeight: 'medium' })
+
 export interface WorkspaceMarketWatchProps {
   assets: readonly Asset[]
   store: LivePriceStore
@@ -610,10 +612,10 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                 <th scope="col" className={css({ pl: '5', textAlign: 'left', fontWeight: 'medium' })}>
                   Symbol
                 </th>
-                <th scope="col" className={css({ px: '1.5', textAlign: 'right', fontWeight: 'medium' })}>
+                <th scope="col" className={figureHeader}>
                   Bid
                 </th>
-                <th scope="col" className={css({ px: '1.5', textAlign: 'right', fontWeight: 'medium' })}>
+                <th scope="col" className={figureHeader}>
                   Ask
                 </th>
                 <th scope="col" className={css({ w: '8' })}>
