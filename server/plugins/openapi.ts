@@ -14,7 +14,13 @@ import { createReadStream } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import fastifySwagger from '@fastify/swagger'
-import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify'
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { API_PREFIX, ApiErrorSchema } from '../../src/domain/contract'
@@ -253,14 +259,17 @@ const START_SCRIPT = `window.onload = () => {
 `
 
 /**
- * GET /api/docs and its few files, each a route of its own (no wildcard): the route table says exactly what is
+ * GET /api/docs (also /api/docs/) and its few files, each a route of its own (no wildcard): the route table says exactly what is
  * served, and a name outside the list is a 404.
  */
 function registerReferencePage(app: FastifyInstance) {
   const hidden = { schema: { hide: true } }
-  app.get(API_DOCS_PATH, hidden, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(REFERENCE_PAGE),
-  )
+  const page = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').send(REFERENCE_PAGE)
+  app.get(API_DOCS_PATH, hidden, page)
+  // The same page with a trailing slash, as people type it: its files are named from the root, so they load from
+  // either address.
+  app.get(`${API_DOCS_PATH}/`, hidden, page)
   app.get(`${ASSETS}/start.js`, hidden, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(START_SCRIPT),
   )

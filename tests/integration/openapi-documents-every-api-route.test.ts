@@ -114,6 +114,14 @@ describe('GET /api/docs', () => {
     expect(page.body).not.toMatch(/<script>(?!<)/)
   })
 
+  it('is the same page with a trailing slash', async () => {
+    const page = await app.inject({ url: '/api/docs' })
+    const slashed = await app.inject({ url: '/api/docs/' })
+    expect(slashed.statusCode).toBe(200)
+    expect(slashed.headers['content-type']).toMatch(/^text\/html/)
+    expect(slashed.body).toBe(page.body)
+  })
+
   it('serves only its own files', async () => {
     for (const name of ['package.json', '..%2Fpackage.json', 'index.html', 'oauth2-redirect.html']) {
       const answer = await app.inject({ url: `/api/docs/assets/${name}` })
