@@ -6,39 +6,10 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { test, expect, serviceWorkerActivated, signInThroughForm } from './support/fixtures'
 import { DEMO_CUSTOMER, startServer } from './support/server'
+import { closeWelcome, expectWithinWidth, openActiveOrders } from './support/workspace'
 
 /** '67,123.45678' -> 67123.45678. */
 const numberOf = (text: string) => Number(text.replaceAll(',', ''))
-
-async function closeWelcome(page: Page) {
-  // The unread welcome notification sits over the chart: read it first, as a customer would.
-  const welcome = page.getByTestId('notification-alert')
-  await welcome.getByRole('button', { name: 'Close' }).click()
-  await expect(welcome).toHaveCount(0)
-}
-
-async function openActiveOrders(page: Page, isMobile: boolean): Promise<Locator> {
-  if (isMobile) {
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    const menu = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Close menu' }) })
-    await menu.getByRole('button', { name: 'Active Orders' }).click()
-  } else {
-    await page
-      .getByRole('navigation', { name: 'Workspace panels' })
-      .getByRole('button', { name: 'Active Orders' })
-      .click()
-  }
-  const panel = page.getByRole('complementary', { name: 'Active Orders' })
-  await expect(panel).toBeVisible()
-  return panel
-}
-
-/** Nothing of the element lies outside the viewport's width (the 390 px layout's rule). */
-async function expectWithinWidth(page: Page, locator: Locator, name: string) {
-  const box = await locator.boundingBox()
-  const width = page.viewportSize()?.width ?? 0
-  expect(box && box.x >= 0 && box.x + box.width <= width + 0.5, name).toBe(true)
-}
 
 /** What the spec uses of a service worker's global scope (this project's e2e types have the DOM's, not a worker's). */
 interface WorkerScope {

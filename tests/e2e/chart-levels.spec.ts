@@ -4,6 +4,7 @@
 import { openPosition } from './support/api'
 import { test, expect, signedInContext } from './support/fixtures'
 import { apiLogin, DEMO_CUSTOMER } from './support/server'
+import { closeWelcome } from './support/workspace'
 
 /** The workspace's price format (src/domain/format/numbers.ts): 5 decimals, grouped. */
 const number = (text: string) => Number(text.replaceAll(',', ''))
@@ -58,10 +59,7 @@ test('drag a position’s stop-loss line down, confirm, and the stop-loss moves 
   await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
   const row = page.getByTestId(`position-row-${tradeId}`)
   await expect(row).toBeVisible()
-  // The unread welcome notification sits over the chart: read it first, as a customer would.
-  const welcome = page.getByTestId('notification-alert')
-  await welcome.getByRole('button', { name: 'Close' }).click()
-  await expect(welcome).toHaveCount(0)
+  await closeWelcome(page)
   await page.getByRole('button', { name: '15m', exact: true }).click()
 
   // Set once the page is up (one set earlier could be reached while it loads), from the price the position closes

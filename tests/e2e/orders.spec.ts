@@ -1,9 +1,10 @@
 // Pending orders in the /mt4 workspace (decision 0034) as the demo customer, at 1280 and 390 px: place a buy limit
 // well below the market from the pending order dialog, find it in the Active Orders panel, move its price, cancel
 // it. Prices are 2-3 % away from the market, so no random tick fills the order while the test runs.
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { test, expect, signInThroughForm } from './support/fixtures'
 import { DEMO_CUSTOMER } from './support/server'
+import { closeWelcome, expectWithinWidth, openActiveOrders } from './support/workspace'
 
 const priceText = (price: number) =>
   price.toLocaleString('en-US', { minimumFractionDigits: 5, maximumFractionDigits: 5 })
@@ -14,29 +15,6 @@ async function askOf(page: Page) {
   const ask = Number(text.replaceAll(',', ''))
   expect(ask, `ask '${text}'`).toBeGreaterThan(0)
   return ask
-}
-
-async function openActiveOrders(page: Page, isMobile: boolean): Promise<Locator> {
-  if (isMobile) {
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    const menu = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Close menu' }) })
-    await menu.getByRole('button', { name: 'Active Orders' }).click()
-  } else {
-    await page
-      .getByRole('navigation', { name: 'Workspace panels' })
-      .getByRole('button', { name: 'Active Orders' })
-      .click()
-  }
-  const panel = page.getByRole('complementary', { name: 'Active Orders' })
-  await expect(panel).toBeVisible()
-  return panel
-}
-
-/** Nothing of the element lies outside the viewport's width (the 390 px layout's rule). */
-async function expectWithinWidth(page: Page, locator: Locator, name: string) {
-  const box = await locator.boundingBox()
-  const width = page.viewportSize()?.width ?? 0
-  expect(box && box.x >= 0 && box.x + box.width <= width + 0.5, name).toBe(true)
 }
 
 test(
@@ -50,10 +28,7 @@ test(
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
     await page.goto(`${ownServer.url}/mt4`)
     await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
-    // The unread welcome notification sits over the chart: read it first, as a customer would.
-    const welcome = page.getByTestId('notification-alert')
-    await welcome.getByRole('button', { name: 'Close' }).click()
-    await expect(welcome).toHaveCount(0)
+    await closeWelcome(page)
 
     // The dialog says what the price makes before anything is sent: 2 % under the ask is a buy limit.
     const placedAt = Math.round((await askOf(page)) * 0.98 * 100) / 100

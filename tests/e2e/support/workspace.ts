@@ -1,0 +1,35 @@
+// What the /mt4 specs share: the Active Orders panel opened as a person would at either width, the unread welcome
+// notification read first, and the 390 px layout's rule that nothing lies outside the viewport's width.
+import type { Locator, Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+/** Opens the Active Orders panel: from the workspace's panel bar at 1280 px, from the menu at 390 px. */
+export async function openActiveOrders(page: Page, isMobile: boolean): Promise<Locator> {
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Close menu' }) })
+    await menu.getByRole('button', { name: 'Active Orders' }).click()
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Workspace panels' })
+      .getByRole('button', { name: 'Active Orders' })
+      .click()
+  }
+  const panel = page.getByRole('complementary', { name: 'Active Orders' })
+  await expect(panel).toBeVisible()
+  return panel
+}
+
+/** The unread welcome notification sits over the chart: read it first, as a customer would. */
+export async function closeWelcome(page: Page) {
+  const welcome = page.getByTestId('notification-alert')
+  await welcome.getByRole('button', { name: 'Close' }).click()
+  await expect(welcome).toHaveCount(0)
+}
+
+/** Nothing of the element lies outside the viewport's width (the 390 px layout's rule). */
+export async function expectWithinWidth(page: Page, locator: Locator, name: string) {
+  const box = await locator.boundingBox()
+  const width = page.viewportSize()?.width ?? 0
+  expect(box && box.x >= 0 && box.x + box.width <= width + 0.5, name).toBe(true)
+}
