@@ -117,7 +117,7 @@ describe('AssetChart', () => {
       expect.objectContaining({ method: 'GET' }),
     )
     const chart = lib.charts[0]!
-    expect(chart.host).toBe(screen.getByRole('img', { name: 'Price chart for BTC/USD' }))
+    expect(chart.host).toBe(screen.getByRole('figure', { name: 'Price chart for BTC/USD' }))
     expect(chart.options).toMatchObject({
       autoSize: true,
       layout: { background: { type: 'solid', color: 'transparent' }, textColor: '#97a1b3' },
@@ -254,7 +254,7 @@ describe('AssetChart', () => {
     rerender(<AssetChart assetId="ethusd" label="ETH/USD" store={store} />)
     expect(btcChart.remove).toHaveBeenCalledOnce()
     await waitFor(() => expect(lib.charts).toHaveLength(2))
-    expect(screen.getByRole('img', { name: 'Price chart for ETH/USD' })).toBe(lib.charts[1]!.host)
+    expect(screen.getByRole('figure', { name: 'Price chart for ETH/USD' })).toBe(lib.charts[1]!.host)
     await waitFor(() => expect(lib.charts[1]!.series.setData).toHaveBeenCalledWith(CANDLES))
     expect(fetchMock).toHaveBeenLastCalledWith(
       'http://api.test/api/v1/assets/ethusd/candles?tf=1m',

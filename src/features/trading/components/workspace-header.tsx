@@ -161,8 +161,11 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
       >
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm" iconOnly aria-label={`Profile menu for ${user.name}`}>
+            {/* The initials are drawn, not written: text inside the button that its name lacks would not match
+                what speech input users say (axe's label-content-name-mismatch, decision 0041). */}
             <span
               aria-hidden
+              data-initials={initials(user)}
               className={css({
                 display: 'grid',
                 placeItems: 'center',
@@ -172,10 +175,9 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
                 bg: 'accent.subtle',
                 fontSize: 'xs',
                 fontWeight: 'bold',
+                _before: { content: 'attr(data-initials)' },
               })}
-            >
-              {initials(user)}
-            </span>
+            />
           </Button>
         </Menu.Trigger>
         <Menu.Positioner>
