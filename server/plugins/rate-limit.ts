@@ -1,5 +1,5 @@
 // Per-client-address rate limits on the calls that guess or spend: sign-in, sign-up and their helpers, opening
-// positions, buying advisors and the back-office requests. Routes opt in with
+// positions, setting price alerts, buying advisors and the back-office requests. Routes opt in with
 // `onRequest: [app.rateLimit('login')]`, which refuses before the body is even read.
 // Alone, the counts live in this process. In a cluster (decision 0024: `app.cluster.redis`, so register after the
 // cluster) they live in Redis and every instance counts the same hits; while Redis is unreachable each instance
@@ -14,8 +14,11 @@ export type RateLimits = Record<
   'login' | 'checkEmail' | 'register' | 'forgotPassword' | 'autoLogin',
   RateLimit
 >
-/** Opening positions: each is a transaction under the customer's row lock. */
-export type TradingRateLimits = Record<'tradeStore', RateLimit>
+/**
+ * Opening positions (each is a transaction under the customer's row lock) and setting price alerts (each a row the
+ * leader's book watches on every tick, decision 0037).
+ */
+export type TradingRateLimits = Record<'tradeStore' | 'priceAlert', RateLimit>
 /** Buying an expert advisor (a money transaction) and asking the back office for the auto trader or a plan. */
 export type MarketplaceRateLimits = Record<'eaPurchase' | 'autotraderRequest' | 'planUpgrade', RateLimit>
 /**
@@ -48,6 +51,8 @@ export const DEFAULT_RATE_LIMITS: AllRateLimits = {
   autoLogin: { max: 20, windowMs: MINUTE_MS },
   // A person clicks Buy or Sell at most a few times a second in a burst; scripts hammering the engine do not.
   tradeStore: { max: 120, windowMs: MINUTE_MS },
+  // Each alert is a dialog filled in and confirmed: a person sets a handful a minute.
+  priceAlert: { max: 30, windowMs: MINUTE_MS },
   // Each is a click behind a confirmation dialog; a person makes a handful a minute, retries included.
   eaPurchase: { max: 30, windowMs: MINUTE_MS },
   autotraderRequest: { max: 20, windowMs: MINUTE_MS },

@@ -38,7 +38,8 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/alerts',
     {
-      onRequest: [app.authenticate],
+      // Per address, before the token and the body are read, as POST /trades/store and POST /orders.
+      onRequest: [app.rateLimit('priceAlert'), app.authenticate],
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
         summary: 'Set a price alert on an asset',

@@ -71,6 +71,8 @@ describe.each(backends)('on $name', ({ postgres }) => {
       now: clock.now,
       realtime: { prices: FROZEN },
       push: { allowed: allowedOrigins([receiver.origin]), extraCa: receiver.cert },
+      // Sixty alerts at once from one address test the cap of 50, not the rate limit (tested on its own).
+      rateLimits: { priceAlert: { max: 10_000, windowMs: 60_000 } },
       ...(database ? { databaseUrl: database.url } : {}),
     })
     eurusd = assetBySymbol(await listAssets(app), 'EURUSD')
