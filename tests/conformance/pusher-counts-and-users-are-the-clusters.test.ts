@@ -1,17 +1,13 @@
 // Two instances on one PostgreSQL and one Redis, each asked through the official SDK: the channel queries and a
 // trigger's `info` answer the cluster's counts and members, not the asked instance's; sendToUser reaches a user's
 // sockets on both, and terminateUserConnections through one closes them on both (decision 0036).
-import { randomBytes } from 'node:crypto'
 import type PusherServer from 'pusher'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createThrowawayDatabase,
-  postgresReachable,
-  type ThrowawayDatabase,
-} from '../integration/support/postgres'
+import { postgresReachable } from '../integration/support/postgres'
 import { closeAllClients, connectedPusher, eventually } from '../integration/support/realtime-clients'
-import { listenTestApp, type ListeningServer } from '../integration/support/test-server'
+import type { ListeningServer } from '../integration/support/test-server'
+import { CONFORMANCE_REDIS_URL, startConformanceCluster, type ConformanceCluster } from './support/cluster'
 import {
   closeCodesOf,
   getJson,
@@ -25,48 +21,31 @@ import {
 
 const hasPostgres = await postgresReachable('pusher counts across instances')
 
-const REDIS_URL = 'redis://127.0.0.1:6379/14'
-const PREFIX = `test-pusher-counts-${randomBytes(4).toString('hex')}`
 const CREDENTIALS: Credentials = {
   appId: '636363',
   key: 'cluster-counts-key',
   secret: 'cluster-counts-secret-51aa',
 }
 
-let database: ThrowawayDatabase
+let cluster: ConformanceCluster
 let a: ListeningServer
 let b: ListeningServer
 let sdkA: PusherServer
 let sdkB: PusherServer
 
-const instance = (databaseUrl: string, instanceId: string) =>
-  listenTestApp({
-    databaseUrl,
-    realtime: { pusher: CREDENTIALS, prices: { ticksPerSecond: 0 } },
-    cluster: { redisUrl: REDIS_URL, prefix: PREFIX, instanceId },
-  })
-
 describe.skipIf(!hasPostgres)('two instances behind Redis', () => {
   beforeAll(async () => {
-    database = await createThrowawayDatabase()
+    cluster = await startConformanceCluster({ name: 'counts', credentials: CREDENTIALS })
     // One after the other: the first migrates and seeds.
-    a = await instance(database.url, 'counts-a')
-    b = await instance(database.url, 'counts-b')
-    await eventually(async () => expect(await a.app.cluster.redisReachable()).toBe(true))
-    await eventually(async () => expect(await b.app.cluster.redisReachable()).toBe(true))
+    a = await cluster.start('counts-a')
+    b = await cluster.start('counts-b')
     sdkA = sdkFor(a.baseUrl, CREDENTIALS)
     sdkB = sdkFor(b.baseUrl, CREDENTIALS)
   }, 60_000)
   afterEach(() => closeAllClients())
   afterAll(async () => {
     closeAllClients()
-    await Promise.all([a?.close(), b?.close()])
-    await database?.drop()
-    // Only this file's keys: the Redis is shared.
-    const redis = new Redis(REDIS_URL)
-    const keys = await redis.keys(`${PREFIX}:*`)
-    if (keys.length > 0) await redis.del(...keys)
-    await redis.quit()
+    await cluster?.dispose()
   })
 
   it('answers the channel queries and a trigger’s info with the counts and members of both', async () => {
@@ -152,8 +131,8 @@ describe.skipIf(!hasPostgres)('two instances behind Redis', () => {
     const onB = await connectedPusher(b.baseUrl, CREDENTIALS.key)
     await subscribed(onB, 'quiet')
     // A third 'instance' that listens to the question and never answers (a paused process).
-    const silent = new Redis(REDIS_URL)
-    await silent.subscribe(`${PREFIX}:bus:pusher:count-query`)
+    const silent = new Redis(CONFORMANCE_REDIS_URL)
+    await silent.subscribe(`${cluster.prefix}:bus:pusher:count-query`)
     try {
       const started = Date.now()
       expect(await getJson(sdkA, '/channels/quiet', { info: 'subscription_count' })).toEqual({

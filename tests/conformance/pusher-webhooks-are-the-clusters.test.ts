@@ -1,24 +1,17 @@
 // Two instances on one PostgreSQL and one Redis, one webhook receiver: channel_occupied and channel_vacated, and
 // member_added and member_removed, are the cluster's and each is sent once, by one instance; the second instance's
 // subscriber changes nothing, and the channel is vacated when the last socket anywhere leaves (decision 0036).
-import { randomBytes } from 'node:crypto'
 import type PusherServer from 'pusher'
-import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createThrowawayDatabase,
-  postgresReachable,
-  type ThrowawayDatabase,
-} from '../integration/support/postgres'
+import { postgresReachable } from '../integration/support/postgres'
 import { closeAllClients, connectedPusher, eventually, sleep } from '../integration/support/realtime-clients'
-import { listenTestApp, type ListeningServer } from '../integration/support/test-server'
+import type { ListeningServer } from '../integration/support/test-server'
+import { startConformanceCluster, type ConformanceCluster } from './support/cluster'
 import { memberOf, sdkFor, subscribed, type Credentials } from './support/pusher'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver'
 
 const hasPostgres = await postgresReachable('pusher webhooks across instances')
 
-const REDIS_URL = 'redis://127.0.0.1:6379/14'
-const PREFIX = `test-pusher-webhooks-${randomBytes(4).toString('hex')}`
 const CREDENTIALS: Credentials = {
   appId: '656565',
   key: 'cluster-webhooks-key',
@@ -28,45 +21,30 @@ const RECEIVER_PORT = 7112
 /** Long enough for a second, wrong, event to arrive if one were sent. */
 const QUIET_MS = 400
 
-let database: ThrowawayDatabase
+let cluster: ConformanceCluster
 let receiver: WebhookReceiver
 let a: ListeningServer
 let b: ListeningServer
 let sdkA: PusherServer
 
-const instance = (databaseUrl: string, instanceId: string) =>
-  listenTestApp({
-    databaseUrl,
-    realtime: {
-      pusher: CREDENTIALS,
-      prices: { ticksPerSecond: 0 },
-      webhooks: { url: receiver.url, firstRetryMs: 100 },
-    },
-    cluster: { redisUrl: REDIS_URL, prefix: PREFIX, instanceId },
-  })
-
 describe.skipIf(!hasPostgres)('webhooks from two instances behind Redis', () => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver(RECEIVER_PORT)
-    database = await createThrowawayDatabase()
+    cluster = await startConformanceCluster({
+      name: 'webhooks',
+      credentials: CREDENTIALS,
+      webhooks: { url: receiver.url, firstRetryMs: 100 },
+    })
     // One after the other: the first migrates and seeds.
-    a = await instance(database.url, 'webhooks-a')
-    b = await instance(database.url, 'webhooks-b')
-    await eventually(async () => expect(await a.app.cluster.redisReachable()).toBe(true))
-    await eventually(async () => expect(await b.app.cluster.redisReachable()).toBe(true))
+    a = await cluster.start('webhooks-a')
+    b = await cluster.start('webhooks-b')
     sdkA = sdkFor(a.baseUrl, CREDENTIALS)
   }, 60_000)
   afterEach(() => closeAllClients())
   afterAll(async () => {
     closeAllClients()
-    await Promise.all([a?.close(), b?.close()])
+    await cluster?.dispose()
     await receiver?.close()
-    await database?.drop()
-    // Only this file's keys: the Redis is shared.
-    const redis = new Redis(REDIS_URL)
-    const keys = await redis.keys(`${PREFIX}:*`)
-    if (keys.length > 0) await redis.del(...keys)
-    await redis.quit()
   })
 
   const of = (channel: string) => receiver.events().filter((event) => event.channel === channel)
