@@ -66,11 +66,15 @@ const shortened = (text: string) =>
 export function createEventPushes(deps: EventPushesDependencies) {
   const { queue } = deps
 
-  /** Whether any of the customer's sockets holds one of their private channels, on any instance. */
+  /**
+   * Whether a socket holds one of the customer's own channels, on any instance. Only the user and notification
+   * channels: staff subscribe to the customer's chat channel while answering (channel-access.ts), so it says nothing
+   * about the customer.
+   */
   async function hasOpenTab(userId: number): Promise<boolean> {
     if (!deps.channelCounts) return false
     const counts = await deps.channelCounts({
-      channels: [CHANNELS.user(userId), CHANNELS.notification(userId), CHANNELS.chatCustomer(userId)],
+      channels: [CHANNELS.user(userId), CHANNELS.notification(userId)],
     })
     return [...counts.values()].some((count) => count > 0)
   }

@@ -271,8 +271,9 @@ describe('what is pushed', () => {
     await pushesSettled()
     expect(payloadsTo(receiver, browser, name, from)).toEqual([])
 
-    // The tab is closed: the next reply is pushed.
+    // The tab is closed: the next reply is pushed, even while staff watch the conversation's channel.
     tab.client.disconnect()
+    await recordChannel(server.baseUrl, pusherKey, adminToken, CHANNELS.chatCustomer(customer.id))
     const broker = server.app.realtime.broker
     await eventually(async () =>
       expect((await broker?.channelCounts({ channels: [CHANNELS.user(customer.id)] }))?.size ?? 0).toBe(0),
