@@ -7,7 +7,7 @@
 import type { IChartApi, IPriceLine, ISeriesApi, LineStyle, PriceLineOptions } from 'lightweight-charts'
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { hstack, visuallyHidden } from 'styled-system/patterns'
 import { formatPrice } from '../../../domain/format/numbers'
 import { roundPrice, roundStep, stepTo } from '../../../domain/market/price-steps'
 import { themeColours } from '../theme-colours'
@@ -43,12 +43,11 @@ const GAP_PX = 4
 const HINT = 'Drag the line, or move it with the up and down arrow keys, then press Enter to confirm.'
 
 const layer = css({ position: 'absolute', inset: '0', pointerEvents: 'none', zIndex: '1' })
-const handle = css({
+const handle = hstack({
   position: 'absolute',
   top: '0',
   left: '0',
   display: 'inline-flex',
-  alignItems: 'center',
   gap: '1',
   minH: '6',
   px: '2',

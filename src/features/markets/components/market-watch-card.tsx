@@ -48,7 +48,7 @@ const assetName = css({
   color: 'text.muted',
   fontWeight: 'normal',
 })
-const changeLine = css({ display: 'inline-flex', alignItems: 'center', gap: '1' })
+const changeLine = hstack({ display: 'inline-flex', gap: '1' })
 
 /** One row; it subscribes to its own asset, so a tick elsewhere never re-renders it. */
 const MarketRow = memo(function MarketRow(props: { store: LivePriceStore; assetId: string }) {

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import { useRealtimeStatus } from '../hooks/use-realtime-status'
 
 type Indicator = {
@@ -22,13 +23,7 @@ export function ConnectionIndicator() {
     <span
       role="status"
       data-testid="connection-indicator"
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '1.5',
-        fontSize: 'xs',
-        color: 'text.muted',
-      })}
+      className={hstack({ display: 'inline-flex', gap: '1.5', fontSize: 'xs', color: 'text.muted' })}
     >
       <span
         aria-hidden="true"

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import { CONNECTION_STATE_LABELS, type ConnectionState } from '../../../domain/offline/connection-state'
 import { useConnectionAwaited, useConnectionState } from '../hooks/use-connection-state'
 
@@ -8,9 +9,8 @@ const TONES: Readonly<Record<ConnectionState, 'gain' | 'warning' | 'loss'>> = {
   offline: 'loss',
 }
 
-const root = css({
+const root = hstack({
   display: 'inline-flex',
-  alignItems: 'center',
   gap: '1.5',
   fontSize: 'xs',
   color: 'text.muted',

@@ -30,9 +30,8 @@ export function StandaloneFrame(props: {
       >
         <Link
           to="/main/dashboard"
-          className={css({
+          className={hstack({
             display: 'inline-flex',
-            alignItems: 'center',
             gap: '2',
             fontSize: 'sm',
             color: 'text.muted',

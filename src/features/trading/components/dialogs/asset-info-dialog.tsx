@@ -1,5 +1,5 @@
 import { ArrowDownRight, ArrowUpRight, Circle, CircleOff } from 'lucide-react'
-import { css } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import { Text } from '../../../../components/ui/text'
 import type { Asset } from '../../../../domain/contract/assets'
 import { formatPrice, formatSignedPercent } from '../../../../domain/format/numbers'
@@ -38,9 +38,8 @@ function MarketStatus(props: { open: boolean }) {
   return (
     <span
       data-open={props.open}
-      className={css({
+      className={hstack({
         display: 'inline-flex',
-        alignItems: 'center',
         gap: '1.5',
         color: props.open ? 'gain' : 'text.muted',
         '& svg': { w: '3', h: '3' },
@@ -101,9 +100,8 @@ function assetRows(asset: Asset, leverage: number, nowMs: number): DetailRow[] {
       label: '24h change',
       value: (
         <span
-          className={css({
+          className={hstack({
             display: 'inline-flex',
-            alignItems: 'center',
             gap: '1',
             color: rising ? 'gain' : 'loss',
             textStyle: 'price',
