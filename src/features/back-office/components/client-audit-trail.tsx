@@ -42,9 +42,9 @@ export function ClientAuditTrail(props: { userId: number }) {
           return (
             <li key={event.id} className={row} data-testid="client-audit-event">
               <div className={wrap({ gap: '2', alignItems: 'baseline' })}>
-                <span className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+                <Text as="span" size="sm" weight="semibold">
                   {auditActionLabel(event.action)}
-                </span>
+                </Text>
                 <Text as="span" size="xs" tone="muted">
                   by {event.actor_name ?? 'the system'} · {formatDateTime(event.created_at)}
                 </Text>

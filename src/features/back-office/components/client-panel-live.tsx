@@ -14,6 +14,7 @@ import { inMarginCall } from '../../../domain/trading/stop-out'
 import type { LivePriceStore } from '../../../lib/live-prices'
 import type { AdminClient } from '../../../domain/contract/back-office'
 import { useAccountSummary, useLivePosition } from '../../../lib/live-account'
+import { Text } from '../../../components/ui/text'
 
 const srOnly = visuallyHidden()
 const inline = hstack({ gap: '1' })
@@ -109,7 +110,9 @@ export const LivePositionRow = memo(function LivePositionRow(props: { trade: Tra
       })}
     >
       <div className={cx(inline, css({ gap: '2', minW: '0', flexWrap: 'wrap' }))}>
-        <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{trade.asset_symbol}</span>
+        <Text as="span" weight="semibold" size="sm">
+          {trade.asset_symbol}
+        </Text>
         <span
           className={css({
             fontSize: 'xs',
@@ -129,9 +132,9 @@ export const LivePositionRow = memo(function LivePositionRow(props: { trade: Tra
           {lots(trade)}
         </span>
       </div>
-      <div className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+      <Text as="div" size="sm" weight="semibold">
         <SignedLivePnl amountUsd={live.pnlUsd} testId="client-panel-pnl" align="end" />
-      </div>
+      </Text>
       <div
         className={cx(
           inline,

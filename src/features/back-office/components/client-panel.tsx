@@ -250,9 +250,9 @@ function PendingRequestRow({ request }: { request: QueueRequest }) {
       })}
     >
       <div className={flex({ alignItems: 'baseline', gap: '2', justifyContent: 'space-between' })}>
-        <span className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+        <Text as="span" size="sm" weight="semibold">
           {requestTypeLabel(request.type)}
-        </span>
+        </Text>
         <Text as="span" size="xs" tone="muted">
           <When iso={request.created_at} />
         </Text>

@@ -41,7 +41,9 @@ export function ClientRequests(props: {
         return (
           <li key={key} className={item} data-testid="client-request">
             <div className={css({ flex: '1', minW: '40' })}>
-              <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{request.detail}</p>
+              <Text weight="semibold" size="sm">
+                {request.detail}
+              </Text>
               <Text size="xs" tone="muted">
                 {requestTypeLabel(request.type)} · {formatDateTime(request.created_at)}
               </Text>
