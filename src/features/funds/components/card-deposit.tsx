@@ -23,7 +23,9 @@ function Fact(props: { icon: LucideIcon; title: string; children: string }) {
         className={css({ flexShrink: 0, mt: '0.5', color: 'accent' })}
       />
       <div>
-        <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{props.title}</p>
+        <Text weight="semibold" size="sm">
+          {props.title}
+        </Text>
         <Text size="sm" tone="muted">
           {props.children}
         </Text>

@@ -39,7 +39,9 @@ export function NetworkPicker(props: { coin: CryptoCoin; current: string | null 
               aria-current={props.current === network.id ? 'page' : undefined}
               className={choice}
             >
-              <span className={css({ fontWeight: 'semibold' })}>{network.name}</span>
+              <Text as="span" weight="semibold">
+                {network.name}
+              </Text>
               <Text as="span" size="xs" tone="muted">
                 {props.coin.code} on {network.name}
               </Text>

@@ -82,7 +82,7 @@ export function RecentTransactions(props: { currency: DisplayCurrency }) {
                 })}
               >
                 <div className={css({ minW: '0' })}>
-                  <p className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+                  <Text size="sm" weight="medium">
                     {TRANSACTION_TYPE_LABELS[transaction.type]}
                     {transaction.description !== TRANSACTION_TYPE_LABELS[transaction.type] ? (
                       <span className={css({ color: 'text.muted', fontWeight: 'normal' })}>
@@ -90,7 +90,7 @@ export function RecentTransactions(props: { currency: DisplayCurrency }) {
                         · {transaction.description}
                       </span>
                     ) : null}
-                  </p>
+                  </Text>
                   <Text size="xs" tone="muted">
                     <time dateTime={transaction.created_at}>{formatMoneyTime(transaction.created_at)}</time>
                   </Text>

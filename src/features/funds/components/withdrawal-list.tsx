@@ -170,9 +170,9 @@ function CancelDialog(props: {
     >
       {withdrawal ? (
         <p className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
-          <span className={css({ textStyle: 'price', fontWeight: 'semibold' })}>
+          <Text as="span" numeric weight="semibold">
             {formatAmount(withdrawal.amount, props.currency)}
-          </span>{' '}
+          </Text>{' '}
           to {withdrawal.destination} · <span className={referenceText}>{withdrawal.reference}</span>
         </p>
       ) : null}
