@@ -14,6 +14,7 @@ import { useRevokeSession } from '../api/revoke-session'
 import { StatusChip } from '../../../components/ui/status-chip'
 import { AccountSection } from './account-section'
 import { problemText } from './server-errors'
+import { Text } from '../../../components/ui/text'
 
 const DEVICE_ICONS = { mobile: Smartphone, tablet: Tablet } as const
 
@@ -37,9 +38,9 @@ function SessionRow(props: { session: Session; nowMs: number; onSignOut: () => v
       <Icon size={20} aria-hidden="true" className={css({ color: 'text.muted', mt: '0.5' })} />
       <div className={grid({ minW: '0', gap: '1' })}>
         <p className={wrap({ alignItems: 'center', gap: '2' })}>
-          <span id={labelId} className={css({ fontWeight: 'medium' })}>
+          <Text id={labelId} as="span" weight="medium">
             {session.device.label}
-          </span>
+          </Text>
           {session.current ? <StatusChip tone="accent">This device</StatusChip> : null}
         </p>
         <p className={css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' })}>
