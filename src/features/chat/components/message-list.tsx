@@ -186,7 +186,7 @@ export function MessageList(props: MessageListProps) {
               p: '6',
             })}
           >
-            <p className={css({ fontWeight: 'semibold' })}>{CHAT_MESSAGES.NO_MESSAGES}</p>
+            <Text weight="semibold">{CHAT_MESSAGES.NO_MESSAGES}</Text>
             <Text size="sm" tone="muted">
               {props.emptyHint}
             </Text>
