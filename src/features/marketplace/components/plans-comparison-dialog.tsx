@@ -126,7 +126,9 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
                 style={{ borderTopColor: plan.color }}
               >
                 <span className={stack({ alignItems: 'center', gap: '1.5' })}>
-                  <span className={css({ fontSize: 'md', fontWeight: 'bold' })}>{plan.title}</span>
+                  <Text as="span" size="md" weight="bold">
+                    {plan.title}
+                  </Text>
                   {plan.recommended ? (
                     <span className={cx(badgeClass, css({ bg: 'accent.solid', color: 'accent.fg' }))}>
                       Recommended
