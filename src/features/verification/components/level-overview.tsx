@@ -48,13 +48,13 @@ export function LevelOverview(props: { summary: VerificationSummary }) {
                 <Card.Description>{level.reached ? 'Reached' : 'Not reached yet'}</Card.Description>
               </Card.Header>
               <Card.Body className={css({ fontSize: 'sm', gap: '2' })}>
-                <p className={css({ fontWeight: 'medium' })}>What it takes</p>
+                <Text weight="medium">What it takes</Text>
                 <ul className={css({ listStyle: 'disc', ps: '5', color: 'text.muted' })}>
                   {level.requirements.map((requirement) => (
                     <li key={requirement}>{requirement}</li>
                   ))}
                 </ul>
-                <p className={css({ fontWeight: 'medium' })}>What it unlocks</p>
+                <Text weight="medium">What it unlocks</Text>
                 <ul className={css({ listStyle: 'disc', ps: '5', color: 'text.muted' })}>
                   {level.unlocks.map((unlock) => (
                     <li key={unlock}>{unlock}</li>
