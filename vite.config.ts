@@ -12,7 +12,15 @@ const styledSystem = fileURLToPath(new URL('./styled-system', import.meta.url))
 export default defineConfig({
   resolve: { alias: { 'styled-system': styledSystem } },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's loader ships in its page's chunk (decision 0042): the route tree every page downloads keeps only
+      // beforeLoad, validateSearch and loaderDeps, and a page's data calls load with the code that shows them.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     countryFlags(),
     scriptsAfterFirstPaintPlugin(),

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DEFAULT_SITE_NAME } from '../domain/site/site-state'
-import { LegalPage } from '../features/legal'
+import { LegalPage, getLegalDocumentQueryOptions } from '../features/legal'
 import { useSettings } from '../features/site'
+import { loadPageData } from './-page-data'
 
 /** The Help Center (decision 0022): the operator's help text, linked from the sign-up pages. */
 export const Route = createFileRoute('/help')({
+  loader: ({ context }) => loadPageData(context.queryClient, [getLegalDocumentQueryOptions('help')]),
   component: HelpRoute,
 })
 

@@ -9,7 +9,7 @@
 // browser). Lazy parts only a click loads (the second sign-in step) are left out.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { entryKey, staticClosure, type Manifest } from './chunks'
+import { entryKey, SPLIT, staticClosure, type Manifest } from './chunks'
 import { CLIENT_DIR, gzipKb, readManifest } from './manifest'
 
 /**
@@ -28,7 +28,7 @@ import { CLIENT_DIR, gzipKb, readManifest } from './manifest'
 export const LOGIN_ROUTE_BUDGET_KB = { total: 140, beforeFirstRender: 130 }
 
 /** The login route's own chunk. */
-const LOGIN_ROUTE_KEYS = ['src/routes/index.tsx?tsr-split=component']
+const LOGIN_ROUTE_KEYS = [`src/routes/index.tsx${SPLIT}`]
 
 export function loginRouteScripts(manifest: Manifest) {
   const beforeFirstRender = staticClosure(manifest, [entryKey(manifest)])

@@ -29,8 +29,9 @@ export { ClientPositionsTable } from './components/client-positions-table'
 export { FundsSettingsForm } from './components/funds-settings-form'
 export { useFundsSettings, getFundsSettingsQueryOptions } from './api/funds-settings'
 export { LegalSettingsForm } from './components/legal-settings-form'
-export { useLegalSettings } from './api/legal-settings'
+export { useLegalSettings, getLegalSettingsQueryOptions } from './api/legal-settings'
 export { Outbox } from './components/outbox'
+export { getOutboxQueryOptions } from './api/get-outbox'
 export {
   StaffOnline,
   staffMemberOf,

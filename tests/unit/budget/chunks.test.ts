@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  SPLIT,
   layoutsAbove,
   pageName,
   pageScripts,
@@ -9,7 +10,7 @@ import {
 } from '../../budget/chunks'
 
 // A manifest shaped like the build's: the entry, two layouts, a nested layout, pages, and shared chunks.
-const split = (path: string) => `src/routes/${path}?tsr-split=component`
+const split = (path: string) => `src/routes/${path}${SPLIT}`
 const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
   '_react.js': { file: 'assets/react.js' },

@@ -13,10 +13,10 @@ export async function getLegalSettings(): Promise<LegalTexts> {
   return body.data.legal
 }
 
-export const useLegalSettings = () =>
-  useQuery(
-    queryOptions({ queryKey: BACK_OFFICE_KEYS.legalSettings, queryFn: getLegalSettings, staleTime: 30_000 }),
-  )
+export const getLegalSettingsQueryOptions = () =>
+  queryOptions({ queryKey: BACK_OFFICE_KEYS.legalSettings, queryFn: getLegalSettings, staleTime: 30_000 })
+
+export const useLegalSettings = () => useQuery(getLegalSettingsQueryOptions())
 
 export async function updateLegalSettings(patch: LegalTextsPatch): Promise<LegalTexts> {
   const body = await http.patch('/admin/settings', { legal: patch }, { schema: AdminSettingsResponseSchema })

@@ -1,13 +1,16 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { AuditSearchSchema } from '../../../domain/back-office/audit-search'
-import { AuditLog, AuditLogFilters } from '../../../features/back-office'
+import { AuditLog, AuditLogFilters, getAuditQueryOptions } from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
+import { loadPageData } from '../../-page-data'
 
 /** The audit log (decision 0017): filters and page in the URL, so a filtered view can be shared and reloaded. */
 export const Route = createFileRoute('/_protected/admin/audit')({
   validateSearch: AuditSearchSchema,
   search: { middlewares: [stripSearchParams({ page: 1 })] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadPageData(context.queryClient, [getAuditQueryOptions(deps)]),
   component: AuditPage,
 })
 

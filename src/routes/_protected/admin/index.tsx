@@ -4,9 +4,17 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { requestTypeOptions } from '../../../domain/back-office/request-queue'
 import { ADMIN_PRESENCE_CHANNEL } from '../../../domain/contract/back-office'
-import { RequestQueue, StaffOnline, staffMemberOf, useRequestsSummary } from '../../../features/back-office'
+import {
+  RequestQueue,
+  StaffOnline,
+  staffMemberOf,
+  useRequestsSummary,
+  getRequestsQueryOptions,
+  getRequestsSummaryQueryOptions,
+} from '../../../features/back-office'
 import { usePresenceMembers } from '../../../features/realtime'
 import { PageHeader } from '../../../features/shell'
+import { loadPageData } from '../../-page-data'
 
 /** How many pending requests the overview shows before 'View all requests'. */
 const OVERVIEW_QUEUE_ROWS = 5
@@ -66,6 +74,11 @@ function TileLabel(props: { icon?: ReactNode; children: ReactNode }) {
 
 /** Where an admin lands after signing in (decision 0017): what is waiting, and the first of it. */
 export const Route = createFileRoute('/_protected/admin/')({
+  loader: ({ context }) =>
+    loadPageData(context.queryClient, [
+      getRequestsSummaryQueryOptions(),
+      getRequestsQueryOptions({ status: 'pending', page: 1 }),
+    ]),
   component: OverviewPage,
 })
 

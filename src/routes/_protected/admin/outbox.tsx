@@ -1,8 +1,9 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { Outbox } from '../../../features/back-office'
+import { Outbox, getOutboxQueryOptions } from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
 import { object, orElse } from '../../../domain/guard'
 import { positiveIntParam } from '../../../domain/search-params'
+import { loadPageData } from '../../-page-data'
 
 // A guard: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
 const OutboxSearchSchema = object({
@@ -13,6 +14,8 @@ const OutboxSearchSchema = object({
 export const Route = createFileRoute('/_protected/admin/outbox')({
   validateSearch: OutboxSearchSchema,
   search: { middlewares: [stripSearchParams({ page: 1 })] },
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context, deps }) => loadPageData(context.queryClient, [getOutboxQueryOptions(deps.page)]),
   component: OutboxPage,
 })
 

@@ -5,8 +5,15 @@ import {
   RequestsSearchSchema,
   requestsQuery,
 } from '../../../domain/back-office/requests-search'
-import { RequestQueue, RequestQueueFilters, useRequestsSummary } from '../../../features/back-office'
+import {
+  RequestQueue,
+  RequestQueueFilters,
+  useRequestsSummary,
+  getRequestsQueryOptions,
+  getRequestsSummaryQueryOptions,
+} from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
+import { loadPageData } from '../../-page-data'
 
 /**
  * The one request queue (decision 0017): filters and page in the URL, so a filtered queue can be shared and reloaded.
@@ -14,6 +21,12 @@ import { PageHeader } from '../../../features/shell'
 export const Route = createFileRoute('/_protected/admin/requests')({
   validateSearch: RequestsSearchSchema,
   search: { middlewares: [stripSearchParams(REQUESTS_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadPageData(context.queryClient, [
+      getRequestsSummaryQueryOptions(),
+      getRequestsQueryOptions(requestsQuery(deps)),
+    ]),
   component: RequestsPage,
 })
 

@@ -9,15 +9,20 @@ import {
   SiteSettingsForm,
   useFundsSettings,
   useLegalSettings,
+  getFundsSettingsQueryOptions,
+  getLegalSettingsQueryOptions,
 } from '../../../features/back-office'
 import { PageHeader } from '../../../features/shell'
 import { settingsQueryKey, useSettings } from '../../../features/site'
+import { loadPageData } from '../../-page-data'
 
 /**
  * Site settings (decision 0017): every setting the server accepts, with the maintenance screen's preview; then the
  * funds settings (decision 0019), which only admins read, and the legal pages' texts (decision 0022).
  */
 export const Route = createFileRoute('/_protected/admin/settings')({
+  loader: ({ context }) =>
+    loadPageData(context.queryClient, [getFundsSettingsQueryOptions(), getLegalSettingsQueryOptions()]),
   component: SettingsPage,
 })
 

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { AccountsPage } from '../../../features/account'
-import { useAssets } from '../../../features/markets'
+import { useAssets, getAssetsQueryOptions } from '../../../features/markets'
 import { PlansComparison, useDisplayCurrency } from '../../../features/marketplace'
 import { usePriceFeed } from '../../../features/realtime'
 import { useSession } from '../../../features/session'
@@ -12,8 +12,11 @@ import { getTradesQueryOptions } from '../../../features/trading'
 import type { Trade } from '../../../domain/contract/trades'
 import { livePriceStore } from '../../../lib/live-prices'
 import { sessionStore } from '../../../lib/session-store'
+import { loadPageData } from '../../-page-data'
 
 export const Route = createFileRoute('/_protected/main/accounts')({
+  loader: ({ context }) =>
+    loadPageData(context.queryClient, [getAssetsQueryOptions(), getTradesQueryOptions('open')]),
   component: Accounts,
 })
 

@@ -2,16 +2,24 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { AsOfMark } from '../../../components/as-of-mark'
-import { RecentTransactions } from '../../../features/funds'
-import { FEATURED_ASSET_IDS, MarketWatchCard, useAssets } from '../../../features/markets'
+import { RecentTransactions, getTransactionsQueryOptions } from '../../../features/funds'
+import {
+  FEATURED_ASSET_IDS,
+  MarketWatchCard,
+  useAssets,
+  getAssetsQueryOptions,
+} from '../../../features/markets'
 import { useDisplayCurrency } from '../../../features/marketplace'
 import { livePriceStore } from '../../../lib/live-prices'
 import { useLivePrices } from '../../-live-prices'
 import { useRealtimeStatus } from '../../../features/realtime'
 import { useSession } from '../../../features/session'
 import { AccountSummaryCard, PageHeader } from '../../../features/shell'
+import { loadPageData } from '../../-page-data'
 
 export const Route = createFileRoute('/_protected/main/dashboard')({
+  loader: ({ context }) =>
+    loadPageData(context.queryClient, [getAssetsQueryOptions(), getTransactionsQueryOptions({})]),
   component: Dashboard,
 })
 

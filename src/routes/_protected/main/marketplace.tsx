@@ -3,15 +3,17 @@ import { createFileRoute, Navigate, stripSearchParams } from '@tanstack/react-ro
 import { css } from 'styled-system/css'
 import { formatAmount } from '../../../domain/format/currency'
 import { MARKETPLACE_SEARCH_DEFAULTS, MarketplaceSearchSchema } from '../../../domain/marketplace/search'
-import { MarketplacePage, useDisplayCurrency } from '../../../features/marketplace'
+import { MarketplacePage, useDisplayCurrency, getCatalogQueryOptions } from '../../../features/marketplace'
 import { loadCurrentUser, useSession } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
 import { useSettings } from '../../../features/site'
+import { loadPageData } from '../../-page-data'
 
 export const Route = createFileRoute('/_protected/main/marketplace')({
   validateSearch: MarketplaceSearchSchema,
   // docs/product/marketplace.md#marketplace-page: a parameter at its default is removed from the URL.
   search: { middlewares: [stripSearchParams(MARKETPLACE_SEARCH_DEFAULTS)] },
+  loader: ({ context }) => loadPageData(context.queryClient, [getCatalogQueryOptions()]),
   component: Marketplace,
 })
 

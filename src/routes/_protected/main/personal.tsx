@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { PersonalPage } from '../../../features/account'
+import { PersonalPage, getProfileQueryOptions } from '../../../features/account'
 import { loadCurrentUser } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
+import { loadPageData } from '../../-page-data'
 
 export const Route = createFileRoute('/_protected/main/personal')({
+  loader: ({ context }) => loadPageData(context.queryClient, [getProfileQueryOptions()]),
   component: Personal,
 })
 

@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { SavingsPage } from '../../../features/funds'
+import { SavingsPage, getFundsSummaryQueryOptions, getSavingsQueryOptions } from '../../../features/funds'
 import { useDisplayCurrency } from '../../../features/marketplace'
 import { loadCurrentUser } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
+import { loadPageData } from '../../-page-data'
 
 /** /main/savings (decision 0019): flexible savings, their interest and the moves in and out. */
 export const Route = createFileRoute('/_protected/main/savings')({
+  loader: ({ context }) =>
+    loadPageData(context.queryClient, [getSavingsQueryOptions(), getFundsSummaryQueryOptions()]),
   component: Savings,
 })
 

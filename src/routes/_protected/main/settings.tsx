@@ -1,13 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { SettingsPage } from '../../../features/account'
+import {
+  SettingsPage,
+  getSessionsQueryOptions,
+  getSignInsQueryOptions,
+  getTwoFactorQueryOptions,
+} from '../../../features/account'
 import { useDisplayCurrency } from '../../../features/marketplace'
 import { loadCurrentUser } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
 import { useSettings } from '../../../features/site'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
+import { loadPageData } from '../../-page-data'
 
 export const Route = createFileRoute('/_protected/main/settings')({
+  loader: ({ context }) =>
+    loadPageData(context.queryClient, [
+      getTwoFactorQueryOptions(),
+      getSessionsQueryOptions(),
+      getSignInsQueryOptions(),
+    ]),
   component: Settings,
 })
 

@@ -4,9 +4,15 @@ import { CHANNELS, PUSH_EVENTS } from '../../../domain/contract/realtime'
 import { useRealtimeEvent } from '../../../features/realtime'
 import { useSession } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
-import { VerificationPage, verificationQueryKey } from '../../../features/verification'
+import {
+  VerificationPage,
+  verificationQueryKey,
+  getVerificationQueryOptions,
+} from '../../../features/verification'
+import { loadPageData } from '../../-page-data'
 
 export const Route = createFileRoute('/_protected/main/verification')({
+  loader: ({ context }) => loadPageData(context.queryClient, [getVerificationQueryOptions()]),
   component: Verification,
 })
 

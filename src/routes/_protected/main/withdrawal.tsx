@@ -4,16 +4,30 @@ import { css } from 'styled-system/css'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { WITHDRAWAL_MIN_VERIFICATION_LEVEL } from '../../../domain/contract/verification'
 import { useDisplayCurrency } from '../../../features/marketplace'
-import { WithdrawalPage } from '../../../features/funds'
+import {
+  WithdrawalPage,
+  getDepositsQueryOptions,
+  getFundsOptionsQueryOptions,
+  getFundsSummaryQueryOptions,
+  getWithdrawalsQueryOptions,
+} from '../../../features/funds'
 import { loadCurrentUser, useSession } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
 import { useLiveAccountFigures } from '../../-funds-realtime'
+import { loadPageData } from '../../-page-data'
 
 /**
  * /main/withdrawal (decision 0019): "withdrawable now" with its breakdown, live while positions are open; the request
  * form; the requests with their statuses, live on funds.updated (the main layout listens) and user.updated.
  */
 export const Route = createFileRoute('/_protected/main/withdrawal')({
+  loader: ({ context }) =>
+    loadPageData(context.queryClient, [
+      getWithdrawalsQueryOptions(),
+      getDepositsQueryOptions(),
+      getFundsOptionsQueryOptions(),
+      getFundsSummaryQueryOptions(),
+    ]),
   component: Withdrawal,
 })
 

@@ -2,18 +2,24 @@ import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { AssetChart, preloadChart } from '../../../features/chart'
-import { useAssets } from '../../../features/markets'
+import { useAssets, getAssetsQueryOptions } from '../../../features/markets'
 import { EconomicCalendar, MarketNews } from '../../../features/market-widgets'
 import { AlgoTraderPanel, PlansComparison, useDisplayCurrency } from '../../../features/marketplace'
 import { LiveStatus } from '../../../features/realtime'
 import { loadCurrentUser, useLogout, useSession } from '../../../features/session'
 import { useLeverageMap, useSettings } from '../../../features/site'
-import { ChartLevels, TradingWorkspace, workspaceStore } from '../../../features/trading'
+import {
+  ChartLevels,
+  TradingWorkspace,
+  workspaceStore,
+  getTradesQueryOptions,
+} from '../../../features/trading'
 import { object, optional, orElse, trimmedString } from '../../../domain/guard'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import { livePriceStore } from '../../../lib/live-prices'
 import { useLivePrices } from '../../-live-prices'
 import { sessionStore } from '../../../lib/session-store'
+import { loadPageData } from '../../-page-data'
 
 // A guard: a route's search schema loads before the first render of every page (src/domain/search-params.ts).
 // `asset` (a feed id) opens the workspace on that asset: where a price alert's notification leads (decision 0037).
@@ -22,6 +28,8 @@ const WorkspaceSearchSchema = object({ asset: orElse(optional(trimmedString()), 
 /** The MT4-style trading workspace (docs/product/trading-workspace.md#market-watch). */
 export const Route = createFileRoute('/_protected/mt4/')({
   validateSearch: WorkspaceSearchSchema,
+  loader: ({ context }) =>
+    loadPageData(context.queryClient, [getAssetsQueryOptions(), getTradesQueryOptions('open')]),
   component: WorkspacePage,
 })
 

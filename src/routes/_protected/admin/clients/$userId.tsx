@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { ClientPage, useClient } from '../../../../features/back-office'
-import { useAssets } from '../../../../features/markets'
+import { ClientPage, useClient, getClientQueryOptions } from '../../../../features/back-office'
+import { useAssets, getAssetsQueryOptions } from '../../../../features/markets'
 import { usePriceFeed } from '../../../../features/realtime'
 import { PageHeader } from '../../../../features/shell'
 import { livePriceStore } from '../../../../lib/live-prices'
 import { idFromPath } from '../../../-guards'
+import { loadPageData } from '../../../-page-data'
 
 /**
  * One client (decision 0017). The price feed runs while the page is open so the client's equity and P/L move as they
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/_protected/admin/clients/$userId')({
     parse: (raw) => ({ userId: idFromPath(raw.userId) }),
     stringify: (params) => ({ userId: String(params.userId) }),
   },
+  loader: ({ context, params }) =>
+    loadPageData(context.queryClient, [getClientQueryOptions(params.userId), getAssetsQueryOptions()]),
   component: ClientRoute,
 })
 

@@ -1,14 +1,22 @@
 import { createFileRoute, stripSearchParams, useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { CLIENTS_SEARCH_DEFAULTS, ClientsSearchSchema } from '../../../../domain/back-office/clients-search'
-import { ClientsList, type ClientsListProps } from '../../../../features/back-office'
+import {
+  CLIENTS_SEARCH_DEFAULTS,
+  ClientsSearchSchema,
+  clientsQuery,
+} from '../../../../domain/back-office/clients-search'
+import { ClientsList, type ClientsListProps, getClientsQueryOptions } from '../../../../features/back-office'
 import { PageHeader } from '../../../../features/shell'
+import { loadPageData } from '../../../-page-data'
 
 /** The back office's Clients list (decision 0017): status tab, search and page live in the URL. */
 export const Route = createFileRoute('/_protected/admin/clients/')({
   validateSearch: ClientsSearchSchema,
   // A parameter at its default stays out of the URL.
   search: { middlewares: [stripSearchParams(CLIENTS_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadPageData(context.queryClient, [getClientsQueryOptions(clientsQuery(deps))]),
   component: ClientsPage,
 })
 

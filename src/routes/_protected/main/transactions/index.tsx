@@ -6,9 +6,15 @@ import {
   TransactionsSearchSchema,
   transactionsQuery,
 } from '../../../../domain/funds/transactions-search'
-import { StatementActions, TransactionsFilters, TransactionsList } from '../../../../features/funds'
+import {
+  StatementActions,
+  TransactionsFilters,
+  TransactionsList,
+  getTransactionsQueryOptions,
+} from '../../../../features/funds'
 import { useDisplayCurrency } from '../../../../features/marketplace'
 import { PageHeader } from '../../../../features/shell'
+import { loadPageData } from '../../../-page-data'
 
 /**
  * /main/transactions (decision 0019): every money movement with filters and page in the URL, so a filtered list can
@@ -17,6 +23,9 @@ import { PageHeader } from '../../../../features/shell'
 export const Route = createFileRoute('/_protected/main/transactions/')({
   validateSearch: TransactionsSearchSchema,
   search: { middlewares: [stripSearchParams(TRANSACTIONS_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadPageData(context.queryClient, [getTransactionsQueryOptions(transactionsQuery(deps))]),
   component: Transactions,
 })
 

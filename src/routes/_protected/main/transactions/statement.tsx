@@ -2,14 +2,17 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { DEFAULT_SITE_NAME } from '../../../../domain/site/site-state'
 import { StatementSearchSchema } from '../../../../domain/funds/transactions-search'
-import { StatementView } from '../../../../features/funds'
+import { StatementView, getStatementQueryOptions } from '../../../../features/funds'
 import { useSession } from '../../../../features/session'
 import { PageHeader } from '../../../../features/shell'
 import { useSettings } from '../../../../features/site'
+import { loadPageData } from '../../../-page-data'
 
 /** /main/transactions/statement?from=&to= (decision 0019): the printable statement, with the broker's name. */
 export const Route = createFileRoute('/_protected/main/transactions/statement')({
   validateSearch: StatementSearchSchema,
+  loaderDeps: ({ search }) => ({ from: search.from, to: search.to }),
+  loader: ({ context, deps }) => loadPageData(context.queryClient, [getStatementQueryOptions(deps)]),
   component: Statement,
 })
 
