@@ -21,7 +21,8 @@ const router = createRouter({
   routeTree,
   context: { queryClient, session: sessionStore },
   defaultPreload: 'intent',
-  // Query owns caching; the router only asks it (TanStack's recommended split).
+  // Query owns caching; the router only asks it (TanStack's recommended split): a hover or a navigation runs the
+  // page's loader every time, and ensureQueryData answers from the cache while it holds the data (decision 0042).
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   defaultErrorComponent: RouteErrorPage,
