@@ -73,7 +73,8 @@ interface Visit {
  */
 async function visitAll(page: Page, baseUrl: string, visits: Visit[], findings: Finding[]) {
   for (const visit of visits) {
-    if (!page.url().startsWith(baseUrl)) {
+    const pushed = page.url().startsWith(baseUrl)
+    if (!pushed) {
       await page.goto(`${baseUrl}${visit.path}`)
     } else {
       await page.evaluate((path) => {
@@ -85,12 +86,14 @@ async function visitAll(page: Page, baseUrl: string, visits: Visit[], findings: 
     const ready = visit.ready
       ? visit.ready(page)
       : page.getByRole('heading', { level: 1 }).and(page.locator(':not([data-axe-seen])')).first()
-    const shown = await ready.waitFor({ timeout: 15_000 }).then(
-      () => true,
-      () => false,
-    )
-    // Should the router not have followed the push (a busy machine), the page is loaded instead.
-    if (!shown) {
+    // Should the router not have followed a push (a busy machine), the page is loaded instead.
+    if (
+      pushed &&
+      !(await ready.waitFor({ timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       console.log(`axe: ${visit.path} did not show after the push; loading it`)
       await page.goto(`${baseUrl}${visit.path}`)
     }
