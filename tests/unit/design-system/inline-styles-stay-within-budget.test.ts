@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest'
 // The styling budget of decision 0040: features compose patterns, recipes and ui parts, and an inline css({...}) is
 // for a one-off. The counts may only go down; whoever lowers one lowers its budget here in the same commit.
 
-/** Inline `css({` calls in src/features. */
-const INLINE_CSS_BUDGET = 1227
+/**
+ * Inline `css({` calls in src/features, with the `flex({` pattern calls: `flex()` is Panda's Flex pattern, but it only
+ * sets `display: flex` and passes every other property through, so it is an inline style under another name.
+ */
+const INLINE_CSS_BUDGET = 741
 /** Hand-written `srOnly: true` in src (use <VisuallyHidden> or visuallyHidden() from styled-system). */
-const SR_ONLY_BUDGET = 9
+const SR_ONLY_BUDGET = 0
 
 // Every source file's text, read by Vite at transform time (the unit tests run in jsdom, without node's fs).
 const SOURCES = import.meta.glob<string>('/src/**/*.{ts,tsx}', {
@@ -28,8 +31,8 @@ function count(dir: string, pattern: RegExp): { total: number; byFile: Record<st
 }
 
 describe('inline styles stay within their budget (decision 0040)', () => {
-  it(`has at most ${INLINE_CSS_BUDGET} inline css({ calls in src/features`, () => {
-    const { total } = count('src/features', /\bcss\(\{/g)
+  it(`has at most ${INLINE_CSS_BUDGET} inline css({ and flex({ calls in src/features`, () => {
+    const { total } = count('src/features', /\b(css|flex)\(\{/g)
     expect(total, 'use a pattern (Stack, HStack, Grid…), a recipe or a ui part instead').toBeLessThanOrEqual(
       INLINE_CSS_BUDGET,
     )
