@@ -164,6 +164,94 @@ export interface ChatPage {
   hasMore: boolean
 }
 
+/** Read receipts: marking the other side's messages read, and the unread counts either side sees. */
+function readReceiptQueries(db: Db) {
+  return {
+    /**
+     * Marks the other side's unread messages up to `upToId` read: a customer reads support's (is_admin), an admin
+     * the customer's. Answers the messages it changed, oldest first.
+     */
+    async markRead(
+      customerId: number,
+      readerIsAdmin: boolean,
+      upToId: number,
+      now: Date,
+    ): Promise<Array<{ id: number; readAt: Date }>> {
+      const rows = await db
+        .update(chatMessages)
+        .set({ readAt: now })
+        .where(
+          and(
+            eq(chatMessages.customerId, customerId),
+            eq(chatMessages.isAdmin, !readerIsAdmin),
+            isNull(chatMessages.readAt),
+            lte(chatMessages.id, upToId),
+          ),
+        )
+        .returning({ id: chatMessages.id, readAt: chatMessages.readAt })
+      return rows.map((row) => ({ id: row.id, readAt: row.readAt ?? now })).sort((a, b) => a.id - b.id)
+    },
+
+    /** A customer's unread messages from support. */
+    async unreadForCustomer(customerId: number): Promise<number> {
+      return db.$count(
+        chatMessages,
+        and(
+          eq(chatMessages.customerId, customerId),
+          eq(chatMessages.isAdmin, true),
+          isNull(chatMessages.readAt),
+        ),
+      )
+    },
+
+    /** Customers' messages no admin has read, across every conversation. */
+    async unreadForAdmins(): Promise<number> {
+      return db.$count(chatMessages, and(eq(chatMessages.isAdmin, false), isNull(chatMessages.readAt)))
+    },
+
+    /** Per customer, their messages no admin has read: one grouped query for the admin console's list. */
+    async unreadByCustomer(): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ customerId: chatMessages.customerId, unread: count() })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.isAdmin, false), isNull(chatMessages.readAt)))
+        .groupBy(chatMessages.customerId)
+      return new Map(rows.map((row) => [row.customerId, row.unread]))
+    },
+  }
+}
+
+/** Attachments: an upload stored before its message, and found again by its storage key. */
+function uploadQueries(db: Db) {
+  return {
+    async createUpload(upload: NewUpload): Promise<ChatAttachmentRow> {
+      const [row] = await db
+        .insert(chatAttachments)
+        .values({
+          uploaderId: upload.uploaderId,
+          storageKey: upload.storageKey,
+          fileName: upload.fileName,
+          mimeType: upload.mimeType,
+          sizeBytes: upload.sizeBytes,
+          isImage: upload.isImage,
+          createdAt: upload.now,
+        })
+        .returning()
+      if (!row) throw new Error('insert into chat_attachments returned no row')
+      return row
+    },
+
+    async findUpload(storageKey: string): Promise<StoredUpload | undefined> {
+      const [row] = await db
+        .select({ upload: chatAttachments, customerId: chatMessages.customerId })
+        .from(chatAttachments)
+        .leftJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+        .where(eq(chatAttachments.storageKey, storageKey))
+      return row
+    },
+  }
+}
+
 export function createChatRepository(db: Db) {
   return {
     /**
@@ -297,82 +385,7 @@ export function createChatRepository(db: Db) {
       })
     },
 
-    /**
-     * Marks the other side's unread messages up to `upToId` read: a customer reads support's (is_admin), an admin
-     * the customer's. Answers the messages it changed, oldest first.
-     */
-    async markRead(
-      customerId: number,
-      readerIsAdmin: boolean,
-      upToId: number,
-      now: Date,
-    ): Promise<Array<{ id: number; readAt: Date }>> {
-      const rows = await db
-        .update(chatMessages)
-        .set({ readAt: now })
-        .where(
-          and(
-            eq(chatMessages.customerId, customerId),
-            eq(chatMessages.isAdmin, !readerIsAdmin),
-            isNull(chatMessages.readAt),
-            lte(chatMessages.id, upToId),
-          ),
-        )
-        .returning({ id: chatMessages.id, readAt: chatMessages.readAt })
-      return rows.map((row) => ({ id: row.id, readAt: row.readAt ?? now })).sort((a, b) => a.id - b.id)
-    },
-
-    /** A customer's unread messages from support. */
-    async unreadForCustomer(customerId: number): Promise<number> {
-      return db.$count(
-        chatMessages,
-        and(
-          eq(chatMessages.customerId, customerId),
-          eq(chatMessages.isAdmin, true),
-          isNull(chatMessages.readAt),
-        ),
-      )
-    },
-
-    /** Customers' messages no admin has read, across every conversation. */
-    async unreadForAdmins(): Promise<number> {
-      return db.$count(chatMessages, and(eq(chatMessages.isAdmin, false), isNull(chatMessages.readAt)))
-    },
-
-    /** Per customer, their messages no admin has read: one grouped query for the admin console's list. */
-    async unreadByCustomer(): Promise<Map<number, number>> {
-      const rows = await db
-        .select({ customerId: chatMessages.customerId, unread: count() })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.isAdmin, false), isNull(chatMessages.readAt)))
-        .groupBy(chatMessages.customerId)
-      return new Map(rows.map((row) => [row.customerId, row.unread]))
-    },
-
-    async createUpload(upload: NewUpload): Promise<ChatAttachmentRow> {
-      const [row] = await db
-        .insert(chatAttachments)
-        .values({
-          uploaderId: upload.uploaderId,
-          storageKey: upload.storageKey,
-          fileName: upload.fileName,
-          mimeType: upload.mimeType,
-          sizeBytes: upload.sizeBytes,
-          isImage: upload.isImage,
-          createdAt: upload.now,
-        })
-        .returning()
-      if (!row) throw new Error('insert into chat_attachments returned no row')
-      return row
-    },
-
-    async findUpload(storageKey: string): Promise<StoredUpload | undefined> {
-      const [row] = await db
-        .select({ upload: chatAttachments, customerId: chatMessages.customerId })
-        .from(chatAttachments)
-        .leftJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
-        .where(eq(chatAttachments.storageKey, storageKey))
-      return row
-    },
+    ...readReceiptQueries(db),
+    ...uploadQueries(db),
   }
 }

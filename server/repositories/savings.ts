@@ -82,6 +82,98 @@ export async function creditAccruals(
   return cents
 }
 
+/** Interest: the daily accrual on every balance, and the monthly credit of past months' accruals (the job). */
+function interestQueries(db: Db) {
+  return {
+    /**
+     * One day's interest for every customer with savings, at `aprPercent`: inserted with ON CONFLICT DO NOTHING on
+     * (user_id, day), so a second run that day (or another instance's) adds nothing. Answers the rows added.
+     */
+    async accrue(day: string, aprPercent: number, amountCents: (balanceUsd: string) => number, now: Date) {
+      const savers = await db
+        .select({ id: users.id, savingsUsd: users.savingsBalanceUsd })
+        .from(users)
+        .where(and(eq(users.role, 'customer'), gt(users.savingsBalanceUsd, '0')))
+      const rows = savers
+        .map((saver) => ({ saver, cents: amountCents(saver.savingsUsd) }))
+        .filter(({ cents }) => cents > 0)
+        .map(({ saver, cents }) => ({
+          userId: saver.id,
+          day,
+          balanceUsd: saver.savingsUsd,
+          aprPercent: String(aprPercent),
+          amountUsd: centsToMoney(BigInt(cents)),
+          createdAt: now,
+        }))
+      if (rows.length === 0) return 0
+      const inserted = await db
+        .insert(savingsAccruals)
+        .values(rows)
+        .onConflictDoNothing({ target: [savingsAccruals.userId, savingsAccruals.day] })
+        .returning({ id: savingsAccruals.id })
+      return inserted.length
+    },
+
+    /**
+     * The customers with accruals from before `monthStart` (past months) still to credit, by id; those set aside
+     * (countCreditFailure) are left out.
+     */
+    async dueForCredit(monthStart: string): Promise<number[]> {
+      const due = await db
+        .selectDistinct({ userId: savingsAccruals.userId })
+        .from(savingsAccruals)
+        .where(
+          and(
+            isNull(savingsAccruals.creditedAt),
+            isNull(savingsAccruals.setAsideReason),
+            lt(savingsAccruals.day, monthStart),
+          ),
+        )
+        .orderBy(savingsAccruals.userId)
+      return due.map((row) => row.userId)
+    },
+
+    /** Credits one customer's accruals from past months under their row lock; answers the cents paid. */
+    async creditPastMonths(userId: number, monthStart: string, now: Date): Promise<bigint> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+        return creditAccruals(tx, userId, now, monthStart)
+      })
+    },
+
+    /**
+     * Counts a failed credit on the customer's past-month accruals, in one statement: at `tries` failures they are
+     * set aside with `reason` (the job stops trying them; a move out of savings still pays them). Answers the
+     * failures counted so far and whether they are now set aside.
+     */
+    async countCreditFailure(userId: number, monthStart: string, tries: number, reason: string) {
+      const failures = sql`${savingsAccruals.creditFailures} + 1`
+      const rows = await db
+        .update(savingsAccruals)
+        .set({
+          creditFailures: failures,
+          setAsideReason: sql`case when ${failures} >= ${tries} then ${reason} end`,
+        })
+        .where(
+          and(
+            eq(savingsAccruals.userId, userId),
+            isNull(savingsAccruals.creditedAt),
+            isNull(savingsAccruals.setAsideReason),
+            lt(savingsAccruals.day, monthStart),
+          ),
+        )
+        .returning({
+          failures: savingsAccruals.creditFailures,
+          setAsideReason: savingsAccruals.setAsideReason,
+        })
+      return {
+        failures: Math.max(0, ...rows.map((row) => row.failures)),
+        setAside: rows.some((row) => row.setAsideReason !== null),
+      }
+    },
+  }
+}
+
 export function createSavingsRepository(db: Db) {
   return {
     /** The savings page's figures: balance, unpaid and this month's interest, and the latest accruals. */
@@ -195,91 +287,6 @@ export function createSavingsRepository(db: Db) {
       })
     },
 
-    /**
-     * One day's interest for every customer with savings, at `aprPercent`: inserted with ON CONFLICT DO NOTHING on
-     * (user_id, day), so a second run that day (or another instance's) adds nothing. Answers the rows added.
-     */
-    async accrue(day: string, aprPercent: number, amountCents: (balanceUsd: string) => number, now: Date) {
-      const savers = await db
-        .select({ id: users.id, savingsUsd: users.savingsBalanceUsd })
-        .from(users)
-        .where(and(eq(users.role, 'customer'), gt(users.savingsBalanceUsd, '0')))
-      const rows = savers
-        .map((saver) => ({ saver, cents: amountCents(saver.savingsUsd) }))
-        .filter(({ cents }) => cents > 0)
-        .map(({ saver, cents }) => ({
-          userId: saver.id,
-          day,
-          balanceUsd: saver.savingsUsd,
-          aprPercent: String(aprPercent),
-          amountUsd: centsToMoney(BigInt(cents)),
-          createdAt: now,
-        }))
-      if (rows.length === 0) return 0
-      const inserted = await db
-        .insert(savingsAccruals)
-        .values(rows)
-        .onConflictDoNothing({ target: [savingsAccruals.userId, savingsAccruals.day] })
-        .returning({ id: savingsAccruals.id })
-      return inserted.length
-    },
-
-    /**
-     * The customers with accruals from before `monthStart` (past months) still to credit, by id; those set aside
-     * (countCreditFailure) are left out.
-     */
-    async dueForCredit(monthStart: string): Promise<number[]> {
-      const due = await db
-        .selectDistinct({ userId: savingsAccruals.userId })
-        .from(savingsAccruals)
-        .where(
-          and(
-            isNull(savingsAccruals.creditedAt),
-            isNull(savingsAccruals.setAsideReason),
-            lt(savingsAccruals.day, monthStart),
-          ),
-        )
-        .orderBy(savingsAccruals.userId)
-      return due.map((row) => row.userId)
-    },
-
-    /** Credits one customer's accruals from past months under their row lock; answers the cents paid. */
-    async creditPastMonths(userId: number, monthStart: string, now: Date): Promise<bigint> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-        return creditAccruals(tx, userId, now, monthStart)
-      })
-    },
-
-    /**
-     * Counts a failed credit on the customer's past-month accruals, in one statement: at `tries` failures they are
-     * set aside with `reason` (the job stops trying them; a move out of savings still pays them). Answers the
-     * failures counted so far and whether they are now set aside.
-     */
-    async countCreditFailure(userId: number, monthStart: string, tries: number, reason: string) {
-      const failures = sql`${savingsAccruals.creditFailures} + 1`
-      const rows = await db
-        .update(savingsAccruals)
-        .set({
-          creditFailures: failures,
-          setAsideReason: sql`case when ${failures} >= ${tries} then ${reason} end`,
-        })
-        .where(
-          and(
-            eq(savingsAccruals.userId, userId),
-            isNull(savingsAccruals.creditedAt),
-            isNull(savingsAccruals.setAsideReason),
-            lt(savingsAccruals.day, monthStart),
-          ),
-        )
-        .returning({
-          failures: savingsAccruals.creditFailures,
-          setAsideReason: savingsAccruals.setAsideReason,
-        })
-      return {
-        failures: Math.max(0, ...rows.map((row) => row.failures)),
-        setAside: rows.some((row) => row.setAsideReason !== null),
-      }
-    },
+    ...interestQueries(db),
   }
 }

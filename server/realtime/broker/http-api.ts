@@ -102,7 +102,13 @@ export interface BrokerHttpApiOptions {
   now: () => Date
 }
 
-export const brokerHttpApi: FastifyPluginAsyncZod<BrokerHttpApiOptions> = async (app, { broker, now }) => {
+type BrokerApp = Parameters<FastifyPluginAsyncZod<BrokerHttpApiOptions>>[0]
+
+/**
+ * Every request of this scope is signed (Pusher's HTTP API): its raw body kept for body_md5, its signature checked
+ * before its schema, and an invalid one answered 400 as Pusher does.
+ */
+function acceptSignedRequests(app: BrokerApp, broker: PusherBroker, now: () => Date): void {
   const rawBodies = new WeakMap<FastifyRequest, string>()
   // The root parser throws the text away; this scope's parser keeps it for body_md5.
   const parseJson = app.getDefaultJsonParser('error', 'error')
@@ -142,6 +148,10 @@ export const brokerHttpApi: FastifyPluginAsyncZod<BrokerHttpApiOptions> = async 
     if (reply.statusCode === 422) reply.code(400)
     return payload
   })
+}
+
+export const brokerHttpApi: FastifyPluginAsyncZod<BrokerHttpApiOptions> = async (app, { broker, now }) => {
+  acceptSignedRequests(app, broker, now)
 
   const tooLarge = (data: string) => Buffer.byteLength(data) > broker.options.maxEventBytes
   const tooLargeMessage = `The data content of this event exceeds the allowed maximum (${broker.options.maxEventBytes} bytes)`

@@ -99,9 +99,10 @@ function handshakeToken(auth: unknown): string | undefined {
   return typeof token === 'string' && token !== '' && token.length <= 512 ? token : undefined
 }
 
-export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOptions): PriceFeed {
+/** The market simulator over the catalogue's assets, each drifting about its seed's reference rate. */
+function createSimulator(deps: PriceFeedDependencies, options: PriceFeedOptions): MarketSimulator {
   const references = new Map(ASSET_SEEDS.map((seed) => [seed.assetId, seed.rate]))
-  const simulator = new MarketSimulator(
+  return new MarketSimulator(
     deps.assets.map((asset) => ({
       assetId: asset.asset_id,
       type: asset.type,
@@ -118,24 +119,13 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
     },
     deps.now().getTime(),
   )
+}
 
-  // socket.io makes its engine only when attached to an HTTP server. This one never listens: the upgrade router
-  // (realtime/upgrades.ts) hands /socket.io/ upgrades to the engine, so socket.io adds no listener to the real
-  // server and cannot compete with the Pusher broker for upgrades (TOOLCHAIN trap 5).
-  const io = new Server(createServer(), {
-    path: PRICE_FEED.PATH,
-    transports: ['websocket'],
-    serveClient: false,
-    // Ticks are many small JSON arrays: compressing them costs more CPU than the bandwidth it saves on a LAN.
-    perMessageDeflate: false,
-    maxHttpBufferSize: 16 * 1024,
-  })
-
-  if (deps.upgradeHeaders) {
-    const upgradeHeaders = deps.upgradeHeaders
-    io.engine.on('headers', (headers: Record<string, string>) => Object.assign(headers, upgradeHeaders))
-  }
-
+/**
+ * The handshake's three checks, in order: the API key, then a place for the client's address (and its page's
+ * origin), then the session its token names, if it offers one. Answers the gate and what each socket was given.
+ */
+function guardHandshakes(io: Server, deps: PriceFeedDependencies, options: PriceFeedOptions) {
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth
     const apiKey =
@@ -188,6 +178,78 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
       },
     )
   })
+  return { gate, places, sessions }
+}
+
+/** Writes the simulator's changed figures to the database (GET /assets): the leader every round, anyone at close. */
+function quoteWriter(
+  simulator: MarketSimulator,
+  leading: () => boolean,
+  deps: Pick<PriceFeedDependencies, 'saveQuotes' | 'log'>,
+) {
+  let persisting: Promise<void> | undefined
+  const persist = (atClose = false): Promise<void> => {
+    if (persisting) return persisting
+    // Every instance holds the same figures; the leader writes them (and anyone closing, who may just have led).
+    if (!leading() && !atClose) return Promise.resolve()
+    const changed = simulator.takeChanged()
+    if (changed.length === 0) return Promise.resolve()
+    persisting = deps
+      .saveQuotes(
+        changed.map((quote) => ({
+          assetId: quote.assetId,
+          rate: quote.price,
+          priceLow: quote.low,
+          priceHigh: quote.high,
+          change: quote.change,
+          changePercent: quote.changePercent,
+          volume: quote.volume,
+          updatedAt: new Date(quote.updatedAtMs),
+        })),
+      )
+      .catch((error: unknown) => {
+        // The next round writes newer figures; a price feed never stops over a failed write.
+        deps.log.warn(
+          { err: { message: error instanceof Error ? error.message : String(error) } },
+          'could not save prices',
+        )
+      })
+      .finally(() => {
+        persisting = undefined
+      })
+    return persisting
+  }
+  return {
+    persist,
+    /** Waits for a write under way, then writes what changed since. */
+    async flush() {
+      await persisting
+      await persist(true)
+    },
+  }
+}
+
+export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOptions): PriceFeed {
+  const simulator = createSimulator(deps, options)
+
+  // socket.io makes its engine only when attached to an HTTP server. This one never listens: the upgrade router
+  // (realtime/upgrades.ts) hands /socket.io/ upgrades to the engine, so socket.io adds no listener to the real
+  // server and cannot compete with the Pusher broker for upgrades (TOOLCHAIN trap 5).
+  const io = new Server(createServer(), {
+    path: PRICE_FEED.PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    // Ticks are many small JSON arrays: compressing them costs more CPU than the bandwidth it saves on a LAN.
+    perMessageDeflate: false,
+    maxHttpBufferSize: 16 * 1024,
+  })
+
+  if (deps.upgradeHeaders) {
+    const upgradeHeaders = deps.upgradeHeaders
+    io.engine.on('headers', (headers: Record<string, string>) => Object.assign(headers, upgradeHeaders))
+  }
+
+  const { gate, places, sessions } = guardHandshakes(io, deps, options)
 
   const endedSessions = new EndedSessions()
   /** This instance's sockets by the session that opened them. */
@@ -275,38 +337,7 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
     if (ticks.length > 0) deliver(ticks)
   }
 
-  let persisting: Promise<void> | undefined
-  const persist = (atClose = false): Promise<void> => {
-    if (persisting) return persisting
-    // Every instance holds the same figures; the leader writes them (and anyone closing, who may just have led).
-    if (!stream.leading && !atClose) return Promise.resolve()
-    const changed = simulator.takeChanged()
-    if (changed.length === 0) return Promise.resolve()
-    persisting = deps
-      .saveQuotes(
-        changed.map((quote) => ({
-          assetId: quote.assetId,
-          rate: quote.price,
-          priceLow: quote.low,
-          priceHigh: quote.high,
-          change: quote.change,
-          changePercent: quote.changePercent,
-          volume: quote.volume,
-          updatedAt: new Date(quote.updatedAtMs),
-        })),
-      )
-      .catch((error: unknown) => {
-        // The next round writes newer figures; a price feed never stops over a failed write.
-        deps.log.warn(
-          { err: { message: error instanceof Error ? error.message : String(error) } },
-          'could not save prices',
-        )
-      })
-      .finally(() => {
-        persisting = undefined
-      })
-    return persisting
-  }
+  const quotes = quoteWriter(simulator, () => stream.leading, deps)
 
   let emitTimer: NodeJS.Timeout | undefined
   let persistTimer: NodeJS.Timeout | undefined
@@ -317,7 +348,7 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
       // Unref'd: the HTTP server is what keeps the process alive, and a test that forgets close() still exits.
       emitTimer = setInterval(emit, options.emitIntervalMs)
       emitTimer.unref()
-      persistTimer = setInterval(() => void persist(), options.persistIntervalMs)
+      persistTimer = setInterval(() => void quotes.persist(), options.persistIntervalMs)
       persistTimer.unref()
     },
     handleUpgrade(request, socket, head) {
@@ -348,8 +379,7 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
         clearInterval(persistTimer)
         stream.close()
         await io.close()
-        await persisting
-        await persist(true)
+        await quotes.flush()
       })()
       return closing
     },
