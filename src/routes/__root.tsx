@@ -5,7 +5,6 @@ import { toasterDemand } from '../components/ui/toaster-demand'
 import { SITE_CHANNEL, SITE_EVENTS } from '../domain/contract/site-constants'
 import { useRealtimeEvent } from '../features/realtime'
 import { useRestoreSession, useSession } from '../features/session'
-import { NotFoundPage } from '../features/shell'
 import { settingsQueryKey, SiteGate } from '../features/site'
 import { PwaUpdatePrompt } from '../features/pwa'
 import type { RouterContext } from './-router-context'
@@ -13,10 +12,19 @@ import type { RouterContext } from './-router-context'
 // The toaster (sonner, ~10 KB gzip) arrives once something on the page can toast (toaster-demand.ts): the login
 // page never downloads it.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })))
+// A mistyped address is rare: its page is fetched when one happens, and the entry every first visit downloads stays
+// within the login route's budget (decision 0025).
+const NotFoundPage = lazy(() =>
+  import('../features/shell/components/not-found-page').then((module) => ({ default: module.NotFoundPage })),
+)
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: () => (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  ),
 })
 
 function RootLayout() {
