@@ -8,7 +8,7 @@
 // and the events, lib the shared price store and the account maths.
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
-import { FUNDS_UPDATED_EVENT } from '../domain/contract/funds'
+import { FUNDS_UPDATED_EVENT } from '../domain/contract/funds-events'
 import { CHANNELS, PUSH_EVENTS } from '../domain/contract/realtime'
 import { invalidateFunds, type LiveAccountFigures } from '../features/funds'
 import { useAssets } from '../features/markets'

@@ -3,12 +3,8 @@
 // AdjustmentRequestSchema wants); a correction may go either way, so it keeps the sign typed. The balance after
 // is shown as the admin types, and a result below zero is refused before the server has to.
 import { z } from 'zod'
-import {
-  ADJUSTMENT_KINDS,
-  ADJUSTMENT_MESSAGES,
-  REASON_REQUIRED,
-  type AdjustmentKind,
-} from '../contract/back-office'
+import { ADJUSTMENT_KINDS, ADJUSTMENT_MESSAGES, type AdjustmentKind } from '../contract/ledger'
+import { REASON_REQUIRED } from '../contract/back-office-common'
 import { roundToCents } from '../trading/account-maths'
 
 /** How each kind reads to people, in the order the dialog offers them (kept with the other labels). */

@@ -1,7 +1,7 @@
 // The codes the back office's API sends and takes (decision 0017): request types, audit actions, adjustment kinds.
 // Plain constants, without zod, so the back-office pages' URL schemas and the labels that name these codes do not
 // bring the back-office contract along (a route's search schema loads before the first render of every page).
-// ../contract/back-office.ts builds its schemas from these and re-exports them.
+// ../contract/request-queue.ts, audit.ts and ledger.ts build their schemas from these and re-export them.
 
 export const REQUEST_TYPES = {
   ACCOUNT: 'account',

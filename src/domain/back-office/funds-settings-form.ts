@@ -2,7 +2,8 @@
 // method, and the savings rate, as the inputs hold them (text), checked by the contract's rules, and turned into
 // the `funds` patch of PATCH /admin/settings holding only what changed.
 import { z } from 'zod'
-import { FUNDS_ADMIN_MESSAGES, type FundsSettings, type FundsSettingsPatchSchema } from '../contract/funds'
+import { FUNDS_ADMIN_MESSAGES } from '../contract/funds-common'
+import { type FundsSettings, type FundsSettingsPatchSchema } from '../contract/funds-options'
 
 export const FUNDS_LIMIT_METHODS = ['card', 'wire', 'withdrawal'] as const
 export type FundsLimitMethod = (typeof FUNDS_LIMIT_METHODS)[number]

@@ -2,7 +2,7 @@
 // place, so the client page, the Audit page and the request queue read the same words.
 // Without zod: the request queue's and the Audit page's URL schemas read these before the first render, so only
 // the zod-free codes (./codes.ts) and types come from the contract.
-import type { LedgerEntry } from '../contract/back-office'
+import type { LedgerEntry } from '../contract/ledger'
 import { AUDIT_ACTIONS, REQUEST_TYPES, type AdjustmentKind } from './codes'
 
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {

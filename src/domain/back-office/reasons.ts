@@ -1,7 +1,7 @@
 // A reason an admin gives (deactivating an account, rejecting a request): required, because the customer or the
 // audit log reads it, and at most what the server keeps.
 import { z } from 'zod'
-import { REASON_REQUIRED } from '../contract/back-office'
+import { REASON_REQUIRED } from '../contract/back-office-common'
 
 export const REASON_MAX_LENGTH = 500
 

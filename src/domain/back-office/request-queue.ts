@@ -1,7 +1,7 @@
 // The request queue's filters and its URL (decision 0017): the type filter's options, the status filter, and the
 // /admin/requests search parameters. The server registers types (the funds and verification issues add theirs);
 // their names live in labels.ts, and a type not named there is still listed, filtered and shown.
-import type { QueueRequest, QueueRequestStatus } from '../contract/back-office'
+import type { QueueRequest, QueueRequestStatus } from '../contract/request-queue'
 import { safeParse } from '../guard'
 import { REQUEST_TYPES } from './codes'
 import { REQUEST_TYPE_LABELS, requestTypeLabel } from './labels'

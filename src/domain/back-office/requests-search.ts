@@ -1,7 +1,7 @@
 // /admin/requests's URL (decision 0017): the status filter, the type and the page, and what GET /admin/requests is
 // asked for them. The schema is the route's `validateSearch`, loaded before the first render of every page: guards,
 // and no contract (../search-params.ts says why). ./request-queue.ts re-exports all of it.
-import type { QueueRequestStatus } from '../contract/back-office'
+import type { QueueRequestStatus } from '../contract/request-queue'
 import { type Infer, object, oneOf, optionalParam, orElse, refine, string } from '../guard'
 import { pageSearchParam } from '../search-params'
 import { REQUEST_TYPE_PATTERN } from './codes'

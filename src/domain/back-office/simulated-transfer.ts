@@ -2,13 +2,8 @@
 // coin units, as POST /admin/users/{id}/crypto-transfers takes them. A transfer below the coin's minimum is allowed
 // on purpose (it shows the customer a failed deposit), so it is a warning here, not an error.
 import { type z } from 'zod'
-import {
-  CRYPTO_COINS,
-  CoinAmountSchema,
-  SimulatedTransferRequestSchema,
-  findCoin,
-  findNetwork,
-} from '../contract/funds'
+import { CRYPTO_COINS, CoinAmountSchema, findCoin, findNetwork } from '../contract/funds-common'
+import { SimulatedTransferRequestSchema } from '../contract/crypto-deposits'
 
 export const SimulatedTransferFormSchema = SimulatedTransferRequestSchema.superRefine((transfer, issues) => {
   const coin = findCoin(transfer.coin)

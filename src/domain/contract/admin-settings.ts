@@ -3,7 +3,7 @@
 // tree's search schemas), and this one would bring the site and legal contracts along.
 import { z } from 'zod'
 import { dataEnvelope, TextSchema } from './common'
-import { FundsSettingsPatchSchema, FundsSettingsSchema } from './funds'
+import { FundsSettingsPatchSchema, FundsSettingsSchema } from './funds-options'
 import { LegalTextsPatchSchema, LegalTextsSchema } from './legal'
 import { LeverageMapSchema, SITE_STATUS, SiteSettingsSchema } from './site'
 

@@ -8,8 +8,29 @@ export * from './trades'
 export * from './orders'
 export * from './catalog'
 export * from './chat'
-export * from './back-office'
-export * from './funds'
+export {
+  ACCOUNT_STATUS_MESSAGES,
+  ADMIN_PAGE_SIZE,
+  PageMetaSchema,
+  REASON_REQUIRED,
+  type PageMeta,
+} from './back-office-common'
+export * from './clients'
+export * from './ledger'
+export * from './request-queue'
+export * from './audit'
+export * from './back-office-events'
+export * from './funds-common'
+export * from './funds-options'
+export * from './deposits'
+export * from './card-deposits'
+export * from './crypto-deposits'
+export * from './wire-deposits'
+export * from './withdrawals'
+export * from './funds-summary'
+export * from './transactions'
+export * from './savings'
+export * from './funds-events'
 export { ACCOUNT_MESSAGES, CalendarDateSchema, EmptyBodySchema } from './account-common'
 export * from './sessions'
 export * from './sign-ins'

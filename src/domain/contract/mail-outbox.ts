@@ -1,7 +1,7 @@
 // The mail outbox, for admins (decision 0020): what the server mailed while no SMTP_URL is set.
 import { z } from 'zod'
 import { IsoTimeSchema } from './account-common'
-import { PageMetaSchema } from './back-office'
+import { PageMetaSchema } from './back-office-common'
 import { dataEnvelope, SerialIdSchema } from './common'
 
 export const MAIL_KINDS = {

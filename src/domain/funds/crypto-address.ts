@@ -2,7 +2,7 @@
 // contract names one of these rules. Pure and dependency-free (a small SHA-256 is included for Tron's checksum) so
 // the withdrawal form, the server and the tests share them; encoders are exported so the sandbox chain can make
 // addresses that pass the same checks.
-import type { CryptoNetwork } from '../contract/funds'
+import type { CryptoNetwork } from '../contract/funds-common'
 
 export type AddressFormat = CryptoNetwork['format']
 

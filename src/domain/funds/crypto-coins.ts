@@ -1,6 +1,6 @@
 // The coins and networks the cashier takes (decision 0019): plain data, without zod, so what a URL may name (the QR
 // code page's ?coin=&network=, the /main/deposit redirect) is known before the first render without the funds
-// contract. ../contract/funds.ts builds its schemas from these and re-exports them.
+// contract. ../contract/funds-common.ts builds its schemas from these and re-exports them.
 
 /** A coin's network. `format` names the address rule in ./crypto-address.ts. */
 export interface CryptoNetwork {

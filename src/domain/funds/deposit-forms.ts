@@ -3,7 +3,8 @@
 // from GET /funds/options; the clock is passed in. The server checks the same things again.
 import { z } from 'zod'
 import { storableText } from '../contract/wire'
-import type { CardDepositRequest, Limit } from '../contract/funds'
+import type { CardDepositRequest } from '../contract/card-deposits'
+import type { Limit } from '../contract/funds-options'
 import { formatAmount } from '../format/currency'
 import { CARD_MESSAGES, cardBrand, cardDigits, cardNumberProblem, cvcProblem, expiryProblem } from './card'
 

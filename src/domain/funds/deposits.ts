@@ -1,6 +1,6 @@
 // How the deposit pages name and place things (decision 0019): the methods the chooser offers, which section a path
 // under /main/deposit belongs to, a deposit's one-line description and its confirmations. Pure; the pages render it.
-import type { Deposit } from '../contract/funds'
+import type { Deposit } from '../contract/deposits'
 import { maskedCard } from './card'
 import { CRYPTO_COINS, findCoin, type CryptoCoin } from './crypto-coins'
 

@@ -2,7 +2,7 @@
 // from money open positions hold, never an unrealised gain), 'out' brings savings back. The amount is checked against
 // the most that can move now, with the server's own words, before anything is sent.
 import { z } from 'zod'
-import { SAVINGS_MESSAGES } from '../contract/funds'
+import { SAVINGS_MESSAGES } from '../contract/savings'
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_POSITIVE_MESSAGE, parseMoneyText } from './withdrawal-form'
 import { exceedsWithdrawable } from './withdrawable'
 

@@ -1,7 +1,7 @@
 // The kinds and statuses of the money movements the transactions list shows (decision 0019), and the statement's CSV
 // columns: plain constants, without zod, so the transactions page's URL schema (./transactions-search.ts, loaded
-// before the first render) does not bring the funds contract with it. ../contract/funds.ts builds its schemas from
-// these and re-exports them.
+// before the first render) does not bring the funds contract with it. ../contract/transactions.ts builds its schemas
+// from these and re-exports them.
 
 export const TRANSACTION_TYPES = [
   'deposit',

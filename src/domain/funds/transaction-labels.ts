@@ -1,8 +1,9 @@
 // How the cashier names what the funds API sends as codes (decision 0019): transaction types and statuses, withdrawal
 // statuses and methods, each status's tone. One place, so the withdrawal page, the transactions list, the
 // statement and the dashboard read the same words. A tone is never the only signal: the chip always says its word.
-import type { TransactionType, WithdrawalMethod, WithdrawalStatus } from '../contract/funds'
-import { type TRANSACTION_STATUSES } from '../contract/funds'
+import type { TransactionType } from '../contract/transactions'
+import type { WithdrawalMethod, WithdrawalStatus } from '../contract/withdrawals'
+import { type TRANSACTION_STATUSES } from '../contract/transactions'
 import type { StatusTone } from '../display/status-tone'
 
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]

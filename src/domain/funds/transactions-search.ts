@@ -2,7 +2,7 @@
 // /main/transactions/statement?from=&to=. A damaged or old link drops the bad filter, never the page; what the API
 // is asked is built from the same values, so a shared link shows the same rows. The schemas are the routes'
 // `validateSearch`, loaded before the first render: guards, and no contract (../search-params.ts says why).
-import type { TransactionsQuery } from '../contract/funds'
+import type { TransactionsQuery } from '../contract/transactions'
 import { isCalendarDay, isDayInRange } from '../contract/wire-rules'
 import { type Infer, object, oneOf, optionalParam, refine, string } from '../guard'
 import { pageSearchParam } from '../search-params'

@@ -1,7 +1,7 @@
 // "Withdrawable now" (decision 0019): what a customer can take out at this moment, and what holds the rest back. The
 // server answers the figure in GET /funds/summary at its own prices; the withdrawal page shows the same arithmetic
 // with these helpers, so the two never disagree about the rule.
-import type { FundsSummary } from '../contract/funds'
+import type { FundsSummary } from '../contract/funds-summary'
 
 export interface WithdrawableInput {
   /** The ledger balance, reserved withdrawals already taken out. */

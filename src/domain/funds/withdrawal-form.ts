@@ -5,14 +5,12 @@
 import { z } from 'zod'
 import {
   BankAccountSchema,
-  CRYPTO_COINS,
   WITHDRAWAL_MESSAGES,
-  findCoin,
-  findNetwork,
-  type Limit,
   type WithdrawalMethod,
   type WithdrawalRequest,
-} from '../contract/funds'
+} from '../contract/withdrawals'
+import { CRYPTO_COINS, findCoin, findNetwork } from '../contract/funds-common'
+import { type Limit } from '../contract/funds-options'
 import { isValidAddress } from './crypto-address'
 import { exceedsWithdrawable } from './withdrawable'
 

@@ -1,7 +1,7 @@
 // A withdrawal's steps as its customer reads them (decision 0019): requested, then reviewed (approved, rejected, or
 // cancelled by them), then paid out with the payout's reference. Each step says whether it is done, happening now,
 // still to come, or where the request stopped, with its time. Pure: the list component only draws it.
-import type { Withdrawal } from '../contract/funds'
+import type { Withdrawal } from '../contract/withdrawals'
 
 export type TimelineState = 'done' | 'current' | 'upcoming' | 'stopped'
 

@@ -2,7 +2,7 @@
 // credit and the kind signs it on the wire; a correction keeps the sign typed; the balance after is shown to the
 // cent and a result below zero is refused before the server has to.
 import { describe, expect, it } from 'vitest'
-import { ADJUSTMENT_MESSAGES, AdjustmentRequestSchema } from '../../../src/domain/contract/back-office'
+import { ADJUSTMENT_MESSAGES, AdjustmentRequestSchema } from '../../../src/domain/contract/ledger'
 import {
   ADJUSTMENT_FORM_MESSAGES,
   adjustBalanceFormSchema,

@@ -8,7 +8,7 @@ import {
   auditSnapshotText,
   parseIdFilter,
 } from '../../../src/domain/back-office/audit-log'
-import { AUDIT_ACTIONS } from '../../../src/domain/contract/back-office'
+import { AUDIT_ACTIONS } from '../../../src/domain/contract/audit'
 
 describe('the audit filters', () => {
   it('offer every audit action, each in words', () => {

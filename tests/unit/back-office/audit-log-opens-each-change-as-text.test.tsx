@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { AuditEvent } from '../../../src/domain/contract/back-office'
+import type { AuditEvent } from '../../../src/domain/contract/audit'
 import { AuditLog } from '../../../src/features/back-office/components/audit-log'
 import { AuditLogFilters } from '../../../src/features/back-office/components/audit-log-filters'
 import { expectNoA11yViolations } from '../components/test-utils'

@@ -2,7 +2,7 @@
 // with its reason, so support can answer the customer; one still confirming shows how far it got.
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Deposit } from '../../../src/domain/contract/funds'
+import type { Deposit } from '../../../src/domain/contract/deposits'
 import { ClientDepositList } from '../../../src/features/back-office/components/client-deposits'
 import { expectNoA11yViolations } from '../components/test-utils'
 

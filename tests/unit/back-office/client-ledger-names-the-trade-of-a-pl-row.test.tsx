@@ -2,7 +2,7 @@
 // ('T0000042'), so an admin can tell which close moved the balance; other rows name no trade.
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { LedgerEntry } from '../../../src/domain/contract/back-office'
+import type { LedgerEntry } from '../../../src/domain/contract/ledger'
 import { ClientLedger } from '../../../src/features/back-office/components/client-ledger'
 
 const entry = (fields: Partial<LedgerEntry> & Pick<LedgerEntry, 'id' | 'kind'>): LedgerEntry => ({

@@ -12,7 +12,7 @@ import {
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AdminClient } from '../../../src/domain/contract/back-office'
+import type { AdminClient } from '../../../src/domain/contract/clients'
 import type { Trade } from '../../../src/domain/contract/trades'
 import { ClientPanel } from '../../../src/features/back-office/components/client-panel'
 import { configureHttp, resetHttpConfig } from '../../../src/lib/http'

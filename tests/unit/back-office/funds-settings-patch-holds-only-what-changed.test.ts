@@ -6,7 +6,7 @@ import {
   fundsSettingsFormValues,
   fundsSettingsPatch,
 } from '../../../src/domain/back-office/funds-settings-form'
-import type { FundsSettings } from '../../../src/domain/contract/funds'
+import type { FundsSettings } from '../../../src/domain/contract/funds-options'
 
 const STORED: FundsSettings = {
   bank: {

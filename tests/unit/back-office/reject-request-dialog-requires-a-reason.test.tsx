@@ -3,7 +3,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { QueueRequest } from '../../../src/domain/contract/back-office'
+import type { QueueRequest } from '../../../src/domain/contract/request-queue'
 import { RejectRequestDialog } from '../../../src/features/back-office/components/request-queue-reject-dialog'
 import { expectNoA11yViolations } from '../components/test-utils'
 

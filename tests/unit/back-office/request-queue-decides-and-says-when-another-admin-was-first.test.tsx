@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { QueueRequest } from '../../../src/domain/contract/back-office'
+import type { QueueRequest } from '../../../src/domain/contract/request-queue'
 import { RequestQueue } from '../../../src/features/back-office/components/request-queue'
 import { expectNoA11yViolations } from '../components/test-utils'
 import { fakeApi, json, renderWithApp } from './requests-settings-harness'

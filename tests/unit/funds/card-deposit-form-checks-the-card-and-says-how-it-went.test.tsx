@@ -11,7 +11,8 @@ import {
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { CardDepositRequest, Deposit } from '../../../src/domain/contract/funds'
+import type { CardDepositRequest } from '../../../src/domain/contract/card-deposits'
+import type { Deposit } from '../../../src/domain/contract/deposits'
 import { CARD_MESSAGES } from '../../../src/domain/funds/card'
 import {
   CardDepositForm,

@@ -3,7 +3,7 @@
 // page's URL (a damaged link drops the bad filter, never the page), and which queue rows await their payout.
 import { describe, expect, it } from 'vitest'
 import { awaitsPayout, queueStatusLabel } from '../../../src/domain/back-office/request-queue'
-import type { Withdrawal } from '../../../src/domain/contract/funds'
+import type { Withdrawal } from '../../../src/domain/contract/withdrawals'
 import { formatAmount } from '../../../src/domain/format/currency'
 import { savingsAmountError } from '../../../src/domain/funds/savings-transfer'
 import {

@@ -2,7 +2,7 @@
 // per dialog opening and sent again by every retry, so a timed-out request that did land cannot move the balance
 // twice: the server answers the first result again (200) for the same key and body, 409 for another body.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { AdjustmentResponseSchema, type AdjustmentKind } from '../../../domain/contract/back-office'
+import { AdjustmentResponseSchema, type AdjustmentKind } from '../../../domain/contract/ledger'
 import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/contract/trades'
 import { http } from '../../../lib/http'
 import { invalidateClient } from './invalidate-client'

@@ -6,7 +6,7 @@ import {
   RequestDecisionResponseSchema,
   type QueueRequest,
   type RequestDecision,
-} from '../../../domain/contract/back-office'
+} from '../../../domain/contract/request-queue'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'
 

@@ -5,7 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { AdminSettingsResponseSchema } from '../../../domain/contract/admin-settings'
-import type { FundsSettings, FundsSettingsPatchSchema } from '../../../domain/contract/funds'
+import type { FundsSettings, FundsSettingsPatchSchema } from '../../../domain/contract/funds-options'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'
 

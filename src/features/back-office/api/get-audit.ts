@@ -2,7 +2,8 @@
 // (ADMIN_PAGE_SIZE rows). The Audit page and the client page's audit trail read it; every back-office mutation
 // invalidates BACK_OFFICE_KEYS.audit so a fresh row shows at once.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { AuditResponseSchema, type AuditEvent, type PageMeta } from '../../../domain/contract/back-office'
+import { AuditResponseSchema, type AuditEvent } from '../../../domain/contract/audit'
+import { type PageMeta } from '../../../domain/contract/back-office-common'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'
 

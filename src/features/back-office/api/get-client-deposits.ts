@@ -2,7 +2,7 @@
 // confirming and those that failed or were set aside with their reason. Its key sits under the client's, so what
 // makes the client page stale (client.updated, a simulated transfer) refetches it too.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { DepositsResponseSchema, type Deposit } from '../../../domain/contract/funds'
+import { DepositsResponseSchema, type Deposit } from '../../../domain/contract/deposits'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'
 

@@ -2,7 +2,7 @@
 // pending requests, ledger, last refused order). The client page and the chat console's customer panel read it;
 // the admin layout invalidates it on private-admin's client.updated for that user.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { AdminClientResponseSchema, type AdminClient } from '../../../domain/contract/back-office'
+import { AdminClientResponseSchema, type AdminClient } from '../../../domain/contract/clients'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'
 

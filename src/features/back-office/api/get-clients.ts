@@ -1,11 +1,8 @@
 // GET /admin/users?status=&search=&page=: one page of clients (ADMIN_PAGE_SIZE rows) and its meta. The Clients list
 // reads it; the admin layout invalidates BACK_OFFICE_KEYS.clients when a request or a client changes.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import {
-  AdminUsersResponseSchema,
-  type AdminUserListItem,
-  type PageMeta,
-} from '../../../domain/contract/back-office'
+import { AdminUsersResponseSchema, type AdminUserListItem } from '../../../domain/contract/clients'
+import { type PageMeta } from '../../../domain/contract/back-office-common'
 import type { UserStatus } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'

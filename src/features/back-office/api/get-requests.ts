@@ -4,10 +4,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import {
   AdminRequestsResponseSchema,
-  type PageMeta,
   type QueueRequest,
   type QueueRequestStatus,
-} from '../../../domain/contract/back-office'
+} from '../../../domain/contract/request-queue'
+import { type PageMeta } from '../../../domain/contract/back-office-common'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'
 

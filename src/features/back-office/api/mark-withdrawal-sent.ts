@@ -2,7 +2,7 @@
 // customer's withdrawal page shows 'Sent' with the reference at once (funds.updated on their channel); a withdrawal
 // not approved (still in review, already sent, rejected) answers 409 with the server's sentence.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { WithdrawalResponseSchema } from '../../../domain/contract/funds'
+import { WithdrawalResponseSchema } from '../../../domain/contract/withdrawals'
 import { http } from '../../../lib/http'
 import { BACK_OFFICE_KEYS } from './query-keys'
 

@@ -4,7 +4,7 @@
 // client.updated.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import type { SimulatedTransferRequestSchema } from '../../../domain/contract/funds'
+import type { SimulatedTransferRequestSchema } from '../../../domain/contract/crypto-deposits'
 import { http } from '../../../lib/http'
 import { invalidateClient } from './invalidate-client'
 

@@ -2,7 +2,7 @@
 // reason }; the server answers 422 without a reason) or change the plan ({ account_type_id }). The server pushes
 // user.updated to the customer, whose open tabs show or release the gate without a click.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { AdminUserResponseSchema, type AdminUserPatch } from '../../../domain/contract/back-office'
+import { AdminUserResponseSchema, type AdminUserPatch } from '../../../domain/contract/clients'
 import { http } from '../../../lib/http'
 import { invalidateClient } from './invalidate-client'
 

@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { TextField } from '../../../components/ui/input'
 import { Text } from '../../../components/ui/text'
-import { ADJUSTMENT_KINDS, type AdjustmentKind } from '../../../domain/contract/back-office'
+import { ADJUSTMENT_KINDS, type AdjustmentKind } from '../../../domain/contract/ledger'
 import {
   ADJUSTMENT_KIND_LABELS,
   adjustBalanceFormSchema,

@@ -1,6 +1,6 @@
 import { EntryEnd, EntryList, EntryRow, EntryTitle } from '../../../components/ui/entry-list'
 import { Text } from '../../../components/ui/text'
-import type { LedgerEntry } from '../../../domain/contract/back-office'
+import type { LedgerEntry } from '../../../domain/contract/ledger'
 import { formatDateTime, ledgerEntryLabel } from '../../../domain/back-office/labels'
 import { tradeReference } from '../../../domain/trading/trade-reference'
 import { formatAmount, formatSignedAmount } from '../../../domain/format/currency'

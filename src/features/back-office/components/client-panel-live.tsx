@@ -12,7 +12,7 @@ import { formatAmount, formatSignedAmount } from '../../../domain/format/currenc
 import { formatPrice, signTone } from '../../../domain/format/numbers'
 import { inMarginCall } from '../../../domain/trading/stop-out'
 import type { LivePriceStore } from '../../../lib/live-prices'
-import type { AdminClient } from '../../../domain/contract/back-office'
+import type { AdminClient } from '../../../domain/contract/clients'
 import { useAccountSummary, useLivePosition } from '../../../lib/live-account'
 import { Text } from '../../../components/ui/text'
 

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import type { AdminClient } from '../../../domain/contract/back-office'
+import type { AdminClient } from '../../../domain/contract/clients'
 import { formatDateTime } from '../../../domain/back-office/labels'
 import { findCountry } from '../../../domain/registration/countries'
 import { ClientStatusBadge, OnlineDot } from './client-status-badge'

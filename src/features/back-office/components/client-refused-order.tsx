@@ -1,7 +1,7 @@
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Text } from '../../../components/ui/text'
-import type { RefusedOrder } from '../../../domain/contract/back-office'
+import type { RefusedOrder } from '../../../domain/contract/clients'
 import { formatDateTime } from '../../../domain/back-office/labels'
 import { formatPrice } from '../../../domain/format/numbers'
 

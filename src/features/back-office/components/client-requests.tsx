@@ -2,7 +2,7 @@ import { css } from 'styled-system/css'
 import { flex, grid, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Text } from '../../../components/ui/text'
-import type { QueueRequest } from '../../../domain/contract/back-office'
+import type { QueueRequest } from '../../../domain/contract/request-queue'
 import { formatDateTime, requestTypeLabel } from '../../../domain/back-office/labels'
 
 // The client's pending requests (every type the queue knows), each with Approve and Reject; the page decides them

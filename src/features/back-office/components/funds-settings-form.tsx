@@ -17,7 +17,7 @@ import {
   type FundsSettingsFormOutput,
   type FundsSettingsFormValues,
 } from '../../../domain/back-office/funds-settings-form'
-import type { FundsSettings } from '../../../domain/contract/funds'
+import type { FundsSettings } from '../../../domain/contract/funds-options'
 import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateFundsSettings } from '../api/funds-settings'
 import { TextAreaField } from './text-area-field'

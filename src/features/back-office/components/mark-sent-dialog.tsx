@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { type z } from 'zod'
 import { TextField } from '../../../components/ui/input'
 import { Text } from '../../../components/ui/text'
-import { WithdrawalSentRequestSchema } from '../../../domain/contract/funds'
+import { WithdrawalSentRequestSchema } from '../../../domain/contract/withdrawals'
 import { errorMessage, fieldError } from '../../../lib/error-message'
 import { DialogForm, FormDialog, useBusy } from './form-dialog'
 

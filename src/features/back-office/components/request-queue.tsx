@@ -9,7 +9,7 @@ import {
   REQUEST_TYPES,
   type QueueRequest,
   type QueueRequestStatus,
-} from '../../../domain/contract/back-office'
+} from '../../../domain/contract/request-queue'
 import { formatEventAge } from '../../../domain/back-office/event-time'
 import { formatDateTime, requestTypeLabel } from '../../../domain/back-office/labels'
 import {

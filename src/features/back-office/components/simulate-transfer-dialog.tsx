@@ -11,7 +11,7 @@ import {
   networkOptions,
   type SimulatedTransferForm,
 } from '../../../domain/back-office/simulated-transfer'
-import { CRYPTO_COINS, findCoin } from '../../../domain/contract/funds'
+import { CRYPTO_COINS, findCoin } from '../../../domain/contract/funds-common'
 import { errorMessage, fieldError } from '../../../lib/error-message'
 import type { SimulatedTransfer } from '../api/simulate-crypto-transfer'
 import { DialogForm, FormDialog, useBusy } from './form-dialog'

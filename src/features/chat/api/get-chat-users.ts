@@ -2,7 +2,7 @@
 // every 30 s (docs/product/api.md#data-caching). A failure keeps the last list and says 'Failed to load users.
 // Retrying...' (docs/product/chat.md#admin-console) until a refresh succeeds.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { AdminUsersResponseSchema } from '../../../domain/contract/back-office'
+import { AdminUsersResponseSchema } from '../../../domain/contract/clients'
 import type { User } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
 

@@ -1,7 +1,7 @@
 // POST /funds/withdrawals/{id}/cancel: the customer takes back a withdrawal still in review; the reserved amount is
 // released in the same transaction. Once decided it answers 409 'This withdrawal can no longer be cancelled.'.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { WithdrawalResponseSchema } from '../../../domain/contract/funds'
+import { WithdrawalResponseSchema } from '../../../domain/contract/withdrawals'
 import { http } from '../../../lib/http'
 import { invalidateFunds } from './invalidate-funds'
 

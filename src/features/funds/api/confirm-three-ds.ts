@@ -1,7 +1,7 @@
 // POST /funds/deposits/{id}/three-ds { approve }: the simulated bank step of a card asking for 3-D Secure. The answer
 // is the deposit, completed or failed.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { DepositResponseSchema } from '../../../domain/contract/funds'
+import { DepositResponseSchema } from '../../../domain/contract/deposits'
 import { http } from '../../../lib/http'
 import { invalidateFunds } from './invalidate-funds'
 

@@ -2,7 +2,7 @@
 // broker's bank details. A query, not a mutation, so the wire page keeps one reference while open (no refetch on
 // focus or reconnect); leaving and coming back asks for a new one, which is harmless: an unused intent expires.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { WireIntentResponseSchema } from '../../../domain/contract/funds'
+import { WireIntentResponseSchema } from '../../../domain/contract/wire-deposits'
 import { http } from '../../../lib/http'
 import { fundsKeys } from './query-keys'
 

@@ -2,7 +2,8 @@
 // nowhere else. The answer is the deposit: completed, failed (declined) or pending with next_action 'three_ds'.
 // The key is made per submission attempt by the form and resent by any retry of that attempt.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { DepositResponseSchema, type CardDepositRequest } from '../../../domain/contract/funds'
+import { DepositResponseSchema } from '../../../domain/contract/deposits'
+import { type CardDepositRequest } from '../../../domain/contract/card-deposits'
 import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/contract/trades'
 import { http } from '../../../lib/http'
 import { invalidateFunds } from './invalidate-funds'

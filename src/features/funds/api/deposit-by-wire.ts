@@ -1,7 +1,7 @@
 // POST /funds/deposits/wire { reference, amount }: 'I have sent the transfer'. A pending deposit the back office
 // approves when the money arrives; the reference is single-use, so a repeat is refused rather than doubled.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { DepositResponseSchema } from '../../../domain/contract/funds'
+import { DepositResponseSchema } from '../../../domain/contract/deposits'
 import { http } from '../../../lib/http'
 import { invalidateFunds } from './invalidate-funds'
 

@@ -1,7 +1,7 @@
 // GET /funds/crypto/{coin}/{network}/address: the caller's stable deposit address for this coin on this network,
 // with the minimum and the confirmations needed. Stable per user, so cached for the session.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { CryptoAddressResponseSchema } from '../../../domain/contract/funds'
+import { CryptoAddressResponseSchema } from '../../../domain/contract/crypto-deposits'
 import { http } from '../../../lib/http'
 import { fundsKeys } from './query-keys'
 

@@ -3,7 +3,7 @@
 // wire approved shows without a reload. While something is pending the open page also asks now and then, so a
 // page whose push connection is down (a flaky network) still gets there.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { DepositsResponseSchema, type Deposit } from '../../../domain/contract/funds'
+import { DepositsResponseSchema, type Deposit } from '../../../domain/contract/deposits'
 import { http } from '../../../lib/http'
 import { fundsKeys } from './query-keys'
 

@@ -1,7 +1,7 @@
 // GET /funds/options: limits, the broker's bank details, the coins and their networks, the confirmations needed.
 // Operator settings that change rarely: cached for a minute.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { FundsOptionsResponseSchema, type FundsOptions } from '../../../domain/contract/funds'
+import { FundsOptionsResponseSchema, type FundsOptions } from '../../../domain/contract/funds-options'
 import { http } from '../../../lib/http'
 import { fundsKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 // GET /funds/savings: the savings balance, the APR, interest accrued and unpaid, and the daily accrual history.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { SavingsResponseSchema, type Savings } from '../../../domain/contract/funds'
+import { SavingsResponseSchema, type Savings } from '../../../domain/contract/savings'
 import { http } from '../../../lib/http'
 import { fundsKeys } from './query-keys'
 

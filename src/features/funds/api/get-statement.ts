@@ -1,7 +1,7 @@
 // GET /funds/statement?from=&to=: the printable statement's opening and closing balance and its rows, the same
 // rows as the CSV (download-statement.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { StatementResponseSchema, type Statement } from '../../../domain/contract/funds'
+import { StatementResponseSchema, type Statement } from '../../../domain/contract/transactions'
 import { fundsQueryString } from '../../../domain/funds/transactions-search'
 import { http } from '../../../lib/http'
 import { fundsKeys } from './query-keys'

@@ -2,7 +2,7 @@
 // server (FUNDS_PAGE_SIZE rows, `meta` says how many pages). The same rows feed the dashboard's recent list.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type z } from 'zod'
-import { TransactionsResponseSchema, type TransactionsQuery } from '../../../domain/contract/funds'
+import { TransactionsResponseSchema, type TransactionsQuery } from '../../../domain/contract/transactions'
 import { fundsQueryString, transactionsQuery } from '../../../domain/funds/transactions-search'
 import { http } from '../../../lib/http'
 import { fundsKeys } from './query-keys'

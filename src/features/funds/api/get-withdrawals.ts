@@ -1,7 +1,7 @@
 // GET /funds/withdrawals: the caller's withdrawal requests, newest first, each with its status and the times it
 // moved (requested, decided, sent). funds.updated invalidates it, so an approval or a payout shows without a reload.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { WithdrawalsResponseSchema, type Withdrawal } from '../../../domain/contract/funds'
+import { WithdrawalsResponseSchema, type Withdrawal } from '../../../domain/contract/withdrawals'
 import { http } from '../../../lib/http'
 import { fundsKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 // The cashier's query keys, defined once: useFundsLiveUpdates invalidates `fundsKeys.all` when the private-user
 // channel says funds.updated, and each mutation invalidates the keys it changed.
-import type { TransactionsQuery } from '../../../domain/contract/funds'
+import type { TransactionsQuery } from '../../../domain/contract/transactions'
 
 export const fundsKeys = {
   all: ['funds'] as const,

@@ -2,7 +2,7 @@
 // it) and the request waits in review. The key is made per submission attempt by the form and resent by any retry
 // of that attempt, so a lost answer cannot reserve the money twice.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { WithdrawalResponseSchema, type WithdrawalRequest } from '../../../domain/contract/funds'
+import { WithdrawalResponseSchema, type WithdrawalRequest } from '../../../domain/contract/withdrawals'
 import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/contract/trades'
 import { http } from '../../../lib/http'
 import { invalidateFunds } from './invalidate-funds'

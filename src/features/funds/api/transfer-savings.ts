@@ -2,7 +2,7 @@
 // savings, 'out' back (unpaid interest is credited with it). One ledger transfer, at once; the key is made per
 // submission attempt by the dialog and resent by any retry of that attempt.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { SavingsTransferResponseSchema } from '../../../domain/contract/funds'
+import { SavingsTransferResponseSchema } from '../../../domain/contract/savings'
 import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/contract/trades'
 import type { SavingsDirection } from '../../../domain/funds/savings-transfer'
 import { http } from '../../../lib/http'

@@ -9,12 +9,9 @@ import { button } from 'styled-system/recipes'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
-import {
-  DEPOSIT_MESSAGES,
-  type CardDepositRequest,
-  type Deposit,
-  type Limit,
-} from '../../../domain/contract/funds'
+import { DEPOSIT_MESSAGES, type Deposit } from '../../../domain/contract/deposits'
+import { type CardDepositRequest } from '../../../domain/contract/card-deposits'
+import { type Limit } from '../../../domain/contract/funds-options'
 import {
   CARD_BRAND_NAMES,
   cardBrand,

@@ -1,7 +1,7 @@
 import { CreditCard, RotateCcw, ShieldCheck, Zap, type LucideIcon } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { flex, grid } from 'styled-system/patterns'
-import type { Limit } from '../../../domain/contract/funds'
+import type { Limit } from '../../../domain/contract/funds-options'
 import { formatAmount } from '../../../domain/format/currency'
 import { useConfirmThreeDs } from '../api/confirm-three-ds'
 import { useDepositByCard } from '../api/deposit-by-card'

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import { flex, grid, wrap } from 'styled-system/patterns'
-import type { Deposit } from '../../../domain/contract/funds'
+import type { Deposit } from '../../../domain/contract/deposits'
 import { confirmationsText, shortenMiddle } from '../../../domain/funds/deposits'
 import { formatAmount } from '../../../domain/format/currency'
 import { formatMoneyTime } from '../../../domain/funds/transaction-labels'

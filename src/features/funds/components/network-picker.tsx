@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
-import type { CryptoCoin } from '../../../domain/contract/funds'
+import type { CryptoCoin } from '../../../domain/contract/funds-common'
 import { Text } from '../../../components/ui/text'
 
 // A coin on several networks (USDT on TRC20 and ERC20): the network is chosen first, because a transfer sent on

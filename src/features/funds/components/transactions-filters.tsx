@@ -3,7 +3,11 @@ import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
 import { OptionSelect } from '../../../components/ui/option-select'
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionType } from '../../../domain/contract/funds'
+import {
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionType,
+} from '../../../domain/contract/transactions'
 import {
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,

@@ -1,6 +1,6 @@
 import { ReceiptText } from 'lucide-react'
 import { useEffect } from 'react'
-import type { TransactionsQuery } from '../../../domain/contract/funds'
+import type { TransactionsQuery } from '../../../domain/contract/transactions'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { formatMoneyTime, TRANSACTION_TYPE_LABELS } from '../../../domain/funds/transaction-labels'
 import { useTransactions } from '../api/get-transactions'

@@ -11,13 +11,12 @@ import { TextField } from '../../../components/ui/input'
 import { OptionSelect } from '../../../components/ui/option-select'
 import {
   WITHDRAWAL_METHODS,
-  findCoin,
-  findNetwork,
-  type FundsOptions,
-  type FundsSummary,
   type WithdrawalMethod,
   type WithdrawalRequest,
-} from '../../../domain/contract/funds'
+} from '../../../domain/contract/withdrawals'
+import { findCoin, findNetwork } from '../../../domain/contract/funds-common'
+import { type FundsOptions } from '../../../domain/contract/funds-options'
+import { type FundsSummary } from '../../../domain/contract/funds-summary'
 import { formatAmount } from '../../../domain/format/currency'
 import { maskedCard } from '../../../domain/funds/card'
 import { ADDRESS_PLACEHOLDERS } from '../../../domain/funds/crypto-address'

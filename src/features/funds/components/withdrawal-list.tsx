@@ -5,7 +5,7 @@ import { flex, grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
-import type { Withdrawal } from '../../../domain/contract/funds'
+import type { Withdrawal } from '../../../domain/contract/withdrawals'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { formatMoneyTime } from '../../../domain/funds/transaction-labels'
 import {

@@ -3,7 +3,7 @@ import { ArrowRight, ClipboardCheck, UserPlus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { requestTypeOptions } from '../../../domain/back-office/request-queue'
-import { ADMIN_PRESENCE_CHANNEL } from '../../../domain/contract/back-office'
+import { ADMIN_PRESENCE_CHANNEL } from '../../../domain/contract/back-office-events'
 import {
   RequestQueue,
   StaffOnline,

@@ -5,7 +5,7 @@ import {
   ADMIN_PRESENCE_CHANNEL,
   BACK_OFFICE_EVENTS,
   ClientUpdatedEventSchema,
-} from '../../../domain/contract/back-office'
+} from '../../../domain/contract/back-office-events'
 import { USER_ROLE } from '../../../domain/contract/user-constants'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import { AdminShell, BACK_OFFICE_KEYS, useRequestsSummary } from '../../../features/back-office'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { findCoin } from '../../../../../domain/contract/funds'
+import { findCoin } from '../../../../../domain/contract/funds-common'
 import { CryptoDeposit, getDepositsQueryOptions } from '../../../../../features/funds'
 import { NotFoundPage } from '../../../../../features/shell'
 import { loadPageData } from '../../../../-page-data'

@@ -1,0 +1,14 @@
+// A deposit by bank wire (decision 0019): a reference for the transfer, then 'I have sent it', which the back office
+// approves when the money arrives.
+import { z } from 'zod'
+import { dataEnvelope, TextSchema } from './common'
+import { BankDetailsSchema, PositiveMoneySchema } from './funds-common'
+
+/** POST /funds/wire/intents: a unique reference for the transfer about to be made, with the broker's bank details. */
+export const WireIntentResponseSchema = dataEnvelope(
+  z.object({ reference: z.string(), bank: BankDetailsSchema }),
+)
+/** POST /funds/deposits/wire: 'I have sent the transfer'. A pending deposit the back office approves. */
+export const WireDepositRequestSchema = z
+  .object({ reference: TextSchema.trim().min(1).max(40), amount: PositiveMoneySchema })
+  .strict()

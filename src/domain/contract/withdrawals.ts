@@ -1,0 +1,93 @@
+// Withdrawals (decision 0019): to a card deposited with, a crypto address or a bank account, their funds reserved
+// at request time; the back office approves, rejects or marks them sent.
+import { z } from 'zod'
+import { serialIdNumber, TextSchema } from './common'
+import { CoinSlugSchema, NetworkIdSchema, PositiveMoneySchema } from './funds-common'
+
+/**
+ * A withdrawal's funds are held from the moment it is stored (in_review), which is its first state; the customer
+ * may cancel it while in_review. Then approved, then sent (with the payout's reference); or rejected (with a
+ * reason) or cancelled, both releasing the hold.
+ */
+export const WITHDRAWAL_STATUSES = ['in_review', 'approved', 'sent', 'rejected', 'cancelled'] as const
+export const WithdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES)
+export type WithdrawalStatus = z.infer<typeof WithdrawalStatusSchema>
+export const WITHDRAWAL_METHODS = ['card', 'crypto', 'bank'] as const
+export const WithdrawalMethodSchema = z.enum(WITHDRAWAL_METHODS)
+export type WithdrawalMethod = z.infer<typeof WithdrawalMethodSchema>
+
+export const BankAccountSchema = z.object({
+  holder: TextSchema.trim().min(1, 'Account holder is required').max(120),
+  iban: TextSchema.trim()
+    .min(1, 'IBAN or account number is required')
+    .max(64)
+    .regex(/^[A-Za-z0-9 ]+$/, 'Letters and digits only'),
+  bic: TextSchema.trim()
+    .max(20)
+    .regex(/^[A-Za-z0-9]*$/, 'Letters and digits only'),
+  bank_name: TextSchema.trim().min(1, 'Bank name is required').max(120),
+})
+
+/** POST /funds/withdrawals, with an Idempotency-Key header. */
+export const WithdrawalRequestSchema = z.discriminatedUnion('method', [
+  z
+    .object({
+      method: z.literal('card'),
+      amount: PositiveMoneySchema,
+      card_deposit_id: serialIdNumber(),
+    })
+    .strict(),
+  z
+    .object({
+      method: z.literal('crypto'),
+      amount: PositiveMoneySchema,
+      coin: CoinSlugSchema,
+      network: NetworkIdSchema,
+      address: TextSchema.trim().min(1, 'Address is required').max(100),
+    })
+    .strict(),
+  z
+    .object({ method: z.literal('bank'), amount: PositiveMoneySchema, bank: BankAccountSchema.strict() })
+    .strict(),
+])
+export type WithdrawalRequest = z.input<typeof WithdrawalRequestSchema>
+
+export const WithdrawalSchema = z.object({
+  id: z.number().int(),
+  status: WithdrawalStatusSchema,
+  method: WithdrawalMethodSchema,
+  amount: z.number(),
+  /** WD-… */
+  reference: z.string(),
+  /** Where the money goes, for people: 'Visa •••• 4242', 'USDT (TRC20) T9yD…', 'Bank ••••1234'. */
+  destination: z.string(),
+  /** The reason given by the back office for a rejection. */
+  reason: z.string().nullable(),
+  /** The payout's reference once sent. */
+  payout_reference: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+})
+export type Withdrawal = z.infer<typeof WithdrawalSchema>
+export const WithdrawalResponseSchema = z.object({ message: z.string(), data: WithdrawalSchema })
+export const WithdrawalsResponseSchema = z.object({ data: z.array(WithdrawalSchema) })
+/** POST /admin/withdrawals/{id}/sent: an approved withdrawal was paid out. */
+export const WithdrawalSentRequestSchema = z
+  .object({ payout_reference: TextSchema.trim().min(1, 'The payout reference is required').max(100) })
+  .strict()
+
+export const WITHDRAWAL_MESSAGES = {
+  REQUESTED: 'Your withdrawal request was received. The amount is reserved while we review it.',
+  CANCELLED: 'Your withdrawal was cancelled and the amount released.',
+  NOT_CANCELLABLE: 'This withdrawal can no longer be cancelled.',
+  NOT_SENDABLE: 'Only an approved withdrawal can be marked sent.',
+  SENT: 'The withdrawal was marked sent.',
+  /** Followed by the amount: 'You can withdraw at most $1,234.56 now.' */
+  OVER_WITHDRAWABLE: 'The amount is more than you can withdraw now.',
+  UNKNOWN_CARD: 'Withdrawals go back to a card you deposited with.',
+  BAD_ADDRESS: 'This is not a valid address on the chosen network.',
+  NEEDS_VERIFICATION:
+    'Withdrawals need verification level 2: upload both sides of an identity document on the Verification page.',
+} as const
