@@ -58,7 +58,9 @@ describe("a market watch row's menu", { timeout: 20_000 }, () => {
     const { onCreateAlert } = setup(true)
     screen.getByRole('button', { name: 'Actions for EUR/USD' }).focus()
     await userEvent.keyboard('{Enter}')
-    await screen.findByRole('menuitem', { name: 'Create alert' })
+    const item = await screen.findByRole('menuitem', { name: 'Create alert' })
+    // Opened from the keyboard, the menu highlights its first item a frame after it shows: Enter chooses it then.
+    await waitFor(() => expect(item).toHaveAttribute('data-highlighted'))
     await userEvent.keyboard('{Enter}')
     expect(onCreateAlert).toHaveBeenCalledTimes(1)
   })
