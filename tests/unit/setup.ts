@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom/vitest'
+// jsdom has no IndexedDB. Every file gets the fake one before anything imports Dexie: the files share one module
+// graph for node_modules, and a Dexie first imported by a file without it kept `indexedDB` undefined for every later
+// file in that worker (the watchlist, the sign-up draft and the chart tests failed that way when the order changed).
+import 'fake-indexeddb/auto'
 import { afterAll, afterEach, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 
