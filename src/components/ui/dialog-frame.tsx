@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps, FormEvent, ReactNode } from 'react'
+import { cx } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import * as Dialog from './dialog'
 
 // A ready-made dialog for the common case: controlled open state, a title that names the dialog, the ✕ button, and
 // content that mounts on open and unmounts on close, so each opening starts from fresh defaults and prices. The
-// workspace's and the marketplace's dialogs are all built on it.
+// workspace's and the marketplace's dialogs are all built on it. A dialog that holds one form puts a
+// DialogFrameForm in it: the fields and the footer's buttons inside one <form>, so its submit button submits it.
 
 export interface DialogFrameProps {
   open: boolean
@@ -12,7 +15,7 @@ export interface DialogFrameProps {
   description?: ReactNode
   size?: 'sm' | 'md' | 'lg'
   children: ReactNode
-  /** Buttons under the body; omitted when the body holds its own form and buttons. */
+  /** Buttons under the body; omitted when the body holds its own form and buttons (a DialogFrameForm). */
   footer?: ReactNode
 }
 
@@ -38,5 +41,33 @@ export function DialogFrame(props: DialogFrameProps) {
         </Dialog.Content>
       </Dialog.Positioner>
     </Dialog.Root>
+  )
+}
+
+export interface DialogFrameFormProps extends Omit<ComponentProps<'form'>, 'onSubmit' | 'children'> {
+  /** react-hook-form's `handleSubmit(...)`, typically; a promise it returns is not awaited. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown
+  /** The dialog's buttons (Cancel, the submit button), set as DialogFrame's footer is, inside the form. */
+  footer: ReactNode
+  /** The fields. */
+  children: ReactNode
+}
+
+/**
+ * The body of a DialogFrame that holds one form: the fields, then the footer's buttons, all in a `<form noValidate>`
+ * (the schema speaks, not the browser), so a `type="submit"` button in the footer submits it and Enter in a field
+ * does too. It is the dialog's content component, mounted with the dialog, so its form starts afresh each opening.
+ */
+export function DialogFrameForm({ onSubmit, footer, children, className, ...rest }: DialogFrameFormProps) {
+  return (
+    <form
+      noValidate
+      {...rest}
+      onSubmit={(event) => void onSubmit(event)}
+      className={cx(grid({ gap: '4' }), className)}
+    >
+      {children}
+      <Dialog.Footer>{footer}</Dialog.Footer>
+    </form>
   )
 }

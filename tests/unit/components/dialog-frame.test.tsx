@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { describe, expect, it } from 'vitest'
-import { DialogFrame } from '../../../src/components/ui/dialog-frame'
+import { describe, expect, it, vi } from 'vitest'
+import { CloseTrigger } from '../../../src/components/ui/dialog'
+import { DialogFrame, DialogFrameForm } from '../../../src/components/ui/dialog-frame'
 import { expectNoA11yViolations, waitForFocusInside } from './test-utils'
 
 /** State of its own, to show whether the content survived a close. */
@@ -69,5 +70,89 @@ describe('DialogFrame', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Clicked/ })).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Open' }))
     expect(await screen.findByRole('button', { name: 'Clicked 0' })).toBeInTheDocument()
+  })
+})
+
+/** A dialog whose content is one form, its buttons in the footer. */
+function FormHarness(props: { onSave: (name: string) => void }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Rename
+      </button>
+      <DialogFrame open={open} onOpenChange={setOpen} title="Rename the watchlist" size="sm">
+        <RenameForm
+          onSave={(name) => {
+            props.onSave(name)
+            setOpen(false)
+          }}
+        />
+      </DialogFrame>
+    </>
+  )
+}
+
+function RenameForm(props: { onSave: (name: string) => void }) {
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <DialogFrameForm
+      aria-label="New name"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (name.trim() === '') setError('Give it a name.')
+        else props.onSave(name)
+      }}
+      footer={
+        <>
+          <CloseTrigger asChild>
+            <button type="button">Cancel</button>
+          </CloseTrigger>
+          <button type="submit">Save</button>
+        </>
+      }
+    >
+      <label>
+        Name
+        <input value={name} onChange={(event) => setName(event.target.value)} />
+      </label>
+      {error ? <p role="alert">{error}</p> : null}
+    </DialogFrameForm>
+  )
+}
+
+describe('DialogFrameForm', { timeout: 20_000 }, () => {
+  it('has no accessibility violations', async () => {
+    const { container } = render(<FormHarness onSave={() => {}} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rename the watchlist' })
+    await expectNoA11yViolations(container, dialog)
+  })
+
+  it('holds the fields and the footer’s buttons in one form: Save submits it, and so does Enter', async () => {
+    const onSave = vi.fn()
+    render(<FormHarness onSave={onSave} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }))
+    const form = await screen.findByRole('form', { name: 'New name' })
+    expect(form).toContainElement(screen.getByRole('button', { name: 'Save' }))
+    expect(form).toHaveAttribute('novalidate')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Give it a name.')
+    expect(onSave).not.toHaveBeenCalled()
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Metals{Enter}')
+    expect(onSave).toHaveBeenCalledWith('Metals')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('closes without submitting from Cancel', async () => {
+    const onSave = vi.fn()
+    render(<FormHarness onSave={onSave} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(onSave).not.toHaveBeenCalled()
   })
 })
