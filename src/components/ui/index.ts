@@ -6,9 +6,16 @@ export { Button, IconButton, type ButtonProps, type IconButtonProps } from './bu
 export * as Card from './card'
 export { Checkbox, type CheckboxProps, type CheckedChangeDetails, type CheckedState } from './checkbox'
 export * as Dialog from './dialog'
-export { DialogFrame, type DialogFrameProps } from './dialog-frame'
+export {
+  DialogFrame,
+  DialogFrameForm,
+  type DialogFrameFormProps,
+  type DialogFrameProps,
+} from './dialog-frame'
 export { EmptyState, type EmptyStateProps } from './empty-state'
 export { FigureGrid, type Figure } from './figure-grid'
+export { FormField, type FormFieldProps } from './form-field'
+export { FormSelect, type FormSelectProps } from './form-select'
 export { Heading, type HeadingProps } from './heading'
 export { LiveText, type LiveTextProps } from './live-text'
 export { LoadMoreSentinel, type LoadMoreSentinelProps } from './load-more-sentinel'
