@@ -9,6 +9,7 @@ import { field } from './field'
 import { menu } from './menu'
 import { popover } from './popover'
 import { radioGroup } from './radio-group'
+import { segmentGroup } from './segment-group'
 import { select } from './select'
 import { spinner } from './spinner'
 import { switchRecipe } from './switch'
@@ -27,6 +28,7 @@ export const slotRecipes = {
   menu,
   popover,
   radioGroup,
+  segmentGroup,
   select,
   tabs,
 }
