@@ -11,6 +11,9 @@ describe('Stat', () => {
         <Stat tile label="Free margin">
           $900.00
         </Stat>
+        <Stat label="Savings balance" size="lg" numeric note="4.00 % a year (APR)">
+          $300.00
+        </Stat>
       </dl>,
     )
     await expectNoA11yViolations(container)
@@ -51,5 +54,28 @@ describe('Stat', () => {
     const wide = screen.getByText('Wide').parentElement as HTMLElement
     expect(tile.className).not.toBe(plain.className)
     expect(wide.className.split(' ').length).toBeGreaterThan(tile.className.split(' ').length)
+  })
+
+  it('says its note under the figure, in a value of its own, and sizes a headline figure', () => {
+    render(
+      <dl>
+        <Stat label="Dense" data-testid="dense">
+          1
+        </Stat>
+        <Stat label="Savings balance" size="lg" numeric note="4.00 % a year (APR)" data-testid="savings">
+          $300.00
+        </Stat>
+      </dl>,
+    )
+    const savings = screen.getByTestId('savings')
+    expect(savings).toHaveTextContent(/^\$300\.00$/)
+    const definitions = within(screen.getByText('Savings balance').parentElement as HTMLElement).getAllByRole(
+      'definition',
+    )
+    expect(definitions.map((definition) => definition.textContent)).toEqual([
+      '$300.00',
+      '4.00 % a year (APR)',
+    ])
+    expect(savings.className).not.toBe(screen.getByTestId('dense').className)
   })
 })

@@ -1,6 +1,6 @@
 import { ArrowDownToLine, ArrowUpFromLine, CircleCheck, Clock, PiggyBank } from 'lucide-react'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
+import { Box, HStack } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -24,6 +24,7 @@ import {
   nowrapCell,
   row,
 } from '../../../components/ui/list-table'
+import { Stat } from '../../../components/ui/stat'
 import { Text } from '../../../components/ui/text'
 
 // /main/savings (decision 0019): the savings balance and its rate, interest accrued this month and not yet paid, the
@@ -50,25 +51,18 @@ const figureBox = grid({
   rounded: 'surface',
   minW: '0',
 })
-const figureLabel = css({ fontSize: 'xs', color: 'text.muted' })
-const figureValue = css({
-  textStyle: 'price',
-  fontSize: { base: 'lg', md: 'xl' },
-  fontWeight: 'semibold',
-  overflowWrap: 'anywhere',
-})
-
-function Figure(props: { label: string; value: string; note?: string; testId: string }) {
+function Figure(props: { label: string; value: string; note: string; testId: string }) {
   return (
-    <div className={figureBox} data-testid={props.testId}>
-      <span className={figureLabel}>{props.label}</span>
-      <span className={figureValue}>{props.value}</span>
-      {props.note ? (
-        <Text as="span" size="xs" tone="muted">
-          {props.note}
-        </Text>
-      ) : null}
-    </div>
+    <Stat
+      label={props.label}
+      size="lg"
+      numeric
+      note={props.note}
+      className={figureBox}
+      data-testid={props.testId}
+    >
+      {props.value}
+    </Stat>
   )
 }
 
@@ -80,7 +74,7 @@ function SavingsFigures(props: {
   const { savings, currency } = props
   const available = props.summary ? withdrawableNow(props.summary) : null
   return (
-    <div className={figures}>
+    <dl className={figures}>
       <Figure
         label="Savings balance"
         value={formatAmount(savings.balance, currency)}
@@ -105,7 +99,7 @@ function SavingsFigures(props: {
         note="Your free margin, up to your balance"
         testId="savings-available"
       />
-    </div>
+    </dl>
   )
 }
 
@@ -134,17 +128,19 @@ export function SavingsPage(props: SavingsPageProps) {
             Move to trading
           </Button>
         </div>
-        <p className={css({ fontSize: 'sm', color: 'text.muted', maxW: '48rem' })}>
-          Savings earn {data.apr_percent.toFixed(2)} % a year, accrued every day on the balance and paid into
-          your savings at the start of each month, or with a move back to trading. They are never used as
-          margin, so a losing trade cannot touch them; to withdraw them, move them back to trading first.
-        </p>
+        <Box maxW="48rem">
+          <Text size="sm" tone="muted">
+            Savings earn {data.apr_percent.toFixed(2)} % a year, accrued every day on the balance and paid
+            into your savings at the start of each month, or with a move back to trading. They are never used
+            as margin, so a losing trade cannot touch them; to withdraw them, move them back to trading first.
+          </Text>
+        </Box>
       </section>
 
       <section aria-labelledby="savings-accruals-title" className={grid({ gap: '3' })}>
-        <h2 id="savings-accruals-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+        <Box as="h2" id="savings-accruals-title" fontSize="lg" fontWeight="semibold">
           Interest history
-        </h2>
+        </Box>
         {data.accruals.length === 0 ? (
           <ListEmpty
             icon={PiggyBank}
@@ -166,14 +162,12 @@ export function SavingsPage(props: SavingsPageProps) {
                   {formatSignedAmount(accrual.amount, props.currency)}
                 </td>
                 <td className={cell} data-label="Status">
-                  <span
-                    className={css({
-                      display: 'inline-flex',
-                      alignItems: 'center',
-                      gap: '1',
-                      fontSize: 'xs',
-                      color: accrual.credited ? 'success' : 'text.muted',
-                    })}
+                  <HStack
+                    as="span"
+                    display="inline-flex"
+                    gap="1"
+                    fontSize="xs"
+                    color={accrual.credited ? 'success' : 'text.muted'}
                   >
                     {accrual.credited ? (
                       <CircleCheck size={14} aria-hidden="true" />
@@ -181,7 +175,7 @@ export function SavingsPage(props: SavingsPageProps) {
                       <Clock size={14} aria-hidden="true" />
                     )}
                     {accrual.credited ? 'Paid' : 'Accrued, not yet paid'}
-                  </span>
+                  </HStack>
                 </td>
               </tr>
             ))}

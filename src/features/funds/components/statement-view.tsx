@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, Printer } from 'lucide-react'
-import { css, cx } from 'styled-system/css'
+import { Box, Wrap } from 'styled-system/jsx'
 import { grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
@@ -16,6 +16,7 @@ import {
   referenceText,
   row,
 } from '../../../components/ui/list-table'
+import { Stat } from '../../../components/ui/stat'
 import { Text } from '../../../components/ui/text'
 
 // The printable statement (decision 0019): the broker's name, the customer and the period, the opening balance, every
@@ -71,8 +72,6 @@ const printRoot = grid({
   },
 })
 
-const noPrint = css({ '@media print': { display: 'none !important' } })
-
 const summaryGrid = grid({
   gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
   gap: '3',
@@ -87,8 +86,6 @@ const figureBox = grid({
   rounded: 'surface',
   minW: '0',
 })
-const figureLabel = css({ fontSize: 'xs', color: 'text.muted' })
-const figureValue = css({ textStyle: 'price', fontWeight: 'semibold', overflowWrap: 'anywhere' })
 
 function periodText(from: string | null | undefined, to: string | null | undefined, now: Date): string {
   if (from && to) return `${formatDay(from)} – ${formatDay(to)}`
@@ -101,7 +98,7 @@ export function StatementView(props: StatementViewProps) {
   const statement = useStatement({ from: props.from, to: props.to })
   return (
     <div className={printRoot} data-testid="statement">
-      <div className={cx(noPrint, wrap({ gap: '2' }))}>
+      <Wrap gap="2" _print={{ display: 'none !important' }}>
         <Link
           to="/main/transactions"
           search={{ from: props.from, to: props.to }}
@@ -114,7 +111,7 @@ export function StatementView(props: StatementViewProps) {
           <Printer size={16} aria-hidden="true" />
           Print
         </Button>
-      </div>
+      </Wrap>
 
       <header
         className={wrap({
@@ -125,28 +122,40 @@ export function StatementView(props: StatementViewProps) {
           borderColor: 'border',
         })}
       >
-        <div className={css({ minW: '0' })}>
-          <p className={css({ fontSize: 'xl', fontWeight: 'bold' })} data-testid="statement-broker">
+        <Box minW="0">
+          <Box as="p" fontSize="xl" fontWeight="bold" data-testid="statement-broker">
             {props.brokerName}
-          </p>
+          </Box>
           <Text tone="muted">Account statement · {periodText(props.from, props.to, props.now)}</Text>
-        </div>
+        </Box>
         <dl className={grid({ fontSize: 'sm', gap: '0.5', textAlign: { md: 'end' }, minW: '0' })}>
           <div>
             <dt className={visuallyHidden()}>Customer</dt>
-            <dd className={css({ fontWeight: 'medium' })}>{props.customer.name}</dd>
+            <Box as="dd" fontWeight="medium">
+              {props.customer.name}
+            </Box>
           </div>
           <div>
-            <dt className={css({ display: 'inline', color: 'text.muted' })}>Account </dt>
-            <dd className={css({ display: 'inline', fontFamily: 'mono' })}>{props.customer.accountId}</dd>
+            <Box as="dt" display="inline" color="text.muted">
+              Account{' '}
+            </Box>
+            <Box as="dd" display="inline" fontFamily="mono">
+              {props.customer.accountId}
+            </Box>
           </div>
           <div>
             <dt className={visuallyHidden()}>E-mail</dt>
-            <dd className={css({ color: 'text.muted', overflowWrap: 'anywhere' })}>{props.customer.email}</dd>
+            <Box as="dd" color="text.muted" overflowWrap="anywhere">
+              {props.customer.email}
+            </Box>
           </div>
           <div>
-            <dt className={css({ display: 'inline', color: 'text.muted' })}>Issued </dt>
-            <dd className={css({ display: 'inline' })}>{formatMoneyTime(props.now.toISOString())}</dd>
+            <Box as="dt" display="inline" color="text.muted">
+              Issued{' '}
+            </Box>
+            <Box as="dd" display="inline">
+              {formatMoneyTime(props.now.toISOString())}
+            </Box>
           </div>
         </dl>
       </header>
@@ -162,27 +171,33 @@ export function StatementView(props: StatementViewProps) {
           const moneyOut = rows.reduce((sum, entry) => (entry.amount < 0 ? sum + entry.amount : sum), 0)
           return (
             <>
-              <section aria-label="Summary" className={summaryGrid}>
-                <div className={figureBox}>
-                  <span className={figureLabel}>Opening balance</span>
-                  <span className={figureValue} data-testid="statement-opening">
+              <section aria-label="Summary">
+                <dl className={summaryGrid}>
+                  <Stat
+                    label="Opening balance"
+                    size="md"
+                    numeric
+                    className={figureBox}
+                    data-testid="statement-opening"
+                  >
                     {formatAmount(statement.data.opening_balance)}
-                  </span>
-                </div>
-                <div className={figureBox}>
-                  <span className={figureLabel}>Money in</span>
-                  <span className={figureValue}>{formatSignedAmount(moneyIn)}</span>
-                </div>
-                <div className={figureBox}>
-                  <span className={figureLabel}>Money out</span>
-                  <span className={figureValue}>{formatSignedAmount(moneyOut)}</span>
-                </div>
-                <div className={figureBox}>
-                  <span className={figureLabel}>Closing balance</span>
-                  <span className={figureValue} data-testid="statement-closing">
+                  </Stat>
+                  <Stat label="Money in" size="md" numeric className={figureBox}>
+                    {formatSignedAmount(moneyIn)}
+                  </Stat>
+                  <Stat label="Money out" size="md" numeric className={figureBox}>
+                    {formatSignedAmount(moneyOut)}
+                  </Stat>
+                  <Stat
+                    label="Closing balance"
+                    size="md"
+                    numeric
+                    className={figureBox}
+                    data-testid="statement-closing"
+                  >
                     {formatAmount(statement.data.closing_balance)}
-                  </span>
-                </div>
+                  </Stat>
+                </dl>
               </section>
               {rows.length === 0 ? (
                 <Text tone="muted">No movements in this period.</Text>
