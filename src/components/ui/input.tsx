@@ -11,13 +11,17 @@ const { withProvider, withContext } = createStyleContext(field)
 const Root = withProvider(FieldRoot, 'root', 'Field.Root')
 const Label = withContext(FieldLabel, 'label', 'Field.Label')
 const Control = withContext('div', 'control', 'Field.Control')
+const Icon = withContext('span', 'icon', 'Field.Icon')
 const Input = withContext(FieldInput, 'input', 'Field.Input')
 const Toggle = withContext('button', 'toggle', 'Field.PasswordToggle')
 const HelperText = withContext(FieldHelperText, 'helperText', 'Field.HelperText')
 const ErrorText = withContext(FieldErrorText, 'errorText', 'Field.ErrorText')
 
-/** The styled parts, for a field the two ready-made ones do not cover (e.g. a prefix before the input). */
-export const Field = { Root, Label, Control, Input, HelperText, ErrorText }
+/**
+ * The styled parts, for a field the ready-made ones do not cover (e.g. a prefix before the input). In a `Control`,
+ * an `Icon` before the input (with `data-with-icon` on it) and an `Action` button after it (`data-with-toggle`).
+ */
+export const Field = { Root, Label, Control, Icon, Input, Action: Toggle, HelperText, ErrorText }
 
 type FieldOwnProps = {
   label: ReactNode

@@ -2,7 +2,9 @@ import { defineSlotRecipe } from '@pandacss/dev'
 
 export const field = defineSlotRecipe({
   className: 'field',
-  slots: ['root', 'label', 'control', 'input', 'toggle', 'helperText', 'errorText'],
+  // `icon` sits at the start of the control (a search field's magnifier), `toggle` is the button at its end (the
+  // password's show/hide, the search field's clear).
+  slots: ['root', 'label', 'control', 'icon', 'input', 'toggle', 'helperText', 'errorText'],
   base: {
     root: { display: 'flex', flexDir: 'column', gap: '1.5', w: 'full' },
     label: {
@@ -12,6 +14,14 @@ export const field = defineSlotRecipe({
       '&[data-required]::after': { content: '" *"', color: 'text.muted' },
     },
     control: { position: 'relative', display: 'flex', alignItems: 'center', w: 'full' },
+    icon: {
+      position: 'absolute',
+      insetInlineStart: '3',
+      display: 'inline-flex',
+      color: 'text.muted',
+      pointerEvents: 'none',
+      '& svg': { w: '4', h: '4' },
+    },
     input: {
       appearance: 'none',
       w: 'full',
@@ -37,7 +47,10 @@ export const field = defineSlotRecipe({
         borderColor: 'focusRing',
       },
       _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+      '&[data-with-icon]': { ps: '9' },
       '&[data-with-toggle]': { pe: '11' },
+      // The field's own clear button takes the place of the browser's.
+      '&[data-with-toggle]::-webkit-search-cancel-button': { display: 'none' },
     },
     toggle: {
       position: 'absolute',
