@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { css } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { CloseTrigger } from '../../../components/ui/dialog'
-import { DialogFrame } from '../../../components/ui/dialog-frame'
-import { TextField } from '../../../components/ui/input'
+import { DialogFrame, DialogFrameForm } from '../../../components/ui/dialog-frame'
 import { formatAmount } from '../../../domain/format/currency'
 import { savingsTransferFormSchema, type SavingsDirection } from '../../../domain/funds/savings-transfer'
 import { parseMoneyText } from '../../../domain/funds/withdrawal-form'
 import { errorMessage, fieldError, newIdempotencyKey } from '../../../lib/error-message'
 import { Text } from '../../../components/ui/text'
+import { AmountWithMax } from './amount-with-max'
 
 // 'Move to savings' and 'Move to trading' (decision 0019): an amount, checked against what can move now (the free
 // margin in, the savings out), with the balances after the move. The Idempotency-Key is made when the dialog opens
@@ -46,7 +44,7 @@ const DESCRIPTIONS: Readonly<Record<SavingsDirection, string>> = {
 const formatUsd = (amountUsd: number) => formatAmount(amountUsd)
 
 function TransferForm(
-  props: Omit<SavingsTransferDialogProps, 'direction'> & { direction: SavingsDirection; formId: string },
+  props: Omit<SavingsTransferDialogProps, 'direction'> & { direction: SavingsDirection },
 ) {
   const { direction } = props
   const [idempotencyKey] = useState(newIdempotencyKey)
@@ -81,44 +79,38 @@ function TransferForm(
   })
 
   return (
-    <form
-      id={props.formId}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className={grid({ gap: '4' })}
+    <DialogFrameForm
+      onSubmit={submit}
+      footer={
+        <>
+          <CloseTrigger asChild>
+            <Button variant="outline">Cancel</Button>
+          </CloseTrigger>
+          <Button type="submit" loading={form.formState.isSubmitting} loadingText="Moving...">
+            {TITLES[direction]}
+          </Button>
+        </>
+      }
     >
-      <div className={flex({ gap: '2', alignItems: 'flex-start' })}>
-        <TextField
-          label="Amount (USD)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          rootClassName={css({ flex: '1', minW: '0' })}
-          helperText={
-            maxUsd > 0
-              ? `Up to ${formatUsd(maxUsd)} ${direction === 'in' ? 'of free margin' : 'in savings'}.`
-              : direction === 'in'
-                ? 'You have no free margin to move now.'
-                : 'Your savings are empty.'
-          }
-          error={form.formState.errors.amount?.message}
-          {...form.register('amount')}
-        />
-        <Button
-          variant="outline"
-          className={css({ mt: '6' })}
-          disabled={maxUsd <= 0}
-          onClick={() =>
-            form.setValue('amount', maxUsd.toFixed(2), {
-              shouldValidate: true,
-              shouldDirty: true,
-              shouldTouch: true,
-            })
-          }
-        >
-          Max
-        </Button>
-      </div>
+      <AmountWithMax
+        control={form.control}
+        name="amount"
+        description={
+          maxUsd > 0
+            ? `Up to ${formatUsd(maxUsd)} ${direction === 'in' ? 'of free margin' : 'in savings'}.`
+            : direction === 'in'
+              ? 'You have no free margin to move now.'
+              : 'Your savings are empty.'
+        }
+        maxDisabled={maxUsd <= 0}
+        onMax={() =>
+          form.setValue('amount', maxUsd.toFixed(2), {
+            shouldValidate: true,
+            shouldDirty: true,
+            shouldTouch: true,
+          })
+        }
+      />
       <Text size="sm" tone="muted" aria-live="polite">
         Savings after the move:{' '}
         <Text as="span" tone="default" numeric>
@@ -126,26 +118,11 @@ function TransferForm(
         </Text>
       </Text>
       {serverError ? <AlertBox variant="destructive" title={serverError} /> : null}
-      <div
-        className={flex({
-          flexDir: { base: 'column-reverse', sm: 'row' },
-          justifyContent: 'flex-end',
-          gap: '3',
-        })}
-      >
-        <CloseTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </CloseTrigger>
-        <Button type="submit" loading={form.formState.isSubmitting} loadingText="Moving...">
-          {TITLES[direction]}
-        </Button>
-      </div>
-    </form>
+    </DialogFrameForm>
   )
 }
 
 export function SavingsTransferDialog(props: SavingsTransferDialogProps) {
-  const formId = `savings-transfer-${useId().replace(/:/g, '')}`
   const { direction } = props
   return (
     <DialogFrame
@@ -155,7 +132,7 @@ export function SavingsTransferDialog(props: SavingsTransferDialogProps) {
       description={direction ? DESCRIPTIONS[direction] : null}
       size="sm"
     >
-      {direction ? <TransferForm {...props} direction={direction} formId={formId} /> : null}
+      {direction ? <TransferForm {...props} direction={direction} /> : null}
     </DialogFrame>
   )
 }

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Bitcoin, CreditCard, Landmark, type LucideIcon } from 'lucide-react'
 import { useMemo, useRef, useState, type FormEvent } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
-import { flex, grid, hstack } from 'styled-system/patterns'
+import { Box, Grid } from 'styled-system/jsx'
+import { grid, hstack } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
-import { TextField } from '../../../components/ui/input'
-import { OptionSelect } from '../../../components/ui/option-select'
+import { FormField } from '../../../components/ui/form-field'
+import { FormSelect } from '../../../components/ui/form-select'
 import {
   WITHDRAWAL_METHODS,
   type WithdrawalMethod,
@@ -32,6 +33,7 @@ import {
 import { withdrawableLimitedBy, withdrawableNow } from '../../../domain/funds/withdrawable'
 import { HttpError } from '../../../lib/http'
 import { errorMessage, fieldError, newIdempotencyKey } from '../../../lib/error-message'
+import { AmountWithMax } from './amount-with-max'
 
 // The withdrawal request (decision 0019): how much, checked as it is typed against "withdrawable now" and the limits
 // with a sentence saying exactly why an amount is refused, and where to: back to a card deposited with, a crypto
@@ -185,7 +187,9 @@ export function WithdrawalForm(props: WithdrawalFormProps) {
           className={grid({ gap: '5' })}
         >
           <fieldset className={grid({ gap: '2', minW: '0' })}>
-            <legend className={css({ textStyle: 'label', mb: '2' })}>Send the money to</legend>
+            <Box as="legend" textStyle="label" mb="2">
+              Send the money to
+            </Box>
             <div
               className={grid({
                 gap: '2',
@@ -207,23 +211,13 @@ export function WithdrawalForm(props: WithdrawalFormProps) {
 
           {method === 'card' ? (
             cards.length > 0 ? (
-              <Controller
+              <FormSelect
                 control={form.control}
                 name="card_deposit_id"
-                render={({ field }) => (
-                  <OptionSelect
-                    ref={field.ref}
-                    label="Card"
-                    name={field.name}
-                    options={cardOptions}
-                    placeholder="Choose a card"
-                    value={field.value || null}
-                    onBlur={field.onBlur}
-                    onChange={field.onChange}
-                    helperText="Money goes back only to a card you deposited with."
-                    error={errors.card_deposit_id?.message}
-                  />
-                )}
+                label="Card"
+                options={cardOptions}
+                placeholder="Choose a card"
+                description="Money goes back only to a card you deposited with."
               />
             ) : (
               <AlertBox
@@ -235,50 +229,33 @@ export function WithdrawalForm(props: WithdrawalFormProps) {
           ) : null}
 
           {method === 'crypto' ? (
-            <div className={grid({ gap: '4' })}>
-              <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
-                <Controller
+            <Grid gap="4">
+              <Grid gap="4" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}>
+                <FormSelect
                   control={form.control}
                   name="coin"
-                  render={({ field }) => (
-                    <OptionSelect
-                      ref={field.ref}
-                      label="Coin"
-                      name={field.name}
-                      options={coinOptions}
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(next) => {
-                        field.onChange(next)
-                        // A coin's networks are its own: start from its first one.
-                        const first = findCoin(next)?.networks[0]
-                        if (first) form.setValue('network', first.id)
-                        if (form.getValues('address')) void form.trigger('address')
-                      }}
-                    />
-                  )}
+                  label="Coin"
+                  options={coinOptions}
+                  onValueChange={(next) => {
+                    // A coin's networks are its own: start from its first one.
+                    const first = findCoin(next)?.networks[0]
+                    if (first) form.setValue('network', first.id)
+                    if (form.getValues('address')) void form.trigger('address')
+                  }}
                 />
-                <Controller
+                <FormSelect
                   control={form.control}
                   name="network"
-                  render={({ field }) => (
-                    <OptionSelect
-                      ref={field.ref}
-                      label="Network"
-                      name={field.name}
-                      options={networkOptions}
-                      value={field.value || null}
-                      onBlur={field.onBlur}
-                      onChange={(next) => {
-                        field.onChange(next)
-                        if (form.getValues('address')) void form.trigger('address')
-                      }}
-                      error={errors.network?.message}
-                    />
-                  )}
+                  label="Network"
+                  options={networkOptions}
+                  onValueChange={() => {
+                    if (form.getValues('address')) void form.trigger('address')
+                  }}
                 />
-              </div>
-              <TextField
+              </Grid>
+              <FormField
+                control={form.control}
+                name="address"
                 label="Address"
                 autoComplete="off"
                 autoCapitalize="off"
@@ -286,77 +263,51 @@ export function WithdrawalForm(props: WithdrawalFormProps) {
                 spellCheck={false}
                 placeholder={network ? ADDRESS_PLACEHOLDERS[network.format] : undefined}
                 className={css({ fontFamily: 'mono' })}
-                helperText={
+                description={
                   coin && network
                     ? `Your ${coin.code} address on ${network.name}. Sending to another network loses the coins.`
                     : undefined
                 }
-                error={errors.address?.message}
-                {...form.register('address')}
               />
-            </div>
+            </Grid>
           ) : null}
 
           {method === 'bank' ? (
-            <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
-              <TextField
-                label="Account holder"
-                autoComplete="name"
-                error={errors.holder?.message}
-                {...form.register('holder')}
-              />
-              <TextField
-                label="Bank name"
-                autoComplete="off"
-                error={errors.bank_name?.message}
-                {...form.register('bank_name')}
-              />
-              <TextField
+            <Grid gap="4" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}>
+              <FormField control={form.control} name="holder" label="Account holder" autoComplete="name" />
+              <FormField control={form.control} name="bank_name" label="Bank name" autoComplete="off" />
+              <FormField
+                control={form.control}
+                name="iban"
                 label="IBAN or account number"
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                error={errors.iban?.message}
-                {...form.register('iban')}
               />
-              <TextField
+              <FormField
+                control={form.control}
+                name="bic"
                 label="BIC / SWIFT (optional)"
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                error={errors.bic?.message}
-                {...form.register('bic')}
               />
-            </div>
+            </Grid>
           ) : null}
 
-          <div className={flex({ gap: '2', alignItems: 'flex-start' })}>
-            <TextField
-              label="Amount (USD)"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              rootClassName={css({ flex: '1', minW: '0' })}
-              helperText={amountHelp}
-              error={errors.amount?.message}
-              {...form.register('amount')}
-            />
-            <Button
-              variant="outline"
-              // Lined up with the input, under the label.
-              className={css({ mt: '6' })}
-              disabled={context.withdrawableUsd <= 0}
-              onClick={() =>
-                form.setValue('amount', Math.min(context.withdrawableUsd, limit.max).toFixed(2), {
-                  shouldValidate: true,
-                  shouldDirty: true,
-                  shouldTouch: true,
-                })
-              }
-            >
-              Max
-            </Button>
-          </div>
+          <AmountWithMax
+            control={form.control}
+            name="amount"
+            description={amountHelp}
+            maxDisabled={context.withdrawableUsd <= 0}
+            onMax={() =>
+              form.setValue('amount', Math.min(context.withdrawableUsd, limit.max).toFixed(2), {
+                shouldValidate: true,
+                shouldDirty: true,
+                shouldTouch: true,
+              })
+            }
+          />
 
           {serverError ? <AlertBox variant="destructive" title={serverError} /> : null}
 
