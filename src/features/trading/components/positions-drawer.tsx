@@ -1,8 +1,10 @@
 import { ChevronDown, ChevronUp, Pencil, X } from 'lucide-react'
 import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Box, Flex } from 'styled-system/jsx'
+import { center, grid, hstack, stack } from 'styled-system/patterns'
+import { text as textRecipe } from 'styled-system/recipes'
 import { Text } from '../../../components/ui/text'
-import { flex, grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { ResizeHandle } from '../../../components/ui/resize-handle'
 import { LiveText } from '../../../components/ui/live-text'
@@ -24,7 +26,7 @@ import { SignedAmount, SignedLiveText } from './signed-figures'
 // POSITIONS HISTORY, a Total Portfolio line when collapsed, more pages loaded as a sentinel scrolls into view, P/L of
 // 0 or more green and negative red (with its sign, so colour is never the only cue).
 
-const boldWords = css({ fontWeight: 'semibold' })
+const boldWords = textRecipe({ weight: 'semibold' })
 const phoneOnly = css({ display: { md: 'none' } })
 const wideOnly = css({ display: { base: 'none', md: 'block' } })
 
@@ -92,7 +94,7 @@ const row = grid({
 // Both tab names whole at 390 px (decision 0018: the list scrolled to 'CTIVE POSITIONS'): smaller type on phones.
 const positionsTab = css({ px: { base: '2', md: '3' }, fontSize: { base: 'xs', md: 'sm' } })
 const numeric = css({ textStyle: 'price', whiteSpace: 'nowrap' })
-const muted = css({ color: 'text.muted', fontSize: 'xs', display: { base: 'none', md: 'block' } })
+const muted = cx(textRecipe({ tone: 'muted', size: 'xs' }), wideOnly)
 // An active row on phones is a two-line card: symbol and P/L, then its levels beside Modify and Close.
 const activeLevels = css({
   gridRow: { base: '2', md: 'auto' },
@@ -107,7 +109,7 @@ const activePnl = css({
   // The figure's box has its own width (LiveText): the cell ends at the row's right edge, over Close.
   justifySelf: { base: 'end', md: 'auto' },
 })
-const activeActions = flex({
+const activeActions = hstack({
   gridRow: { base: '2', md: 'auto' },
   gridColumn: { base: '2', md: 'auto' },
   justifyContent: 'flex-end',
@@ -123,16 +125,15 @@ const offlineProps = (disabledBy: string | undefined) => ({
 
 function SideBadge({ side }: { side: Trade['trade_type'] }) {
   return (
-    <span
-      className={css({
-        fontSize: 'xs',
-        fontWeight: 'bold',
-        textTransform: 'uppercase',
-        color: side === 'buy' ? 'gain' : 'loss',
-      })}
+    <Box
+      as="span"
+      fontSize="xs"
+      fontWeight="bold"
+      textTransform="uppercase"
+      color={side === 'buy' ? 'gain' : 'loss'}
     >
       {side}
-    </span>
+    </Box>
   )
 }
 
@@ -225,9 +226,9 @@ function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurren
       <div className={cx(numeric, wideOnly)}>{formatPrice(trade.opening_price)}</div>
       <div className={cx(numeric, wideOnly)}>{formatPrice(trade.closing_price)}</div>
       <div className={muted}>{time(trade.close_time)}</div>
-      <div className={cx(boldWords, css({ textAlign: { base: 'right', md: 'left' } }))}>
+      <Box fontWeight="semibold" textAlign={{ base: 'right', md: 'left' }}>
         <SignedAmount amountUsd={trade.pnl} currency={currency} data-testid="history-pnl" />
-      </div>
+      </Box>
       <div />
     </li>
   )
@@ -262,7 +263,7 @@ function Sentinel({ onVisible, busy }: { onVisible: () => void; busy: boolean })
     return () => observer.disconnect()
   }, [])
   return (
-    <li ref={ref} className={flex({ justifyContent: 'center', py: '2' })} aria-hidden={!busy}>
+    <li ref={ref} className={center({ py: '2' })} aria-hidden={!busy}>
       {busy ? <Spinner label="Loading more positions" /> : null}
     </li>
   )
@@ -271,18 +272,15 @@ function Sentinel({ onVisible, busy }: { onVisible: () => void; busy: boolean })
 /** Column headings on wide screens; phones show each position as a two-line card instead. */
 function HeaderRow({ priceLabel, timeLabel }: { priceLabel: string; timeLabel: string }) {
   return (
-    <li
+    <Box
+      as="li"
       aria-hidden
-      className={cx(
-        row,
-        css({
-          display: { base: 'none', md: 'grid' },
-          py: '1',
-          fontSize: 'xs',
-          color: 'text.muted',
-          fontWeight: 'semibold',
-        }),
-      )}
+      className={row}
+      display={{ base: 'none', md: 'grid' }}
+      py="1"
+      fontSize="xs"
+      color="text.muted"
+      fontWeight="semibold"
     >
       <span>Symbol</span>
       <span>Type</span>
@@ -292,7 +290,7 @@ function HeaderRow({ priceLabel, timeLabel }: { priceLabel: string; timeLabel: s
       <span>{timeLabel}</span>
       <span>P/L</span>
       <span />
-    </li>
+    </Box>
   )
 }
 
@@ -305,9 +303,9 @@ function ListBody(props: {
   const { state } = props
   if (state.status === 'pending') {
     return (
-      <div className={flex({ p: '4', justifyContent: 'center' })}>
+      <Flex p="4" justifyContent="center">
         <Spinner label="Loading positions" />
-      </div>
+      </Flex>
     )
   }
   if (state.status === 'error' && state.trades.length === 0) {
@@ -321,7 +319,11 @@ function ListBody(props: {
     )
   }
   if (state.trades.length === 0) {
-    return <p className={css({ p: '4', color: 'text.muted', fontSize: 'sm' })}>{props.empty}</p>
+    return (
+      <Box as="p" p="4" color="text.muted" fontSize="sm">
+        {props.empty}
+      </Box>
+    )
   }
   return (
     <ul>
@@ -341,22 +343,21 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
   const activeCount = props.open.trades.length
   const size = props.size
   return (
-    <section
+    <Flex
+      as="section"
       id="positions-drawer"
       aria-label="Positions"
       // Wide screens: the height the trader dragged it to (decision 0018), through a variable the md style reads.
       style={size ? ({ '--positions-height': `${size.px}px` } as CSSProperties) : undefined}
-      className={flex({
-        position: 'relative',
-        flexDirection: 'column',
-        borderTopWidth: '1px',
-        borderColor: 'border',
-        bg: 'bg.surface',
-        minH: '0',
-        // A third of a phone's screen (dvh: the visible height, toolbars excluded): at 45vh the chart of a 390 x 844
-        // phone was left ~200 px.
-        height: props.expanded ? { base: '32dvh', md: 'var(--positions-height, 16rem)' } : 'auto',
-      })}
+      position="relative"
+      flexDir="column"
+      borderTopWidth="1px"
+      borderColor="border"
+      bg="bg.surface"
+      minH="0"
+      // A third of a phone's screen (dvh: the visible height, toolbars excluded): at 45vh the chart of a 390 x 844
+      // phone was left ~200 px.
+      h={props.expanded ? { base: '32dvh', md: 'var(--positions-height, 16rem)' } : 'auto'}
     >
       {props.expanded && size && props.onResize ? (
         <ResizeHandle
@@ -380,16 +381,9 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
         value={props.tab}
         onValueChange={(details) => props.onTabChange(details.value as PositionsTab)}
         variant="line"
-        className={flex({ flexDirection: 'column', minH: '0', flex: '1' })}
+        className={stack({ gap: '0', minH: '0', flex: '1' })}
       >
-        <div
-          className={flex({
-            flexWrap: { base: 'wrap', md: 'nowrap' },
-            alignItems: 'center',
-            columnGap: '2',
-            pr: '2',
-          })}
-        >
+        <Flex flexWrap={{ base: 'wrap', md: 'nowrap' }} alignItems="center" columnGap="2" pr="2">
           <Button
             variant="ghost"
             size="xs"
@@ -433,9 +427,9 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
           )}
           {/* Phones: under the tabs, so both tab names stay whole. */}
           {props.asOf ? (
-            <div className={css({ pl: { base: '10', md: '0' }, py: { base: '1', md: '0' } })}>
+            <Box pl={{ base: '10', md: '0' }} py={{ base: '1', md: '0' }}>
               {props.asOf}
-            </div>
+            </Box>
           ) : null}
           {props.expanded && props.onCloseAll && activeCount > 0 ? (
             <Button
@@ -448,9 +442,9 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
               <X aria-hidden /> Close all
             </Button>
           ) : null}
-        </div>
+        </Flex>
         {props.expanded ? (
-          <div id="positions-panels" className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>
+          <Box id="positions-panels" flex="1" minH="0" overflowY="auto">
             <Tabs.Content value="active">
               <ListBody
                 state={props.open}
@@ -479,9 +473,9 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
                 {(trade) => <HistoryRow key={trade.id} trade={trade} currency={props.currency} />}
               </ListBody>
             </Tabs.Content>
-          </div>
+          </Box>
         ) : null}
       </Tabs.Root>
-    </section>
+    </Flex>
   )
 }

@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { flex, grid } from 'styled-system/patterns'
 import { VisuallyHidden } from 'styled-system/jsx'
 import { Button } from '../../../components/ui/button'
+import { SegmentGroup } from '../../../components/ui/segment-group'
 import { toast } from '../../../components/ui/toast'
 import type { Asset } from '../../../domain/contract/assets'
 import type { Trade, TradeSide } from '../../../domain/contract/trades'
@@ -47,6 +48,10 @@ const figureLabel = css({ color: 'text.muted' })
 const figure = css({ textStyle: 'price' })
 
 const UNIT_LABELS: Record<VolumeUnit, string> = { lots: 'Lots', units: 'Units', currency: 'USD' }
+const UNIT_OPTIONS = (Object.values(VOLUME_UNITS) as VolumeUnit[]).map((value) => ({
+  value,
+  label: UNIT_LABELS[value],
+}))
 
 export interface TradeTicketProps {
   side: TradeSide
@@ -152,21 +157,19 @@ export function TradeTicket(props: TradeTicketProps) {
   const volumeId = `${formId}-volume`
   return (
     <form onSubmit={submit} className={grid({ gap: '3', w: { base: '100%', md: '18rem' } })}>
-      <div role="radiogroup" aria-label="Volume unit" className={flex({ gap: '1' })}>
-        {(Object.values(VOLUME_UNITS) as VolumeUnit[]).map((option) => (
-          <Button
-            key={option}
-            size="xs"
-            variant={option === unit ? 'solid' : 'outline'}
-            role="radio"
-            aria-checked={option === unit}
-            onClick={() => changeUnit(option)}
-            className={css({ flex: '1' })}
-          >
-            {UNIT_LABELS[option]}
-          </Button>
-        ))}
-      </div>
+      <SegmentGroup
+        label="Volume unit"
+        hideLabel
+        variant="outline"
+        size="xs"
+        fitted
+        options={UNIT_OPTIONS}
+        value={unit}
+        onValueChange={(details) => {
+          const next = UNIT_OPTIONS.find((option) => option.value === details.value)
+          if (next) changeUnit(next.value)
+        }}
+      />
       <div>
         <label htmlFor={volumeId} className={css({ fontSize: 'xs', color: 'text.muted' })}>
           Volume ({UNIT_LABELS[unit].toLowerCase()})

@@ -1,8 +1,9 @@
 import { BellPlus, PanelRightClose, PanelRightOpen, WifiOff, X } from 'lucide-react'
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Box, Flex } from 'styled-system/jsx'
+import { hstack } from 'styled-system/patterns'
 import { Text } from '../../../components/ui/text'
-import { flex, hstack } from 'styled-system/patterns'
 import { AsOfMark } from '../../../components/as-of-mark'
 import { Button } from '../../../components/ui/button'
 import { ResizeHandle } from '../../../components/ui/resize-handle'
@@ -41,7 +42,14 @@ import { WorkspaceHeader } from './workspace-header'
 // The MT4-style workspace of docs/product/trading-workspace.md#chart. The route composes it with what other features
 // own (the chart, the calendar and news widgets, the connection indicator); everything about trading lives here.
 
-const paneNote = css({ p: '4', fontSize: 'sm', color: 'text.muted' })
+/** A rail panel's words in place of content. */
+function PaneNote(props: { children: ReactNode }) {
+  return (
+    <Box as="p" p="4" fontSize="sm" color="text.muted">
+      {props.children}
+    </Box>
+  )
+}
 
 export interface TradingWorkspaceProps {
   siteName: string
@@ -293,28 +301,24 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
       case 'active-orders':
         return <OrdersPanel store={store} assets={assets} closedBy={ordersClosedBy} />
       case 'trading-history':
-        return (
-          <p className={paneNote}>Closed positions are listed under POSITIONS HISTORY below the chart.</p>
-        )
+        return <PaneNote>Closed positions are listed under POSITIONS HISTORY below the chart.</PaneNote>
       case 'trade-room':
-        return <p className={paneNote}>{TRADE_MESSAGES.PANEL_UNDER_DEVELOPMENT}</p>
+        return <PaneNote>{TRADE_MESSAGES.PANEL_UNDER_DEVELOPMENT}</PaneNote>
     }
   }
 
   return (
     <AccountInputsContext.Provider value={accountInputs}>
-      <div
+      <Box
         // Muted prices (the market watch's cells key on it) while they are not live.
         data-prices={props.pricesAt === undefined ? 'live' : 'stale'}
-        className={css({
-          display: 'grid',
-          gridTemplateRows: 'auto minmax(0, 1fr) auto auto',
-          gridTemplateColumns: 'minmax(0, 1fr)',
-          h: '100dvh',
-          bg: 'bg.app',
-          color: 'text',
-          overflow: 'hidden',
-        })}
+        display="grid"
+        gridTemplateRows="auto minmax(0, 1fr) auto auto"
+        gridTemplateColumns="minmax(0, 1fr)"
+        h="100dvh"
+        bg="bg.app"
+        color="text"
+        overflow="hidden"
       >
         <div>
           <WorkspaceHeader
@@ -336,20 +340,18 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           />
           {props.offline ? <OfflineBanner reasonId={offlineReasonId} /> : null}
         </div>
-        <div className={flex({ minH: '0' })}>
+        <Flex minH="0">
           <LeftRail active={railPanel} onToggle={toggleRail} />
           {railPanel === 'market-watch' ? (
-            <div
-              className={css({
-                position: { base: 'absolute', md: 'static' },
-                inset: { base: '3rem 0 0 0', md: 'auto' },
-                zIndex: { base: 'overlay', md: 'auto' },
-                w: { base: '100%', md: '22rem' },
-                flexShrink: 0,
-                borderRightWidth: '1px',
-                borderColor: 'border',
-                minH: '0',
-              })}
+            <Box
+              position={{ base: 'absolute', md: 'static' }}
+              inset={{ base: '3rem 0 0 0', md: 'auto' }}
+              zIndex={{ base: 'overlay', md: 'auto' }}
+              w={{ base: '100%', md: '22rem' }}
+              flexShrink={0}
+              borderRightWidth="1px"
+              borderColor="border"
+              minH="0"
             >
               {marketWatch(
                 <Button
@@ -362,35 +364,26 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
                   <X aria-hidden />
                 </Button>,
               )}
-            </div>
+            </Box>
           ) : railPanel ? (
-            <aside
+            <Flex
+              as="aside"
               aria-label={RAIL_LABELS[railPanel]}
-              className={flex({
-                position: { base: 'absolute', md: 'static' },
-                inset: { base: '3rem 0 0 0', md: 'auto' },
-                zIndex: { base: 'overlay', md: 'auto' },
-                flexDirection: 'column',
-                w: { base: '100%', md: '20rem' },
-                flexShrink: 0,
-                borderRightWidth: '1px',
-                borderColor: 'border',
-                bg: 'bg.surface',
-                minH: '0',
-              })}
+              position={{ base: 'absolute', md: 'static' }}
+              inset={{ base: '3rem 0 0 0', md: 'auto' }}
+              zIndex={{ base: 'overlay', md: 'auto' }}
+              flexDir="column"
+              w={{ base: '100%', md: '20rem' }}
+              flexShrink={0}
+              borderRightWidth="1px"
+              borderColor="border"
+              bg="bg.surface"
+              minH="0"
             >
-              <div
-                className={flex({
-                  alignItems: 'center',
-                  px: '3',
-                  h: '10',
-                  borderBottomWidth: '1px',
-                  borderColor: 'border',
-                })}
-              >
-                <h2 className={css({ flex: '1', fontSize: 'sm', fontWeight: 'semibold' })}>
+              <Flex alignItems="center" px="3" h="10" borderBottomWidth="1px" borderColor="border">
+                <Box as="h2" flex="1" fontSize="sm" fontWeight="semibold">
                   {RAIL_LABELS[railPanel]}
-                </h2>
+                </Box>
                 <Button
                   variant="ghost"
                   size="xs"
@@ -400,11 +393,13 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
                 >
                   <X aria-hidden />
                 </Button>
-              </div>
-              <div className={css({ flex: '1', minH: '0', overflow: 'auto' })}>{panelContent(railPanel)}</div>
-            </aside>
+              </Flex>
+              <Box flex="1" minH="0" overflow="auto">
+                {panelContent(railPanel)}
+              </Box>
+            </Flex>
           ) : null}
-          <main className={flex({ flex: '1', minW: '0', flexDirection: 'column' })}>
+          <Flex as="main" flex="1" minW="0" flexDir="column">
             <TradeBar
               store={store}
               asset={asset}
@@ -422,10 +417,12 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               onShowPendingOrder={showPendingOrder}
               onPlaced={onPlaced}
             />
-            <div
+            <Box
               id="workspace-chart"
               // isolate: the chart library's own z-indexes must not rise above popovers portalled to the body.
-              className={css({ flex: '1', minH: { base: '16rem', md: '0' }, isolation: 'isolate' })}
+              flex="1"
+              minH={{ base: '16rem', md: '0' }}
+              isolation="isolate"
             >
               {asset ? (
                 props.chart(
@@ -438,8 +435,8 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               ) : (
                 <AssetsState status={props.assets.status} onRetry={props.assets.refetch} />
               )}
-            </div>
-          </main>
+            </Box>
+          </Flex>
           {sidebarOpen ? (
             <ResizeHandle
               orientation="vertical"
@@ -452,27 +449,26 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               className={css({ display: { base: 'none', md: 'block' } })}
             />
           ) : null}
-          <aside
+          <Box
+            as="aside"
             id="workspace-sidebar"
             aria-label="Market watch"
             style={sidebarOpen ? { width: sidebarSize.px } : undefined}
-            className={css({
-              display: { base: 'none', md: 'flex' },
-              flexDirection: 'column',
-              w: '2.75rem',
-              flexShrink: 0,
-              borderLeftWidth: '1px',
-              borderColor: 'border',
-              bg: 'bg.surface',
-              minH: '0',
-            })}
+            display={{ base: 'none', md: 'flex' }}
+            flexDir="column"
+            w="2.75rem"
+            flexShrink={0}
+            borderLeftWidth="1px"
+            borderColor="border"
+            bg="bg.surface"
+            minH="0"
           >
-            {sidebarOpen ? null : <div className={css({ p: '2' })}>{sidebarToggle}</div>}
+            {sidebarOpen ? null : <Box p="2">{sidebarToggle}</Box>}
             {sidebarOpen ? (
-              <div className={flex({ flex: '1', minH: '0', flexDirection: 'column' })}>
-                <div className={css({ flex: '1', minH: '0' })}>
+              <Flex flex="1" minH="0" flexDir="column">
+                <Box flex="1" minH="0">
                   {railPanel === 'market-watch' ? null : marketWatch(sidebarToggle)}
-                </div>
+                </Box>
                 {props.algoTrader ? (
                   <>
                     <ResizeHandle
@@ -484,19 +480,21 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
                       onResize={(px) => panels.resize('algoTrader', px)}
                       onResizeEnd={panels.store}
                     />
-                    <div
+                    <Box
                       id="workspace-algo-trader"
                       style={{ height: algoTraderSize.px }}
-                      className={css({ flexShrink: 0, minH: '0', overflowY: 'auto' })}
+                      flexShrink={0}
+                      minH="0"
+                      overflowY="auto"
                     >
                       {props.algoTrader}
-                    </div>
+                    </Box>
                   </>
                 ) : null}
-              </div>
+              </Flex>
             ) : null}
-          </aside>
-        </div>
+          </Box>
+        </Flex>
         <PositionsSection
           store={store}
           currency={props.currency}
@@ -514,7 +512,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
           onResizeEnd={panels.store}
         />
         <LiveBottomBar currency={props.currency} asOf={accountMark} />
-      </div>
+      </Box>
 
       <SideMenu
         open={sideMenuOpen}
@@ -637,9 +635,9 @@ function OfflineBanner(props: { reasonId: string }) {
     >
       <WifiOff size={14} aria-hidden="true" className={css({ flexShrink: 0, color: 'warning' })} />
       <span>
-        <span id={props.reasonId} className={css({ fontWeight: 'semibold' })}>
+        <Text as="span" id={props.reasonId} weight="semibold">
           {OFFLINE_ORDER_REASON}
-        </span>
+        </Text>
         <Text as="span" tone="muted">
           . Showing the last known prices and positions.
         </Text>
@@ -666,5 +664,9 @@ function AssetsState(props: { status: 'pending' | 'error' | 'success'; onRetry: 
       </div>
     )
   }
-  return <p className={css({ p: '4', color: 'text.muted' })}>{TRADE_MESSAGES.NO_ASSETS}</p>
+  return (
+    <Box as="p" p="4" color="text.muted">
+      {TRADE_MESSAGES.NO_ASSETS}
+    </Box>
+  )
 }
