@@ -1,7 +1,8 @@
 import { TriangleAlert } from 'lucide-react'
 import { memo, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { css, cx } from 'styled-system/css'
-import { flex, hstack, visuallyHidden } from 'styled-system/patterns'
+import { Box } from 'styled-system/jsx'
+import { hstack, stack, visuallyHidden } from 'styled-system/patterns'
 import { LiveText } from '../../../components/ui/live-text'
 import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import type { AccountSummary } from '../../../domain/trading/account-maths'
@@ -13,7 +14,7 @@ import { SignedLiveText } from './signed-figures'
 // Margin and P/L in the chosen currency. It re-renders only when a shown figure changes by a cent
 // (useAccountSummary), not on every tick, and each figure is a LiveText, so a change lays out only its own box.
 
-const figure = flex({ flexDirection: 'column', minW: '0', flexShrink: 0 })
+const figure = stack({ gap: '0', minW: '0', flexShrink: 0 })
 const label = css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })
 const value = css({ textStyle: 'price', fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })
 // The bar memoises on its figures but still renders on every cent they move: its classes are computed once.
@@ -21,7 +22,7 @@ const marginLevelValue = cx(value, hstack({ gap: '1' }))
 const marginCallSign = css({ flexShrink: 0, color: 'warning' })
 const srOnly = visuallyHidden()
 // Phones: its own row under the figures; from md at the end of the row.
-const asOfSlot = flex({ gridColumn: '1 / -1', alignItems: 'center', ml: { md: 'auto' }, flexShrink: 0 })
+const asOfSlot = hstack({ gap: '0', gridColumn: '1 / -1', ml: { md: 'auto' }, flexShrink: 0 })
 
 // The bar's height, published on the document's root while the bar is mounted. Whatever floats at the viewport's
 // bottom-left (the chat's unread notifier, src/features/chat/components/unread-notifier.tsx) adds it to its offset, so
@@ -76,7 +77,7 @@ export const BottomBar = memo(function BottomBar(props: {
         overflowX: { base: 'hidden', md: 'auto' },
       })}
     >
-      <dl className={css({ display: 'contents' })}>
+      <Box as="dl" display="contents">
         <div className={figure}>
           <dt className={label}>Balance</dt>
           <dd className={value} data-testid="summary-balance">
@@ -125,7 +126,7 @@ export const BottomBar = memo(function BottomBar(props: {
             <SignedLiveText text={formatSignedAmount(summary.pnl, currency)} />
           </dd>
         </div>
-      </dl>
+      </Box>
       {props.asOf ? <div className={asOfSlot}>{props.asOf}</div> : null}
     </section>
   )

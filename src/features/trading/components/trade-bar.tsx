@@ -1,7 +1,8 @@
 import { Calculator, Clock, Info } from 'lucide-react'
 import { memo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { flex } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { text as textRecipe } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
 import * as Popover from '../../../components/ui/popover'
@@ -41,6 +42,9 @@ export interface TradeBarProps {
   onPlaced: (trade: Trade) => void
 }
 
+// Computed once: the price renders on every tick of the active asset.
+const tradePriceSize = textRecipe({ size: 'md' })
+
 /** The live asset, or the listed one until the store knows it. */
 function useActiveAsset(store: LivePriceStore, asset: Asset | null): Asset | null {
   const live = useLiveAsset(store, asset?.asset_id ?? null)
@@ -54,7 +58,7 @@ function LiveTradePrice(props: { store: LivePriceStore; asset: Asset | null; sid
     <LiveText
       text={price === null ? '—' : formatPrice(price, PRICE_DECIMALS.TRADE_BUTTON)}
       align="center"
-      className={css({ fontSize: 'md' })}
+      className={tradePriceSize}
       data-testid={`${props.side}-price`}
     />
   )
@@ -113,9 +117,9 @@ function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
             flex: { base: '1', md: '0' },
           })}
         >
-          <span className={css({ fontSize: '2xs', fontWeight: 'bold', letterSpacing: 'wider' })}>
+          <Box as="span" fontSize="2xs" fontWeight="bold" letterSpacing="wider">
             {label.toUpperCase()}
-          </span>
+          </Box>
           <LiveTradePrice store={props.store} asset={asset} side={side} />
         </Button>
       </Popover.Trigger>
@@ -136,38 +140,35 @@ function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
 export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
   const { asset } = props
   return (
-    <div
-      className={flex({
-        flexWrap: { base: 'wrap', md: 'nowrap' },
-        alignItems: 'center',
-        gap: '2',
-        px: { base: '2', md: '3' },
-        py: '2',
-        borderBottomWidth: '1px',
-        borderColor: 'border',
-        bg: 'bg.surface',
-      })}
+    <Flex
+      flexWrap={{ base: 'wrap', md: 'nowrap' }}
+      alignItems="center"
+      gap="2"
+      px={{ base: '2', md: '3' }}
+      py="2"
+      borderBottomWidth="1px"
+      borderColor="border"
+      bg="bg.surface"
     >
       {/* Wide screens with a rail panel open leave the bar ~530 px: the symbol keeps one line rather than break. */}
-      <div className={css({ minW: { base: '0', md: '5rem' }, flex: '1' })}>
-        <h1
-          className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.2', truncate: true })}
-          data-testid="active-asset"
-        >
+      <Box minW={{ base: '0', md: '5rem' }} flex="1">
+        <Box as="h1" fontSize="md" fontWeight="bold" lineHeight="1.2" truncate data-testid="active-asset">
           {asset?.symbol_display ?? 'No asset'}
-        </h1>
+        </Box>
         {asset ? (
-          <p className={flex({ gap: '1', fontSize: 'xs', color: 'text.muted', minW: '0' })}>
-            <span className={css({ truncate: true })}>{asset.name} ·</span>
+          <Flex as="p" gap="1" fontSize="xs" color="text.muted" minW="0">
+            <Box as="span" truncate>
+              {asset.name} ·
+            </Box>
             {props.asOf ?? <LiveChangePercent store={props.store} asset={asset} />}
-          </p>
+          </Flex>
         ) : (
-          <p className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
+          <Box as="p" fontSize="xs" color="text.muted" truncate>
             Choose a market to trade
-          </p>
+          </Box>
         )}
-      </div>
-      <div className={flex({ gap: '1' })}>
+      </Box>
+      <Flex gap="1">
         <Button variant="ghost" size="sm" iconOnly aria-label="Asset information" onClick={props.onShowInfo}>
           <Info aria-hidden />
         </Button>
@@ -193,11 +194,11 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
         >
           <Clock aria-hidden />
         </Button>
-      </div>
-      <div className={flex({ gap: '2', w: { base: '100%', md: 'auto' } })}>
+      </Flex>
+      <Flex gap="2" w={{ base: '100%', md: 'auto' }}>
         <TicketPopover {...props} side="sell" />
         <TicketPopover {...props} side="buy" />
-      </div>
-    </div>
+      </Flex>
+    </Flex>
   )
 })

@@ -1,8 +1,9 @@
 import { Minus, Plus } from 'lucide-react'
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { css, cx } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
-import { VisuallyHidden } from 'styled-system/jsx'
+import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
+import { text as textRecipe } from 'styled-system/recipes'
+import { Box, Flex, VisuallyHidden } from 'styled-system/jsx'
 import { Button } from '../../../components/ui/button'
 import { SegmentGroup } from '../../../components/ui/segment-group'
 import { toast } from '../../../components/ui/toast'
@@ -44,8 +45,8 @@ import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 // order is in flight. The server prices the order; the price shown here is what the customer saw when they pressed
 // the button.
 
-const figureLabel = css({ color: 'text.muted' })
-const figure = css({ textStyle: 'price' })
+const figureLabel = textRecipe({ tone: 'muted' })
+const figure = textRecipe({ numeric: true })
 
 const UNIT_LABELS: Record<VolumeUnit, string> = { lots: 'Lots', units: 'Units', currency: 'USD' }
 const UNIT_OPTIONS = (Object.values(VOLUME_UNITS) as VolumeUnit[]).map((value) => ({
@@ -171,10 +172,10 @@ export function TradeTicket(props: TradeTicketProps) {
         }}
       />
       <div>
-        <label htmlFor={volumeId} className={css({ fontSize: 'xs', color: 'text.muted' })}>
+        <label htmlFor={volumeId} className={textRecipe({ size: 'xs', tone: 'muted' })}>
           Volume ({UNIT_LABELS[unit].toLowerCase()})
         </label>
-        <div className={flex({ gap: '1', mt: '1' })}>
+        <Flex gap="1" mt="1">
           <Button size="sm" variant="outline" iconOnly aria-label="Decrease volume" onClick={() => step(-1)}>
             <Minus aria-hidden />
           </Button>
@@ -204,13 +205,16 @@ export function TradeTicket(props: TradeTicketProps) {
           <Button size="sm" variant="outline" iconOnly aria-label="Increase volume" onClick={() => step(1)}>
             <Plus aria-hidden />
           </Button>
-        </div>
-        <p
+        </Flex>
+        <Box
+          as="p"
           id={`${formId}-volume-help`}
-          className={css({ fontSize: 'xs', color: check.ok ? 'text.muted' : 'danger', mt: '1' })}
+          fontSize="xs"
+          color={check.ok ? 'text.muted' : 'danger'}
+          mt="1"
         >
           {check.ok ? `${lotsText(check.volumeLots)} · ${unitsText(volumeUnits)}` : check.message}
-        </p>
+        </Box>
       </div>
       <dl className={grid({ gridTemplateColumns: '1fr auto', gap: '1', fontSize: 'sm' })}>
         <dt className={figureLabel}>Price</dt>
@@ -221,7 +225,9 @@ export function TradeTicket(props: TradeTicketProps) {
         <dd className={figure}>1:{props.leverage}</dd>
         <dt className={figureLabel}>Margin</dt>
         <dd
-          className={cx(figure, marginAboveFree ? css({ color: 'loss', fontWeight: 'semibold' }) : undefined)}
+          className={
+            marginAboveFree ? textRecipe({ numeric: true, tone: 'loss', weight: 'semibold' }) : figure
+          }
           data-testid="ticket-margin"
           data-above-free-margin={marginAboveFree || undefined}
         >

@@ -3,7 +3,8 @@ import { ChevronDown, Menu as MenuIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Text } from '../../../components/ui/text'
-import { flex, hstack } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { hstack } from 'styled-system/patterns'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import * as Menu from '../../../components/ui/menu'
@@ -76,10 +77,10 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
       >
         {props.siteName}
       </Link>
-      <div className={css({ flex: '1', minW: '0', display: { base: 'none', md: 'block' } })}>
+      <Box flex="1" minW="0" display={{ base: 'none', md: 'block' }}>
         {props.tabs}
-      </div>
-      <div className={css({ flex: { base: '1', md: '0' } })} />
+      </Box>
+      <Box flex={{ base: '1', md: '0' }} />
       {props.status}
       {user.account_type && props.onOpenPlans ? (
         <PlanBadge plan={user.account_type} onClick={props.onOpenPlans} fromMd />
@@ -92,20 +93,14 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
             size="sm"
             aria-label={`Balance ${formatAmount(props.balanceUsd, props.currency)}`}
           >
-            <span className={flex({ flexDirection: 'column', alignItems: 'flex-start', lineHeight: '1.1' })}>
-              <span
-                className={css({
-                  fontSize: '2xs',
-                  color: 'text.muted',
-                  display: { base: 'none', md: 'block' },
-                })}
-              >
+            <Flex as="span" flexDir="column" alignItems="flex-start" lineHeight="1.1">
+              <Box as="span" fontSize="2xs" color="text.muted" display={{ base: 'none', md: 'block' }}>
                 Balance
-              </span>
+              </Box>
               <Text as="span" numeric data-testid="header-balance">
                 {formatAmount(props.balanceUsd, props.currency)}
               </Text>
-            </span>
+            </Flex>
             <ChevronDown aria-hidden />
           </Button>
         </Menu.Trigger>
@@ -163,20 +158,19 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
           <Button variant="ghost" size="sm" iconOnly aria-label={`Profile menu for ${user.name}`}>
             {/* The initials are drawn, not written: text inside the button that its name lacks would not match
                 what speech input users say (axe's label-content-name-mismatch, decision 0041). */}
-            <span
+            <Box
+              as="span"
               aria-hidden
               data-initials={initials(user)}
-              className={css({
-                display: 'grid',
-                placeItems: 'center',
-                w: '7',
-                h: '7',
-                rounded: 'full',
-                bg: 'accent.subtle',
-                fontSize: 'xs',
-                fontWeight: 'bold',
-                _before: { content: 'attr(data-initials)' },
-              })}
+              display="grid"
+              placeItems="center"
+              w="7"
+              h="7"
+              rounded="full"
+              bg="accent.subtle"
+              fontSize="xs"
+              fontWeight="bold"
+              _before={{ content: 'attr(data-initials)' }}
             />
           </Button>
         </Menu.Trigger>

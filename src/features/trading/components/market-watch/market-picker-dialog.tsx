@@ -12,8 +12,10 @@ import {
   type RefObject,
 } from 'react'
 import { css } from 'styled-system/css'
-import { flex, grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
-import { VisuallyHidden } from 'styled-system/jsx'
+import { grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
+import { text as textRecipe } from 'styled-system/recipes'
+import { Box, Flex, VisuallyHidden } from 'styled-system/jsx'
+import { Text } from '../../../../components/ui/text'
 import * as Dialog from '../../../../components/ui/dialog'
 import type { Asset, AssetType } from '../../../../domain/contract/assets'
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
@@ -70,51 +72,54 @@ const PickerRow = memo(function PickerRow(props: {
           px: '3',
           py: '1.5',
           textAlign: 'left',
-          borderRadius: 'control',
+          rounded: 'control',
           cursor: 'pointer',
           _hover: { bg: 'bg.hover' },
           focusVisibleRing: 'inside',
         })}
       >
-        <span className={css({ minW: '0' })}>
+        <Box as="span" minW="0">
           <span className={hstack({ gap: '2' })}>
-            <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{asset.symbol_display}</span>
+            <Text as="span" weight="semibold" size="sm">
+              {asset.symbol_display}
+            </Text>
             {props.isOpen ? (
-              <span
-                className={css({
-                  px: '1.5',
-                  borderRadius: 'pill',
-                  borderWidth: '1px',
-                  borderColor: 'accent.border',
-                  bg: 'accent.subtle',
-                  fontSize: 'xs',
-                  fontWeight: 'medium',
-                })}
+              <Box
+                as="span"
+                px="1.5"
+                rounded="pill"
+                borderWidth="1px"
+                borderColor="accent.border"
+                bg="accent.subtle"
+                fontSize="xs"
+                fontWeight="medium"
               >
                 Open
-              </span>
+              </Box>
             ) : null}
           </span>
-          <span
-            className={css({
-              display: 'block',
-              fontSize: 'xs',
-              color: 'text.muted',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-            })}
+          <Box
+            as="span"
+            display="block"
+            fontSize="xs"
+            color="text.muted"
+            overflow="hidden"
+            textOverflow="ellipsis"
+            whiteSpace="nowrap"
           >
             {asset.name}
-          </span>
-        </span>
-        <span
+          </Box>
+        </Box>
+        <Box
+          as="span"
           data-testid={`picker-bid-${asset.asset_id}`}
-          className={css({ fontFamily: 'mono', fontVariantNumeric: 'tabular-nums', fontSize: 'sm' })}
+          fontFamily="mono"
+          fontVariantNumeric="tabular-nums"
+          fontSize="sm"
         >
           <VisuallyHidden as="span">Bid </VisuallyHidden>
           {formatPrice(asset.sell_price, PRICE_DECIMALS.DEFAULT)}
-        </span>
+        </Box>
       </button>
     </li>
   )
@@ -149,7 +154,7 @@ function PickerBody({
   return (
     <Dialog.Body className={css({ flex: '1', minH: '0', gap: '3' })}>
       <div className={stack({ gap: '1' })}>
-        <label htmlFor={inputId} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+        <label htmlFor={inputId} className={textRecipe({ size: 'sm', weight: 'medium' })}>
           Search markets
         </label>
         <input
@@ -193,19 +198,20 @@ function PickerBody({
         {shown.length === 1 ? '1 market' : `${shown.length} markets`}
       </p>
       {shown.length === 0 ? (
-        <p className={css({ fontSize: 'sm', color: 'text.muted', py: '4' })}>{TRADE_MESSAGES.NO_ASSETS}</p>
+        <Box as="p" fontSize="sm" color="text.muted" py="4">
+          {TRADE_MESSAGES.NO_ASSETS}
+        </Box>
       ) : (
-        <ul
+        <Flex
+          as="ul"
           aria-label="Markets"
-          className={flex({
-            position: 'relative',
-            flex: '1',
-            minH: '0',
-            overflowY: 'auto',
-            overscrollBehavior: 'contain',
-            mx: '-3',
-            flexDirection: 'column',
-          })}
+          position="relative"
+          flex="1"
+          minH="0"
+          overflowY="auto"
+          overscrollBehavior="contain"
+          mx="-3"
+          flexDir="column"
         >
           {shown.map((asset) => (
             <PickerRow
@@ -216,7 +222,7 @@ function PickerBody({
               onPick={pick}
             />
           ))}
-        </ul>
+        </Flex>
       )}
     </Dialog.Body>
   )

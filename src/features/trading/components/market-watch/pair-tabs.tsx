@@ -10,7 +10,8 @@
 import { Plus, X } from 'lucide-react'
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { css } from 'styled-system/css'
-import { center, flex, hstack } from 'styled-system/patterns'
+import { Flex } from 'styled-system/jsx'
+import { center, hstack } from 'styled-system/patterns'
 import { IconButton } from '../../../../components/ui/button'
 
 export interface PairTabsProps {
@@ -25,8 +26,8 @@ export interface PairTabsProps {
   panelId?: string
 }
 
-const chip = flex({
-  alignItems: 'center',
+const chip = hstack({
+  gap: '0',
   flexShrink: 0,
   h: '9',
   borderBottomWidth: '2px',
@@ -55,7 +56,7 @@ const closeButton = center({
   w: '6',
   h: '6',
   mr: '1',
-  borderRadius: 'sm',
+  rounded: 'sm',
   color: 'text.muted',
   cursor: 'pointer',
   _hover: { bg: 'bg.hover', color: 'text.default' },
@@ -103,15 +104,13 @@ export function PairTabs(props: PairTabsProps) {
 
   return (
     <div className={hstack({ gap: '1', minW: '0' })}>
-      <div
+      <Flex
         ref={strip}
-        className={flex({
-          alignItems: 'stretch',
-          minW: '0',
-          overflowX: 'auto',
-          scrollbarWidth: 'thin',
-          overscrollBehaviorX: 'contain',
-        })}
+        alignItems="stretch"
+        minW="0"
+        overflowX="auto"
+        scrollbarWidth="thin"
+        overscrollBehaviorX="contain"
       >
         <div
           role="tablist"
@@ -152,7 +151,7 @@ export function PairTabs(props: PairTabsProps) {
             </div>
           )
         })}
-      </div>
+      </Flex>
       <IconButton size="xs" aria-label="Add market" className={css({ flexShrink: 0 })} onClick={props.onAdd}>
         <Plus aria-hidden="true" />
       </IconButton>
