@@ -10,3 +10,6 @@ export const quietLinkClass = css({
   _hover: { color: 'text' },
   focusVisibleRing: 'outside',
 })
+
+/** A link inside a sentence (e.g. 'Go to savings' after a hint): the accent colour, underlined. */
+export const textLinkClass = css({ color: 'accent', textDecoration: 'underline' })

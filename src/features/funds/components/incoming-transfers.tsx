@@ -1,5 +1,5 @@
-import { css } from 'styled-system/css'
-import { flex, grid, wrap } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { grid, wrap } from 'styled-system/patterns'
 import type { Deposit } from '../../../domain/contract/deposits'
 import { confirmationsText, shortenMiddle } from '../../../domain/funds/deposits'
 import { formatAmount } from '../../../domain/format/currency'
@@ -17,32 +17,32 @@ function Confirmations(props: { confirmations: number; required: number }) {
   const done = props.confirmations >= props.required
   return (
     <div className={grid({ gap: '1', minW: '0' })}>
-      <div className={flex({ justifyContent: 'space-between', fontSize: 'xs', color: 'text.muted' })}>
+      <Flex justifyContent="space-between" fontSize="xs" color="text.muted">
         <span>Confirmations</span>
-        <span data-testid="confirmations" className={css({ textStyle: 'numeric', color: 'text' })}>
+        <Box as="span" data-testid="confirmations" textStyle="numeric" color="text">
           {text}
-        </span>
-      </div>
-      <div
+        </Box>
+      </Flex>
+      <Box
         role="progressbar"
         aria-label="Confirmations"
         aria-valuemin={0}
         aria-valuemax={props.required}
         aria-valuenow={Math.min(props.confirmations, props.required)}
         aria-valuetext={text}
-        className={css({ h: '1.5', rounded: 'pill', bg: 'bg.raised', overflow: 'hidden' })}
+        h="1.5"
+        rounded="pill"
+        bg="bg.raised"
+        overflow="hidden"
       >
-        <div
+        <Box
           data-done={done ? '' : undefined}
-          className={css({
-            h: 'full',
-            bg: 'accent.solid',
-            transition: 'width 0.4s ease',
-            '&[data-done]': { bg: 'success.solid' },
-          })}
+          h="full"
+          bg={done ? 'success.solid' : 'accent.solid'}
+          transition="width 0.4s ease"
           style={{ width: `${percent}%` }}
         />
-      </div>
+      </Box>
     </div>
   )
 }
@@ -76,14 +76,14 @@ export function IncomingTransfers(props: { transfers: readonly Deposit[]; code: 
             })}
           >
             <div className={wrap({ alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
-              <p className={css({ minW: '0' })}>
-                <span className={css({ textStyle: 'numeric', fontWeight: 'semibold' })}>
+              <Box as="p" minW="0">
+                <Box as="span" textStyle="numeric" fontWeight="semibold">
                   +{crypto?.coin_amount ?? ''} {props.code}
-                </span>{' '}
+                </Box>{' '}
                 <Text as="span" size="sm" tone="muted">
                   ≈ {formatAmount(deposit.amount)}
                 </Text>
-              </p>
+              </Box>
               <TransactionStatusChip status={deposit.status} />
             </div>
             {crypto && deposit.status !== 'failed' ? (
@@ -103,12 +103,12 @@ export function IncomingTransfers(props: { transfers: readonly Deposit[]; code: 
                 color: 'text.muted',
               })}
             >
-              <span className={css({ minW: '0' })}>
+              <Box as="span" minW="0">
                 {formatMoneyTime(deposit.created_at)} · Tx{' '}
-                <span title={crypto?.tx_hash} className={css({ fontFamily: 'mono' })}>
+                <Box as="span" title={crypto?.tx_hash} fontFamily="mono">
                   {shortenMiddle(crypto?.tx_hash ?? deposit.reference, 8)}
-                </span>
-              </span>
+                </Box>
+              </Box>
               <AskAboutLink reference={deposit.reference} />
             </div>
           </li>

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, ReceiptText } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, hstack } from 'styled-system/patterns'
-import * as Card from '../../../components/ui/card'
+import { textLinkClass } from '../../../components/ui/quiet-link'
+import { SectionCard } from '../../../components/ui/section-card'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { formatMoneyTime, TRANSACTION_TYPE_LABELS } from '../../../domain/funds/transaction-labels'
 import { useTransactions } from '../api/get-transactions'
@@ -20,19 +22,11 @@ export function RecentTransactions(props: { currency: DisplayCurrency }) {
   const transactions = useTransactions({})
   const rows = transactions.data?.data.slice(0, RECENT_TRANSACTIONS_COUNT) ?? []
   return (
-    <Card.Root aria-labelledby="recent-transactions-title" data-testid="recent-transactions">
-      <Card.Header
-        className={css({
-          flexDir: 'row',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          flexWrap: 'wrap',
-          gap: '3',
-        })}
-      >
-        <Card.Title asChild>
-          <h2 id="recent-transactions-title">Recent transactions</h2>
-        </Card.Title>
+    <SectionCard
+      title="Recent transactions"
+      headingId="recent-transactions-title"
+      data-testid="recent-transactions"
+      aside={
         <Link
           to="/main/transactions"
           className={css({
@@ -48,66 +42,65 @@ export function RecentTransactions(props: { currency: DisplayCurrency }) {
           All transactions
           <ArrowRight size={14} aria-hidden="true" />
         </Link>
-      </Card.Header>
-      <Card.Body>
-        {transactions.isPending ? (
-          <ListLoading>Loading your transactions...</ListLoading>
-        ) : transactions.isError ? (
-          <ListLoadError title="Your transactions could not be loaded." query={transactions} />
-        ) : rows.length === 0 ? (
-          <div className={hstack({ gap: '3', color: 'text.muted', py: '2' })}>
-            <ReceiptText size={20} aria-hidden="true" />
-            <Text size="sm">
-              No transactions yet.{' '}
-              <Link to="/main/deposit" className={css({ color: 'accent', textDecoration: 'underline' })}>
-                Make a deposit
-              </Link>
-            </Text>
-          </div>
-        ) : (
-          <ul className={grid()}>
-            {rows.map((transaction) => (
-              <li
-                key={transaction.id}
-                data-testid="recent-transaction"
-                className={grid({
-                  gridTemplateColumns: 'minmax(0, 1fr) auto',
-                  alignItems: 'center',
-                  gap: '1 3',
-                  py: '2.5',
-                  borderBottomWidth: '1px',
-                  borderColor: 'border.muted',
-                  _last: { borderBottomWidth: '0', pb: '0' },
-                  _first: { pt: '0' },
-                })}
-              >
-                <div className={css({ minW: '0' })}>
-                  <Text size="sm" weight="medium">
-                    {TRANSACTION_TYPE_LABELS[transaction.type]}
-                    {transaction.description !== TRANSACTION_TYPE_LABELS[transaction.type] ? (
-                      <span className={css({ color: 'text.muted', fontWeight: 'normal' })}>
-                        {' '}
-                        · {transaction.description}
-                      </span>
-                    ) : null}
-                  </Text>
-                  <Text size="xs" tone="muted">
-                    <time dateTime={transaction.created_at}>{formatMoneyTime(transaction.created_at)}</time>
-                  </Text>
-                </div>
-                <div className={grid({ justifyItems: 'end', gap: '1' })}>
-                  <SignedMoney
-                    amountUsd={transaction.amount}
-                    currency={props.currency}
-                    voided={isVoidStatus(transaction.status)}
-                  />
-                  <TransactionStatusChip status={transaction.status} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card.Body>
-    </Card.Root>
+      }
+    >
+      {transactions.isPending ? (
+        <ListLoading>Loading your transactions...</ListLoading>
+      ) : transactions.isError ? (
+        <ListLoadError title="Your transactions could not be loaded." query={transactions} />
+      ) : rows.length === 0 ? (
+        <div className={hstack({ gap: '3', color: 'text.muted', py: '2' })}>
+          <ReceiptText size={20} aria-hidden="true" />
+          <Text size="sm">
+            No transactions yet.{' '}
+            <Link to="/main/deposit" className={textLinkClass}>
+              Make a deposit
+            </Link>
+          </Text>
+        </div>
+      ) : (
+        <ul className={grid()}>
+          {rows.map((transaction) => (
+            <li
+              key={transaction.id}
+              data-testid="recent-transaction"
+              className={grid({
+                gridTemplateColumns: 'minmax(0, 1fr) auto',
+                alignItems: 'center',
+                gap: '1 3',
+                py: '2.5',
+                borderBottomWidth: '1px',
+                borderColor: 'border.muted',
+                _last: { borderBottomWidth: '0', pb: '0' },
+                _first: { pt: '0' },
+              })}
+            >
+              <Box minW="0">
+                <Text size="sm" weight="medium">
+                  {TRANSACTION_TYPE_LABELS[transaction.type]}
+                  {transaction.description !== TRANSACTION_TYPE_LABELS[transaction.type] ? (
+                    <Box as="span" color="text.muted" fontWeight="normal">
+                      {' '}
+                      · {transaction.description}
+                    </Box>
+                  ) : null}
+                </Text>
+                <Text size="xs" tone="muted">
+                  <time dateTime={transaction.created_at}>{formatMoneyTime(transaction.created_at)}</time>
+                </Text>
+              </Box>
+              <div className={grid({ justifyItems: 'end', gap: '1' })}>
+                <SignedMoney
+                  amountUsd={transaction.amount}
+                  currency={props.currency}
+                  voided={isVoidStatus(transaction.status)}
+                />
+                <TransactionStatusChip status={transaction.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   )
 }

@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react'
 import { useRef } from 'react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
@@ -57,20 +58,28 @@ export function ThreeDsDialog(props: ThreeDsDialogProps) {
               </p>
               {deposit ? (
                 <dl className={grid({ gridTemplateColumns: 'auto 1fr', gap: '1 4', fontSize: 'sm' })}>
-                  <dt className={css({ color: 'text.muted' })}>Amount</dt>
-                  <dd className={css({ textStyle: 'numeric', textAlign: 'end' })}>
+                  <Box as="dt" color="text.muted">
+                    Amount
+                  </Box>
+                  <Box as="dd" textStyle="numeric" textAlign="end">
                     {formatAmount(deposit.amount)}
-                  </dd>
+                  </Box>
                   {deposit.card ? (
                     <>
-                      <dt className={css({ color: 'text.muted' })}>Card</dt>
-                      <dd className={css({ textAlign: 'end' })}>
+                      <Box as="dt" color="text.muted">
+                        Card
+                      </Box>
+                      <Box as="dd" textAlign="end">
                         {maskedCard(deposit.card.brand, deposit.card.last4)}
-                      </dd>
+                      </Box>
                     </>
                   ) : null}
-                  <dt className={css({ color: 'text.muted' })}>Reference</dt>
-                  <dd className={css({ textAlign: 'end', wordBreak: 'break-all' })}>{deposit.reference}</dd>
+                  <Box as="dt" color="text.muted">
+                    Reference
+                  </Box>
+                  <Box as="dd" textAlign="end" wordBreak="break-all">
+                    {deposit.reference}
+                  </Box>
                 </dl>
               ) : null}
               <Text size="xs" tone="muted">

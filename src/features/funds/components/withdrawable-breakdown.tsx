@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import * as Card from '../../../components/ui/card'
 import { LiveText } from '../../../components/ui/live-text'
+import { textLinkClass } from '../../../components/ui/quiet-link'
 import type { FundsSummary } from '../../../domain/contract/funds-summary'
 import { USD, formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { withdrawableBreakdown, type WithdrawableRowKey } from '../../../domain/funds/withdrawable'
@@ -63,17 +65,17 @@ export function WithdrawableBreakdown({ summary, currency }: WithdrawableBreakdo
             className={css({ fontSize: '3xl', fontWeight: 'semibold' })}
           />
           {currency.code !== USD.code ? (
-            <p className={css({ fontSize: 'sm', color: 'text.muted', mt: '1' })}>
+            <Box as="p" fontSize="sm" color="text.muted" mt="1">
               {formatAmount(breakdown.withdrawableUsd)} · withdrawals are paid in USD
-            </p>
+            </Box>
           ) : null}
-          <p className={css({ fontSize: 'sm', color: 'text.muted', mt: '2' })}>
+          <Box as="p" fontSize="sm" color="text.muted" mt="2">
             {breakdown.limitedBy === 'free_margin'
               ? 'Limited by your free margin: money your open positions use or have lost cannot leave until they close.'
               : positionsOpen
                 ? 'Your whole balance: an unrealised gain is paid out only once its position closes.'
                 : 'Your whole balance.'}
-          </p>
+          </Box>
         </div>
         <dl className={list}>
           {rows.map((row) => (
@@ -93,10 +95,7 @@ export function WithdrawableBreakdown({ summary, currency }: WithdrawableBreakdo
                 {row.key === 'savings' && row.amountUsd > 0 ? (
                   <>
                     {' '}
-                    <Link
-                      to="/main/savings"
-                      className={css({ color: 'accent', textDecoration: 'underline' })}
-                    >
+                    <Link to="/main/savings" className={textLinkClass}>
                       Go to savings
                     </Link>
                   </>

@@ -1,7 +1,7 @@
 import { ArrowUpFromLine, Check, CircleDot, CircleX, X } from 'lucide-react'
 import { useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { flex, grid, visuallyHidden, wrap } from 'styled-system/patterns'
+import { Box, Flex, styled, VisuallyHidden } from 'styled-system/jsx'
+import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -68,57 +68,57 @@ function Timeline(props: { withdrawal: Withdrawal }) {
         const Icon = STEP_ICONS[step.state]
         const last = index === steps.length - 1
         return (
-          <li
+          <Flex
+            as="li"
             key={step.key}
             data-testid={`withdrawal-step-${step.key}`}
             data-state={step.state}
-            className={flex({ gap: '3', position: 'relative', pb: last ? '0' : '3' })}
+            gap="3"
+            position="relative"
+            pb={last ? '0' : '3'}
           >
             {last ? null : (
-              <span
+              <Box
+                as="span"
                 aria-hidden="true"
-                className={css({
-                  position: 'absolute',
-                  left: '2.5',
-                  top: '5',
-                  bottom: '0',
-                  w: '1px',
-                  bg: 'border',
-                })}
+                position="absolute"
+                left="2.5"
+                top="5"
+                bottom="0"
+                w="1px"
+                bg="border"
               />
             )}
             <span className={stepDot} data-state={step.state} aria-hidden="true">
               <Icon />
             </span>
-            <div className={css({ minW: '0', fontSize: 'sm' })}>
+            <Box minW="0" fontSize="sm">
               <p>
-                <span
-                  className={css({
-                    fontWeight: 'medium',
-                    color: step.state === 'upcoming' ? 'text.muted' : 'text',
-                  })}
-                >
+                <Text as="span" weight="medium" tone={step.state === 'upcoming' ? 'muted' : 'default'}>
                   {step.label}
-                </span>
-                <span className={visuallyHidden()}> ({STATE_WORDS[step.state]})</span>
+                </Text>
+                <VisuallyHidden as="span"> ({STATE_WORDS[step.state]})</VisuallyHidden>
                 {step.at ? (
-                  <time dateTime={step.at} className={css({ color: 'text.muted', ml: '2', fontSize: 'xs' })}>
+                  <styled.time dateTime={step.at} color="text.muted" ml="2" fontSize="xs">
                     {formatMoneyTime(step.at)}
-                  </time>
+                  </styled.time>
                 ) : null}
               </p>
               {step.detail ? (
-                <p
-                  className={css({ color: 'text.muted', fontSize: 'xs', overflowWrap: 'anywhere' })}
+                <Box
+                  as="p"
+                  color="text.muted"
+                  fontSize="xs"
+                  overflowWrap="anywhere"
                   data-testid={
                     step.key === 'payout' && step.state === 'done' ? 'payout-reference' : undefined
                   }
                 >
                   {step.detail}
-                </p>
+                </Box>
               ) : null}
-            </div>
-          </li>
+            </Box>
+          </Flex>
         )
       })}
     </ol>
@@ -169,14 +169,18 @@ function CancelDialog(props: {
       }
     >
       {withdrawal ? (
-        <p className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
+        <Box as="p" fontSize="sm" overflowWrap="anywhere">
           <Text as="span" numeric weight="semibold">
             {formatAmount(withdrawal.amount, props.currency)}
           </Text>{' '}
           to {withdrawal.destination} · <span className={referenceText}>{withdrawal.reference}</span>
-        </p>
+        </Box>
       ) : null}
-      {error ? <AlertBox variant="destructive" title={error} className={css({ mt: '3' })} /> : null}
+      {error ? (
+        <Box mt="3">
+          <AlertBox variant="destructive" title={error} />
+        </Box>
+      ) : null}
     </DialogFrame>
   )
 }
@@ -213,17 +217,14 @@ export function WithdrawalList(props: WithdrawalListProps) {
           >
             <div className={wrap({ alignItems: 'center', gap: '2', justifyContent: 'space-between' })}>
               <div className={wrap({ alignItems: 'center', gap: '3', minW: '0' })}>
-                <h3
-                  id={`withdrawal-${withdrawal.id}-title`}
-                  className={css({ fontSize: 'lg', fontWeight: 'semibold' })}
-                >
+                <Box as="h3" id={`withdrawal-${withdrawal.id}-title`} fontSize="lg" fontWeight="semibold">
                   <SignedMoney
                     amountUsd={-withdrawal.amount}
                     currency={props.currency}
                     voided={isVoidStatus(withdrawal.status)}
                   />
-                  <span className={visuallyHidden()}> withdrawal {withdrawal.reference}</span>
-                </h3>
+                  <VisuallyHidden as="span"> withdrawal {withdrawal.reference}</VisuallyHidden>
+                </Box>
                 <TransactionStatusChip status={withdrawal.status} />
               </div>
               {isCancellable(withdrawal) ? (
@@ -233,13 +234,13 @@ export function WithdrawalList(props: WithdrawalListProps) {
                 </Button>
               ) : null}
             </div>
-            <p className={cx(css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' }))}>
+            <Box as="p" fontSize="sm" color="text.muted" overflowWrap="anywhere">
               To{' '}
               <Text as="span" tone="default">
                 {withdrawal.destination}
               </Text>{' '}
               · <span className={referenceText}>{withdrawal.reference}</span>
-            </p>
+            </Box>
             {withdrawal.status === 'rejected' && withdrawal.reason ? (
               <AlertBox
                 variant="destructive"
@@ -250,9 +251,9 @@ export function WithdrawalList(props: WithdrawalListProps) {
               />
             ) : null}
             <Timeline withdrawal={withdrawal} />
-            <div className={flex({ justifyContent: 'flex-end', mt: '-1' })}>
+            <Flex justifyContent="flex-end" mt="-1">
               <AskAboutLink reference={withdrawal.reference} />
-            </div>
+            </Flex>
           </li>
         ))}
       </ul>
