@@ -23,6 +23,15 @@ const tableFrame = css({
   },
 })
 
+// Inside a card, which is its frame already: the first and last columns line up with the card's content.
+const flushFrame = css({ md: { overflowX: 'auto' } })
+const flushTable = css({
+  md: {
+    '& th:first-child, & td:first-child': { ps: '0' },
+    '& th:last-child, & td:last-child': { pe: '0' },
+  },
+})
+
 const table = css({
   w: 'full',
   borderCollapse: 'collapse',
@@ -123,6 +132,20 @@ export const actionsCell = css({
 
 export const mutedText = css({ color: 'text.muted', fontSize: 'xs' })
 
+/**
+ * A row that is one link (a list of records to open): the row takes `linkedRow`, its name's link `rowLink`, and a
+ * click anywhere on the row follows the link, while the keyboard and a screen reader meet the link alone.
+ */
+export const linkedRow = cx(row, css({ position: 'relative' }))
+
+export const rowLink = css({
+  fontWeight: 'semibold',
+  color: 'text',
+  _hover: { textDecoration: 'underline' },
+  focusVisibleRing: 'outside',
+  _after: { content: '""', position: 'absolute', inset: '0' },
+})
+
 /** A link to a client or a customer from a row: underlined quietly, fully on hover. */
 export const recordLink = css({
   fontWeight: 'medium',
@@ -178,6 +201,8 @@ export interface ListTableProps {
   actionsColumn?: string
   /** A newer page is loading over this one: dim it and say so. */
   stale?: boolean
+  /** In a card (a section of a page): no frame of its own, the outer columns flush with the card's content. */
+  flush?: boolean
   /** The <tr>s. */
   children: ReactNode
   className?: string
@@ -188,11 +213,15 @@ export function ListTable(props: ListTableProps) {
   const stale = props.stale ?? false
   return (
     <div
-      className={cx(tableFrame, css({ transition: 'opacity 0.15s' }), props.className)}
+      className={cx(
+        props.flush ? flushFrame : tableFrame,
+        css({ transition: 'opacity 0.15s' }),
+        props.className,
+      )}
       style={stale ? { opacity: 0.6 } : undefined}
       aria-busy={stale || undefined}
     >
-      <table className={table} data-testid={props['data-testid']}>
+      <table className={cx(table, props.flush && flushTable)} data-testid={props['data-testid']}>
         <caption className={visuallyHidden()}>{props.caption}</caption>
         <thead className={tableHead}>
           <tr>
