@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { css } from 'styled-system/css'
-import { grid, hstack, wrap } from 'styled-system/patterns'
+import { Wrap } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
-import { Button } from '../../../components/ui/button'
+import { ListPager } from '../../../components/ui/list-pager'
 import { Spinner } from '../../../components/ui/spinner'
 import { Text } from '../../../components/ui/text'
 import { auditActionLabel, auditChanges, formatDateTime } from '../../../domain/back-office/labels'
@@ -17,6 +17,8 @@ const row = grid({
   borderBottomWidth: '1px',
   borderColor: 'border.muted',
   _last: { borderBottomWidth: '0' },
+  // A long change or reason breaks inside the card rather than widening it.
+  overflowWrap: 'anywhere',
 })
 
 export function ClientAuditTrail(props: { userId: number }) {
@@ -35,51 +37,39 @@ export function ClientAuditTrail(props: { userId: number }) {
     )
   }
   return (
-    <div className={grid({ gap: '3' })}>
+    <div>
       <ul>
         {events.map((event) => {
           const changes = auditChanges(event.before, event.after)
           return (
             <li key={event.id} className={row} data-testid="client-audit-event">
-              <div className={wrap({ gap: '2', alignItems: 'baseline' })}>
+              <Wrap gap="2" alignItems="baseline">
                 <Text as="span" size="sm" weight="semibold">
                   {auditActionLabel(event.action)}
                 </Text>
                 <Text as="span" size="xs" tone="muted">
                   by {event.actor_name ?? 'the system'} · {formatDateTime(event.created_at)}
                 </Text>
-              </div>
+              </Wrap>
               {changes.length > 0 ? (
-                <Text size="xs" tone="muted" className={css({ overflowWrap: 'anywhere' })}>
+                <Text size="xs" tone="muted">
                   {changes.join('; ')}
                 </Text>
               ) : null}
-              {event.reason ? (
-                <Text size="sm" className={css({ overflowWrap: 'anywhere' })}>
-                  “{event.reason}”
-                </Text>
-              ) : null}
+              {event.reason ? <Text size="sm">“{event.reason}”</Text> : null}
             </li>
           )
         })}
       </ul>
       {meta.last_page > 1 ? (
-        <nav aria-label="Audit trail pages" className={hstack({ justifyContent: 'space-between', gap: '2' })}>
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </Button>
-          <Text as="span" size="xs" tone="muted">
-            Page {meta.current_page} of {meta.last_page}
-          </Text>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={page >= meta.last_page}
-            onClick={() => setPage(page + 1)}
-          >
-            Older
-          </Button>
-        </nav>
+        <ListPager
+          meta={meta}
+          onPageChange={setPage}
+          label="Audit trail pages"
+          summary={`Page ${meta.current_page} of ${meta.last_page}`}
+          previousLabel="Newer"
+          nextLabel="Older"
+        />
       ) : null}
     </div>
   )
