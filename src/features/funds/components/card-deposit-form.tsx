@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { CreditCard, Lock } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { Box, HStack } from 'styled-system/jsx'
 import { grid, hstack, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AlertBox } from '../../../components/ui/alert-box'
@@ -136,7 +136,10 @@ export function CardDepositForm({
             <>
               {formatAmount(deposit.amount)}
               {deposit.card ? ` from ${maskedCard(deposit.card.brand, deposit.card.last4)}` : ''} was added to
-              your balance. Reference <span className={css({ fontFamily: 'mono' })}>{deposit.reference}</span>
+              your balance. Reference{' '}
+              <Box as="span" fontFamily="mono">
+                {deposit.reference}
+              </Box>
               .
             </>
           }
@@ -172,17 +175,14 @@ export function CardDepositForm({
         placeholder="1234 5678 9012 3456"
         error={errors.card_number?.message}
         helperText={
-          <span
-            aria-live="polite"
-            className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}
-          >
+          <HStack as="span" aria-live="polite" display="inline-flex" gap="1">
             <CreditCard size={14} aria-hidden="true" />
             {brand ? (
               <span data-testid="card-brand">{CARD_BRAND_NAMES[brand]}</span>
             ) : (
               'Visa, Mastercard, American Express or Discover'
             )}
-          </span>
+          </HStack>
         }
         {...cardNumber}
         onChange={(event) => {

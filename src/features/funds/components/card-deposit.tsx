@@ -1,6 +1,7 @@
 import { CreditCard, RotateCcw, ShieldCheck, Zap, type LucideIcon } from 'lucide-react'
 import { css } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
+import { Flex } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import type { Limit } from '../../../domain/contract/funds-options'
 import { formatAmount } from '../../../domain/format/currency'
 import { useConfirmThreeDs } from '../api/confirm-three-ds'
@@ -16,7 +17,7 @@ import { Text } from '../../../components/ui/text'
 
 function Fact(props: { icon: LucideIcon; title: string; children: string }) {
   return (
-    <li className={flex({ gap: '3' })}>
+    <Flex as="li" gap="3">
       <props.icon
         size={18}
         aria-hidden="true"
@@ -30,7 +31,7 @@ function Fact(props: { icon: LucideIcon; title: string; children: string }) {
           {props.children}
         </Text>
       </div>
-    </li>
+    </Flex>
   )
 }
 

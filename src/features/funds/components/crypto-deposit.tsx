@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Maximize2 } from 'lucide-react'
-import { css } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { findNetwork, type CryptoCoin, type CryptoNetwork } from '../../../domain/contract/funds-common'
@@ -54,38 +54,35 @@ function AddressPanel(props: { coin: CryptoCoin; network: CryptoNetwork }) {
       </div>
       <div className={grid({ gap: '4', minW: '0' })}>
         <div className={grid({ gap: '1.5' })}>
-          <p id="deposit-address-label" className={css({ textStyle: 'label' })}>
+          <Box as="p" id="deposit-address-label" textStyle="label">
             Your {coin.code} address on {network.name}
-          </p>
-          <div
-            className={flex({
-              flexDir: { base: 'column', sm: 'row' },
-              alignItems: { base: 'stretch', sm: 'center' },
-              gap: '2',
-            })}
+          </Box>
+          <Flex
+            flexDir={{ base: 'column', sm: 'row' }}
+            alignItems={{ base: 'stretch', sm: 'center' }}
+            gap="2"
           >
-            <output
+            <Box
+              as="output"
               aria-labelledby="deposit-address-label"
               data-testid="deposit-address"
-              className={css({
-                flex: '1',
-                minW: '0',
-                px: '3',
-                py: '2.5',
-                rounded: 'control',
-                bg: 'bg.app',
-                borderWidth: '1px',
-                borderColor: 'border.control',
-                fontFamily: 'mono',
-                fontSize: 'sm',
-                wordBreak: 'break-all',
-                userSelect: 'all',
-              })}
+              flex="1"
+              minW="0"
+              px="3"
+              py="2.5"
+              rounded="control"
+              bg="bg.app"
+              borderWidth="1px"
+              borderColor="border.control"
+              fontFamily="mono"
+              fontSize="sm"
+              wordBreak="break-all"
+              userSelect="all"
             >
               {data.address}
-            </output>
+            </Box>
             <CopyButton value={data.address} what="address" size="md" />
-          </div>
+          </Flex>
         </div>
         <dl
           className={grid({
@@ -98,9 +95,9 @@ function AddressPanel(props: { coin: CryptoCoin; network: CryptoNetwork }) {
           <dt>Network</dt>
           <dd>{network.name}</dd>
           <dt>Minimum deposit</dt>
-          <dd data-testid="deposit-minimum" className={css({ textStyle: 'numeric' })}>
+          <Box as="dd" data-testid="deposit-minimum" textStyle="numeric">
             {data.minimum} {coin.code}
-          </dd>
+          </Box>
           <dt>Credited after</dt>
           <dd>{data.required_confirmations} network confirmations</dd>
         </dl>

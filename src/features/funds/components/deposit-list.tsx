@@ -1,7 +1,8 @@
 import { Bitcoin, CreditCard, Landmark, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
+import { Box, VisuallyHidden } from 'styled-system/jsx'
+import { grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import type { Deposit } from '../../../domain/contract/deposits'
 import { DEPOSIT_METHOD_LABELS, depositDescription, shortenMiddle } from '../../../domain/funds/deposits'
@@ -65,40 +66,43 @@ export function DepositList(props: { deposits: readonly Deposit[] }) {
             >
               <div className={hstack({ gridArea: 'what', gap: '2.5', minW: '0' })}>
                 <Icon size={18} aria-hidden="true" className={css({ flexShrink: 0, color: 'text.muted' })} />
-                <div className={css({ minW: '0' })}>
-                  <p className={css({ fontWeight: 'medium', truncate: true })}>
+                <Box minW="0">
+                  <Box as="p" fontWeight="medium" truncate>
                     {depositDescription(deposit)}
-                  </p>
+                  </Box>
                   <Text size="xs" tone="muted">
-                    <span className={visuallyHidden()}>{DEPOSIT_METHOD_LABELS[deposit.method]}, </span>
+                    <VisuallyHidden as="span">{DEPOSIT_METHOD_LABELS[deposit.method]}, </VisuallyHidden>
                     {formatMoneyTime(deposit.created_at)}
                   </Text>
-                </div>
+                </Box>
               </div>
-              <p
-                className={css({
-                  gridArea: 'amount',
-                  textStyle: 'numeric',
-                  fontWeight: 'semibold',
-                  textAlign: 'end',
-                  whiteSpace: 'nowrap',
-                })}
+              <Box
+                as="p"
+                gridArea="amount"
+                textStyle="numeric"
+                fontWeight="semibold"
+                textAlign="end"
+                whiteSpace="nowrap"
               >
                 {formatAmount(deposit.amount)}
-              </p>
-              <div className={css({ gridArea: 'detail', minW: '0', pl: { base: '7', md: '0' } })}>
-                <p
+              </Box>
+              <Box gridArea="detail" minW="0" pl={{ base: '7', md: '0' }}>
+                <Box
+                  as="p"
                   title={deposit.reference}
-                  className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'text.muted', truncate: true })}
+                  fontFamily="mono"
+                  fontSize="xs"
+                  color="text.muted"
+                  truncate
                 >
                   {shortenMiddle(deposit.reference, 10)}
-                </p>
+                </Box>
                 {deposit.failure_reason ? (
                   <Text size="xs" tone="danger">
                     {deposit.failure_reason}
                   </Text>
                 ) : null}
-              </div>
+              </Box>
               <div
                 className={hstack({
                   gridArea: 'status',

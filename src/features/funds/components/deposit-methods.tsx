@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Bitcoin, Coins, CreditCard, Landmark, type LucideIcon } from 'lucide-react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, hstack } from 'styled-system/patterns'
 import { DEPOSIT_CHOICES, type DepositChoice } from '../../../domain/funds/deposits'
 
@@ -40,12 +40,12 @@ function ChoiceBody(props: { choice: DepositChoice }) {
     <>
       <Icon aria-hidden="true" />
       <span className={grid({ minW: '0', lineHeight: '1.25' })}>
-        <span className={css({ fontWeight: 'semibold', fontSize: 'sm', truncate: true })}>
+        <Box as="span" fontWeight="semibold" fontSize="sm" truncate>
           {props.choice.label}
-        </span>
-        <span className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
+        </Box>
+        <Box as="span" fontSize="xs" color="text.muted" truncate>
           {props.choice.note}
-        </span>
+        </Box>
       </span>
     </>
   )
@@ -67,7 +67,7 @@ export function DepositMethods(props: { current: DepositChoice['key'] | 'history
         {DEPOSIT_CHOICES.map((choice) => {
           const current = props.current === choice.key ? 'page' : undefined
           return (
-            <li key={choice.key} className={css({ minW: '0' })}>
+            <Box as="li" key={choice.key} minW="0">
               {choice.kind === 'crypto' ? (
                 <Link
                   to="/main/deposit/$crypto"
@@ -88,7 +88,7 @@ export function DepositMethods(props: { current: DepositChoice['key'] | 'history
                   <ChoiceBody choice={choice} />
                 </Link>
               )}
-            </li>
+            </Box>
           )
         })}
       </ul>

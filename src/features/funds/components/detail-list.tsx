@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { CopyButton } from './copy-button'
 
@@ -34,25 +34,18 @@ export function DetailList(props: { details: readonly CopyableDetail[] }) {
             _last: { borderBottomWidth: '0' },
           })}
         >
-          <dt
-            className={css({
-              fontSize: 'sm',
-              color: 'text.muted',
-              gridColumn: { base: '1 / -1', md: 'auto' },
-            })}
-          >
+          <Box as="dt" fontSize="sm" color="text.muted" gridColumn={{ base: '1 / -1', md: 'auto' }}>
             {detail.label}
-          </dt>
-          <dd
-            className={css({
-              minW: '0',
-              fontSize: 'sm',
-              wordBreak: 'break-word',
-              fontFamily: detail.mono ? 'mono' : undefined,
-            })}
+          </Box>
+          <Box
+            as="dd"
+            minW="0"
+            fontSize="sm"
+            wordBreak="break-word"
+            fontFamily={detail.mono ? 'mono' : undefined}
           >
             {detail.display ?? detail.value}
-          </dd>
+          </Box>
           {detail.copyable === false ? null : (
             <dd>
               <CopyButton value={detail.value} what={detail.label} size="xs" />

@@ -1,5 +1,4 @@
-import { css } from 'styled-system/css'
-import { flex } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -9,9 +8,9 @@ import { errorMessage } from '../../../lib/error-message'
 
 export function Loading(props: { label: string }) {
   return (
-    <div className={flex({ justifyContent: 'center', py: '10' })}>
+    <Flex justifyContent="center" py="10">
       <Spinner size="lg" label={props.label} />
-    </div>
+    </Flex>
   )
 }
 
@@ -22,11 +21,11 @@ export function LoadFailed(props: { error: unknown; onRetry: () => void; what: s
       title={`${props.what} could not be loaded.`}
       description={errorMessage(props.error)}
     >
-      <div className={css({ mt: '3' })}>
+      <Box mt="3">
         <Button variant="outline" size="sm" onClick={props.onRetry}>
           Try again
         </Button>
-      </div>
+      </Box>
     </AlertBox>
   )
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import type { CryptoCoin } from '../../../domain/contract/funds-common'
 import { Text } from '../../../components/ui/text'
@@ -32,7 +32,7 @@ export function NetworkPicker(props: { coin: CryptoCoin; current: string | null 
         })}
       >
         {props.coin.networks.map((network) => (
-          <li key={network.id} className={css({ minW: '0' })}>
+          <Box as="li" key={network.id} minW="0">
             <Link
               to="/main/deposit/$crypto/$walletId"
               params={{ crypto: props.coin.slug, walletId: network.id }}
@@ -46,7 +46,7 @@ export function NetworkPicker(props: { coin: CryptoCoin; current: string | null 
                 {props.coin.code} on {network.name}
               </Text>
             </Link>
-          </li>
+          </Box>
         ))}
       </ul>
     </nav>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AlertBox } from '../../../components/ui/alert-box'
@@ -28,25 +29,29 @@ function LargeCode(props: { coin: CryptoCoin; networkId: string }) {
   const label = `QR code of your ${props.coin.code} address on ${network.name}`
   return (
     <div className={grid({ justifyItems: 'center', gap: '4', textAlign: 'center', minW: '0' })}>
-      <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'semibold' })}>
+      <Box as="h1" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="semibold">
         {props.coin.code} on {network.name}
-      </h1>
+      </Box>
       <DepositQrCode
         address={address.data.address}
         size={QR_SIZE}
         label={label}
         className={css({ w: 'min(100%, 26rem)', p: '4' })}
       />
-      <p
+      <Box
+        as="p"
         data-testid="deposit-address"
-        className={css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all', maxW: '26rem' })}
+        fontFamily="mono"
+        fontSize="sm"
+        wordBreak="break-all"
+        maxW="26rem"
       >
         {address.data.address}
-      </p>
+      </Box>
       <CopyButton value={address.data.address} what="address" />
-      <p className={css({ fontSize: 'sm', color: 'warning', maxW: '26rem' })}>
+      <Box as="p" fontSize="sm" color="warning" maxW="26rem">
         Send only {props.coin.code} on {network.name} to this address.
-      </p>
+      </Box>
     </div>
   )
 }

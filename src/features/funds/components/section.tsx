@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { css, cx } from 'styled-system/css'
+import { cx } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 
 // One panel of a cashier page: a heading (h2, under the page's h1) and its content on a surface.
@@ -30,12 +31,16 @@ export function FundsSection(props: {
       )}
     >
       <header className={wrap({ alignItems: 'flex-start', justifyContent: 'space-between', gap: '2 4' })}>
-        <div className={css({ minW: '0' })}>
-          <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{props.title}</h2>
+        <Box minW="0">
+          <Box as="h2" fontSize="lg" fontWeight="semibold">
+            {props.title}
+          </Box>
           {props.description ? (
-            <p className={css({ mt: '1', fontSize: 'sm', color: 'text.muted' })}>{props.description}</p>
+            <Box as="p" mt="1" fontSize="sm" color="text.muted">
+              {props.description}
+            </Box>
           ) : null}
-        </div>
+        </Box>
         {props.actions}
       </header>
       {props.children}

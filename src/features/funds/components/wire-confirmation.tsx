@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AlertBox } from '../../../components/ui/alert-box'
@@ -80,7 +81,9 @@ export function WireConfirmation(props: { depositId: number | undefined }) {
         ]}
       />
       <div>
-        <h3 className={css({ fontWeight: 'semibold', mb: '2' })}>What happens next</h3>
+        <Box as="h3" fontWeight="semibold" mb="2">
+          What happens next
+        </Box>
         <ol className={grid({ gap: '2', pl: '5', listStyleType: 'decimal', fontSize: 'sm' })}>
           {STEPS.map((step) => (
             <li key={step}>{step}</li>

@@ -3,10 +3,11 @@ import { Send } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { TextField } from '../../../components/ui/input'
+import { FormField } from '../../../components/ui/form-field'
 import type { BankDetails } from '../../../domain/contract/funds-common'
 import type { Deposit } from '../../../domain/contract/deposits'
 import type { Limit } from '../../../domain/contract/funds-options'
@@ -32,12 +33,16 @@ export function bankDetailRows(bank: BankDetails, reference: string) {
       value: reference,
       mono: true,
       display: (
-        <span
+        <Box
+          as="span"
           data-testid="wire-reference"
-          className={css({ fontFamily: 'mono', fontWeight: 'semibold', color: 'accent', fontSize: 'md' })}
+          fontFamily="mono"
+          fontWeight="semibold"
+          color="accent"
+          fontSize="md"
         >
           {reference}
-        </span>
+        </Box>
       ),
     },
     { key: 'beneficiary', label: 'Beneficiary', value: bank.beneficiary },
@@ -72,15 +77,15 @@ export function WireSentForm(props: WireSentFormProps) {
   })
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className={grid({ gap: '4' })}>
-      <TextField
+      <FormField
+        control={form.control}
+        name="amount"
         label="Amount"
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00"
-        helperText={`The amount you sent, in USD: from ${formatAmount(props.limit.min)} to ${formatAmount(props.limit.max)}.`}
-        error={form.formState.errors.amount?.message}
+        description={`The amount you sent, in USD: from ${formatAmount(props.limit.min)} to ${formatAmount(props.limit.max)}.`}
         rootClassName={css({ maxW: '20rem' })}
-        {...form.register('amount')}
       />
       {problem ? <AlertBox variant="destructive" title={problem} /> : null}
       <div>

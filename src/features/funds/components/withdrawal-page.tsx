@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
@@ -46,7 +46,6 @@ export function liveSummary(
 }
 
 const section = grid({ gap: '3', minW: '0' })
-const sectionTitle = css({ fontSize: 'lg', fontWeight: 'semibold' })
 
 export function WithdrawalPage(props: WithdrawalPageProps) {
   const summary = useFundsSummary()
@@ -74,7 +73,7 @@ export function WithdrawalPage(props: WithdrawalPageProps) {
             alignItems: 'start',
           })}
         >
-          <div className={css({ order: { base: 2, lg: 1 }, minW: '0' })}>
+          <Box order={{ base: 2, lg: 1 }} minW="0">
             <WithdrawalForm
               summary={figures}
               limit={options.data.limits.withdrawal}
@@ -83,17 +82,17 @@ export function WithdrawalPage(props: WithdrawalPageProps) {
               onRequest={(withdrawal, idempotencyKey) => request.mutateAsync({ withdrawal, idempotencyKey })}
               onRequested={(message) => toast.success(message)}
             />
-          </div>
-          <div className={css({ order: { base: 1, lg: 2 }, minW: '0' })}>
+          </Box>
+          <Box order={{ base: 1, lg: 2 }} minW="0">
             <WithdrawableBreakdown summary={figures} currency={props.currency} />
-          </div>
+          </Box>
         </div>
       )}
 
       <section aria-labelledby="withdrawal-requests-title" className={section}>
-        <h2 id="withdrawal-requests-title" className={sectionTitle}>
+        <Box as="h2" id="withdrawal-requests-title" fontSize="lg" fontWeight="semibold">
           Your withdrawals
-        </h2>
+        </Box>
         {withdrawals.isPending ? (
           <ListLoading>Loading your withdrawals...</ListLoading>
         ) : withdrawals.isError ? (
