@@ -35,6 +35,22 @@ export function usePriceFlash(live: LiveAsset | undefined, paused = false): Flas
   return !paused && changedAtMs !== settledAtMs ? (live?.direction ?? null) : null
 }
 
+// A market watch row (the dashboard's Markets card and the workspace's Market Watch, decision 0040: one home for
+// what both draw): its own paint layer, so a tick repaints this row only, and its price cells (`data-price`) tinted
+// while the row flashes (`data-flash`, from usePriceFlash) — a steady tint for its 2.2 s, not a fade, since a fading
+// background repaints every visible cell on every frame (tests/bench/README.md). Decision 0021: prices that are not
+// live (an ancestor's `data-prices="stale"`: offline, or a stored copy) are muted and never flash.
+export const priceFlashRow = css({
+  position: 'relative',
+  '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
+  '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
+  '[data-prices=stale] &': {
+    '& [data-price]': { color: 'text.muted' },
+    '&[data-flash] [data-price]': { color: 'text.muted', bg: 'transparent' },
+    '& [data-direction] > span': { borderColor: 'transparent' },
+  },
+})
+
 // Two triangles drawn with borders, both always in the DOM and stacked in one slot; only their colour changes with
 // the direction (transparent when not shown). A flash starting or ending then repaints the slot and nothing else:
 // swapping icon elements laid out the table ~70 times a second, and toggling an SVG's visibility made Chromium

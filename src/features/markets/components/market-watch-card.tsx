@@ -1,15 +1,14 @@
 import { ArrowDownRight, ArrowUpRight, RefreshCw } from 'lucide-react'
 import { memo, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Box, styled } from 'styled-system/jsx'
 import { hstack } from 'styled-system/patterns'
 import { text as textRecipe } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
-import { PriceFlashCue, usePriceFlash } from '../../../components/price-flash'
+import { PriceFlashCue, priceFlashRow, usePriceFlash } from '../../../components/price-flash'
 import { formatPrice, formatSignedPercent, PRICE_DECIMALS, signTone } from '../../../domain/format/numbers'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
-
-const cardNote = css({ px: '4', pb: '4', color: 'text.muted' })
 
 const figureHeader = css({ px: '3', py: '2', textAlign: 'right', fontWeight: 'medium' })
 
@@ -22,23 +21,11 @@ const cell = css({
   whiteSpace: 'nowrap',
 })
 
-// Computed once: a row renders on every tick of its asset.
-const row = css({
-  // Its own paint layer: a tick repaints this row only (see the workspace's market watch rows).
-  position: 'relative',
-  borderTopWidth: '1px',
-  borderColor: 'border',
-  // The price flash of docs/product/trading-workspace.md#market-watch, as in the workspace's market watch: a steady
-  // tint on the prices for its 2.2 s plus a triangle by the symbol, so colour is not the only signal.
-  '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
-  '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
-  // Decision 0021: prices that are not live (offline, or a stored copy) are muted and never flash.
-  '[data-prices=stale] &': {
-    '& [data-price]': { color: 'text.muted' },
-    '&[data-flash] [data-price]': { color: 'text.muted', bg: 'transparent' },
-    '& [data-direction] > span': { borderColor: 'transparent' },
-  },
-})
+// Computed once: a row renders on every tick of its asset. The price flash of
+// docs/product/trading-workspace.md#market-watch and the stale prices' muting are every market watch's
+// (priceFlashRow): a steady tint on the prices for its 2.2 s plus a triangle by the symbol, so colour is not the only
+// signal.
+const row = cx(priceFlashRow, css({ borderTopWidth: '1px', borderColor: 'border' }))
 const symbolHeader = css({ px: { base: '1.5', md: '3' }, py: '2', textAlign: 'left', fontWeight: 'medium' })
 const symbolLine = hstack({ gap: '1' })
 const assetName = css({
@@ -93,6 +80,15 @@ const MarketRow = memo(function MarketRow(props: { store: LivePriceStore; assetI
   )
 })
 
+/** What the card says in place of its table. */
+function CardNote(props: { children: ReactNode }) {
+  return (
+    <Box as="p" px="4" pb="4" color="text.muted">
+      {props.children}
+    </Box>
+  )
+}
+
 /**
  * A compact market watch of featured assets with live bid and ask (docs/product/trading-workspace.md#market-watch
  * columns Symbol, Bid, Ask).
@@ -107,57 +103,55 @@ export function MarketWatchCard(props: {
   asOf?: ReactNode
 }) {
   return (
-    <section
+    <Box
+      as="section"
       aria-labelledby="market-watch-title"
       data-prices={props.asOf ? 'stale' : 'live'}
-      className={css({
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border',
-        rounded: 'xl',
-        overflow: 'hidden',
-      })}
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="xl"
+      overflow="hidden"
     >
       <header className={hstack({ gap: '3', px: '4', py: '3' })}>
-        <h2 id="market-watch-title" className={css({ fontWeight: 'semibold', flex: '1' })}>
+        <Box as="h2" id="market-watch-title" fontWeight="semibold" flex="1">
           Markets
-        </h2>
+        </Box>
         {props.asOf ?? (
-          <span
-            className={css({ fontSize: 'xs', color: props.live ? 'gain' : 'text.muted' })}
+          <Box
+            as="span"
+            fontSize="xs"
+            color={props.live ? 'gain' : 'text.muted'}
             data-testid="market-watch-live"
           >
             {props.live ? '● Live prices' : '○ Prices paused'}
-          </span>
+          </Box>
         )}
       </header>
       {props.status === 'pending' ? (
-        <p className={cardNote}>Loading assets...</p>
+        <CardNote>Loading assets...</CardNote>
       ) : props.status === 'error' ? (
         <div className={hstack({ px: '4', pb: '4', gap: '3' })}>
-          <p className={css({ color: 'loss', flex: '1' })}>Failed to load assets</p>
+          <Box as="p" color="loss" flex="1">
+            Failed to load assets
+          </Box>
           <Button size="sm" variant="outline" onClick={props.onRetry}>
             <RefreshCw size={14} aria-hidden="true" />
             Retry
           </Button>
         </div>
       ) : props.assetIds.length === 0 ? (
-        <p className={cardNote}>No assets found.</p>
+        <CardNote>No assets found.</CardNote>
       ) : (
-        <div className={css({ overflowX: 'auto' })}>
+        <Box overflowX="auto">
           {/* Below 640 px the figures are a size smaller: a 390 px screen then holds Bitcoin's five-figure bid and
               ask and the 24 h change without scrolling the card sideways. */}
-          <table
-            className={css({ w: 'full', fontSize: { base: 'xs', sm: 'sm' }, borderCollapse: 'collapse' })}
-          >
+          <Box as="table" w="full" fontSize={{ base: 'xs', sm: 'sm' }} borderCollapse="collapse">
             <thead>
-              <tr className={css({ color: 'text.muted', fontSize: 'xs', textTransform: 'uppercase' })}>
-                <th
-                  scope="col"
-                  className={css({ px: '3', py: '2', textAlign: 'left', fontWeight: 'medium' })}
-                >
+              <Box as="tr" color="text.muted" fontSize="xs" textTransform="uppercase">
+                <styled.th scope="col" px="3" py="2" textAlign="left" fontWeight="medium">
                   Symbol
-                </th>
+                </styled.th>
                 <th scope="col" className={figureHeader}>
                   Bid
                 </th>
@@ -167,16 +161,16 @@ export function MarketWatchCard(props: {
                 <th scope="col" className={figureHeader}>
                   24h
                 </th>
-              </tr>
+              </Box>
             </thead>
             <tbody>
               {props.assetIds.map((assetId) => (
                 <MarketRow key={assetId} store={props.store} assetId={assetId} />
               ))}
             </tbody>
-          </table>
-        </div>
+          </Box>
+        </Box>
       )}
-    </section>
+    </Box>
   )
 }

@@ -18,9 +18,9 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react'
-import { css } from 'styled-system/css'
-import { center, flex, grid, hstack, visuallyHidden, wrap } from 'styled-system/patterns'
-import { VisuallyHidden } from 'styled-system/jsx'
+import { css, cx } from 'styled-system/css'
+import { center, grid, hstack, visuallyHidden } from 'styled-system/patterns'
+import { Box, Flex, styled, VisuallyHidden, Wrap } from 'styled-system/jsx'
 import { IconButton } from '../../../../components/ui/button'
 import { LiveText } from '../../../../components/ui/live-text'
 import * as Menu from '../../../../components/ui/menu'
@@ -31,7 +31,7 @@ import { useInViewport } from '../../../../lib/in-viewport'
 import { rootFontSizePx } from '../../../../lib/root-font-size'
 import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
 import { ASSET_TYPE_LABELS } from './asset-type-chips'
-import { PriceFlashCue, usePriceFlash } from '../../../../components/price-flash'
+import { PriceFlashCue, priceFlashRow, usePriceFlash } from '../../../../components/price-flash'
 import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
 
 const figureHeader = css({ px: '1.5', textAlign: 'right', fontWeight: 'medium' })
@@ -72,27 +72,21 @@ const ASSET_ROW_REM = 2
 // Rows rendered beyond each edge of the view: enough that a wheel step or a Tab to the next row finds it mounted.
 const OVERSCAN_ROWS = 6
 
-const row = css({
-  // Each row its own paint layer: a tick repaints its row, and Chromium reuses the others' cached paint instead of
-  // re-recording the whole scrolled table every frame (it was a third of the main thread's frame time).
-  position: 'relative',
-  cursor: 'pointer',
-  borderTopWidth: '1px',
-  borderColor: 'border.muted',
-  _hover: { bg: 'bg.hover' },
-  // The active row: tinted and with an accent bar on its leading edge (shape as well as colour).
-  '&[data-active]': { bg: 'bg.raised', boxShadow: 'inset 2px 0 0 var(--colors-accent)' },
-  // The flash is a steady tint for its 2.2 s, not a fade: a fading background repaints every visible cell on every
-  // frame, which cost this table more main-thread time than all its React renders together (tests/bench/README.md).
-  '&[data-flash=up] [data-price]': { color: 'gain', bg: 'gain.subtle' },
-  '&[data-flash=down] [data-price]': { color: 'loss', bg: 'loss.subtle' },
-  // Decision 0021: prices that are not live (offline, or a stored copy) are muted and never flash.
-  '[data-prices=stale] &': {
-    '& [data-price]': { color: 'text.muted' },
-    '&[data-flash] [data-price]': { color: 'text.muted', bg: 'transparent' },
-    '& [data-direction] > span': { borderColor: 'transparent' },
-  },
-})
+// Each row its own paint layer with the flash and stale styles of every market watch (priceFlashRow): a tick
+// repaints its row, and Chromium reuses the others' cached paint instead of re-recording the whole scrolled table
+// every frame (it was a third of the main thread's frame time; the fading flash it replaced cost this table more
+// main-thread time than all its React renders together, tests/bench/README.md).
+const row = cx(
+  priceFlashRow,
+  css({
+    cursor: 'pointer',
+    borderTopWidth: '1px',
+    borderColor: 'border.muted',
+    _hover: { bg: 'bg.hover' },
+    // The active row: tinted and with an accent bar on its leading edge (shape as well as colour).
+    '&[data-active]': { bg: 'bg.raised', boxShadow: 'inset 2px 0 0 var(--colors-accent)' },
+  }),
+)
 
 // The row's classes, computed once: a row renders on every tick of its asset, and css() is not free.
 const symbolHeader = css({ w: '100%', maxW: '0', pl: '1', pr: '1', textAlign: 'left', fontWeight: 'medium' })
@@ -105,7 +99,7 @@ const symbolButton = css({
   whiteSpace: 'nowrap',
   fontSize: 'sm',
   cursor: 'pointer',
-  borderRadius: 'sm',
+  rounded: 'sm',
   px: '1',
   focusVisibleRing: 'inside',
   '[data-active] &': { fontWeight: 'semibold' },
@@ -116,7 +110,7 @@ const starButton = center({
   inline: true,
   w: '7',
   h: '7',
-  borderRadius: 'sm',
+  rounded: 'sm',
   color: 'text.muted',
   cursor: 'pointer',
   _hover: { color: 'text.default', bg: 'bg.hover' },
@@ -130,7 +124,7 @@ const toggle = css({
   fontSize: 'xs',
   fontWeight: 'medium',
   color: 'text.muted',
-  borderRadius: 'sm',
+  rounded: 'sm',
   cursor: 'pointer',
   _hover: { color: 'text.default' },
   focusVisibleRing: 'outside',
@@ -300,8 +294,7 @@ function watchItems(assets: readonly Asset[]): WatchItem[] {
 
 const itemKey = (item: WatchItem) => (item.kind === 'group' ? `group-${item.type}` : item.asset.asset_id)
 
-const spacerCell = css({ p: '0' })
-
+// A row per asset type, each a <th>: a class computed once, not a styled element per row scrolled in.
 const groupHeader = css({
   px: '2',
   textAlign: 'left',
@@ -381,7 +374,7 @@ function CollapsedSearch(props: { query: string; onQueryChange: (query: string) 
           color: 'text.default',
           borderWidth: '1px',
           borderColor: 'border.control',
-          borderRadius: 'control',
+          rounded: 'control',
           _placeholder: { color: 'text.muted' },
           _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '0' },
         })}
@@ -400,10 +393,110 @@ function CollapsedSearch(props: { query: string; onQueryChange: (query: string) 
 function SpacerRow(props: { heightPx: number; columns: number }) {
   return (
     <tr aria-hidden="true" style={{ height: props.heightPx }}>
-      <td colSpan={props.columns} className={spacerCell} />
+      <styled.td colSpan={props.columns} p="0" />
     </tr>
   )
 }
+
+/** The title line: heading, All / Watchlist and the search. Memoised: the list's scrolling never re-renders it. */
+const WatchHeader = memo(function WatchHeader(props: {
+  headingId: string
+  headerStart: ReactNode
+  view: View
+  onViewChange: (view: View) => void
+  query: string
+  onQueryChange: (query: string) => void
+}) {
+  const { view, onViewChange } = props
+  return (
+    <Wrap
+      as="header"
+      alignItems="center"
+      gap="2"
+      px="2"
+      py="1.5"
+      borderBottomWidth="1px"
+      borderColor="border"
+    >
+      {props.headerStart}
+      <Box
+        as="h2"
+        id={props.headingId}
+        fontSize="sm"
+        fontWeight="semibold"
+        flex="1"
+        minW="0"
+        whiteSpace="nowrap"
+      >
+        Market Watch
+      </Box>
+      <Flex
+        role="group"
+        aria-label="Show"
+        gap="0.5"
+        p="0.5"
+        bg="bg.app"
+        rounded="control"
+        borderWidth="1px"
+        borderColor="border"
+      >
+        <button
+          type="button"
+          className={toggle}
+          aria-pressed={view === 'all'}
+          onClick={() => onViewChange('all')}
+        >
+          All
+        </button>
+        <button
+          type="button"
+          className={toggle}
+          aria-pressed={view === 'watchlist'}
+          onClick={() => onViewChange('watchlist')}
+        >
+          Watchlist
+        </button>
+      </Flex>
+      <CollapsedSearch query={props.query} onQueryChange={props.onQueryChange} />
+    </Wrap>
+  )
+})
+
+/** The sticky column heads. Memoised: the list's scrolling never re-renders them. */
+const WatchHead = memo(function WatchHead(props: { withActions: boolean }) {
+  return (
+    <Box
+      as="thead"
+      position="sticky"
+      top="0"
+      zIndex="docked"
+      bg="bg.surface"
+      color="text.muted"
+      fontSize="xs"
+      textTransform="uppercase"
+    >
+      <tr aria-rowindex={1} style={{ height: `${HEAD_ROW_REM}rem` }}>
+        <styled.th scope="col" pl="5" textAlign="left" fontWeight="medium">
+          Symbol
+        </styled.th>
+        <th scope="col" className={figureHeader}>
+          Bid
+        </th>
+        <th scope="col" className={figureHeader}>
+          Ask
+        </th>
+        <styled.th scope="col" w="8">
+          <VisuallyHidden as="span">Watchlist</VisuallyHidden>
+        </styled.th>
+        {props.withActions ? (
+          <styled.th scope="col" w="7">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </styled.th>
+        ) : null}
+      </tr>
+    </Box>
+  )
+})
 
 export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
   const { assets, savedAssetIds } = props
@@ -505,74 +598,27 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
         : TRADE_MESSAGES.NO_ASSETS
 
   return (
-    <section
+    <Flex
+      as="section"
       aria-labelledby={headingId}
-      className={flex({
-        flexDirection: 'column',
-        h: '100%',
-        minH: '0',
-        bg: 'bg.surface',
-        color: 'text.default',
-      })}
+      flexDir="column"
+      h="100%"
+      minH="0"
+      bg="bg.surface"
+      color="text.default"
     >
-      <header
-        className={wrap({
-          alignItems: 'center',
-          gap: '2',
-          px: '2',
-          py: '1.5',
-          borderBottomWidth: '1px',
-          borderColor: 'border',
-        })}
-      >
-        {props.headerStart}
-        <h2
-          id={headingId}
-          className={css({
-            fontSize: 'sm',
-            fontWeight: 'semibold',
-            flex: '1',
-            minW: '0',
-            whiteSpace: 'nowrap',
-          })}
-        >
-          Market Watch
-        </h2>
-        <div
-          role="group"
-          aria-label="Show"
-          className={flex({
-            gap: '0.5',
-            p: '0.5',
-            bg: 'bg.app',
-            borderRadius: 'control',
-            borderWidth: '1px',
-            borderColor: 'border',
-          })}
-        >
-          <button
-            type="button"
-            className={toggle}
-            aria-pressed={view === 'all'}
-            onClick={() => setView('all')}
-          >
-            All
-          </button>
-          <button
-            type="button"
-            className={toggle}
-            aria-pressed={view === 'watchlist'}
-            onClick={() => setView('watchlist')}
-          >
-            Watchlist
-          </button>
-        </div>
-        <CollapsedSearch query={query} onQueryChange={setQuery} />
-      </header>
+      <WatchHeader
+        headingId={headingId}
+        headerStart={props.headerStart}
+        view={view}
+        onViewChange={setView}
+        query={query}
+        onQueryChange={setQuery}
+      />
       {props.asOf ? (
-        <div className={css({ px: '3', py: '1', borderBottomWidth: '1px', borderColor: 'border' })}>
+        <Box px="3" py="1" borderBottomWidth="1px" borderColor="border">
           {props.asOf}
-        </div>
+        </Box>
       ) : null}
       {/* Positioned, so the rows' visually hidden text is laid out inside the scroller, not against the page. */}
       <div
@@ -588,46 +634,22 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
         style={{ scrollPaddingTop: `${HEAD_ROW_REM}rem` }}
       >
         {items.length === 0 ? (
-          <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>{emptyText}</p>
+          <Box as="p" p="4" fontSize="sm" color="text.muted">
+            {emptyText}
+          </Box>
         ) : (
-          <table
+          <Box
+            as="table"
             aria-labelledby={headingId}
             // The whole list's row count, head included: assistive technology reads 'row 40 of 107' though only a
             // window of rows is in the document.
             aria-rowcount={items.length + 1}
-            className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'separate', borderSpacing: '0' })}
+            w="full"
+            fontSize="sm"
+            borderCollapse="separate"
+            borderSpacing="0"
           >
-            <thead
-              className={css({
-                position: 'sticky',
-                top: '0',
-                zIndex: 'docked',
-                bg: 'bg.surface',
-                color: 'text.muted',
-                fontSize: 'xs',
-                textTransform: 'uppercase',
-              })}
-            >
-              <tr aria-rowindex={1} style={{ height: `${HEAD_ROW_REM}rem` }}>
-                <th scope="col" className={css({ pl: '5', textAlign: 'left', fontWeight: 'medium' })}>
-                  Symbol
-                </th>
-                <th scope="col" className={figureHeader}>
-                  Bid
-                </th>
-                <th scope="col" className={figureHeader}>
-                  Ask
-                </th>
-                <th scope="col" className={css({ w: '8' })}>
-                  <VisuallyHidden as="span">Watchlist</VisuallyHidden>
-                </th>
-                {props.onCreateAlert ? (
-                  <th scope="col" className={css({ w: '7' })}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <WatchHead withActions={props.onCreateAlert !== undefined} />
             {/* One body: a row keeps its parent as the window moves, so React moves it instead of remounting it. */}
             <tbody onFocus={onBodyFocus} onBlur={onBodyBlur}>
               {bodyRows.map((bodyRow) => {
@@ -657,9 +679,9 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
                 )
               })}
             </tbody>
-          </table>
+          </Box>
         )}
       </div>
-    </section>
+    </Flex>
   )
 }
