@@ -13,8 +13,8 @@ import {
 import type { LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { flex, hstack, stack } from 'styled-system/patterns'
-import { VisuallyHidden } from 'styled-system/jsx'
+import { hstack, stack } from 'styled-system/patterns'
+import { Box, Flex, VisuallyHidden } from 'styled-system/jsx'
 import { ShellSideBar, ShellTopBar, shellNavLink } from '../../../components/shell-frame'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -82,7 +82,7 @@ export function AdminShell(props: AdminShellProps) {
   }, [pathname])
   const links = (compact: boolean) =>
     ADMIN_NAV_ITEMS.map((item) => (
-      <li key={item.to} className={css({ flexShrink: 0 })}>
+      <Box as="li" key={item.to} flexShrink="0">
         <Link
           to={item.to}
           activeOptions={{ exact: item.exact ?? false }}
@@ -93,14 +93,11 @@ export function AdminShell(props: AdminShellProps) {
           {item.label}
           {item.to === '/admin/requests' ? <PendingBadge count={props.pendingRequests} /> : null}
         </Link>
-      </li>
+      </Box>
     ))
 
   return (
-    <div
-      className={flex({ minH: '100dvh', bg: 'bg.app' })}
-      style={props.fill ? { height: '100dvh' } : undefined}
-    >
+    <Flex minH="100dvh" bg="bg.app" style={props.fill ? { height: '100dvh' } : undefined}>
       <ShellSideBar className={css({ w: '56' })}>
         <Link
           to="/admin"
@@ -108,32 +105,31 @@ export function AdminShell(props: AdminShellProps) {
         >
           {props.siteName}
         </Link>
-        <p className={css({ px: '3', mb: '6', fontSize: 'xs', color: 'text.muted' })}>Back office</p>
+        <Box as="p" px="3" mb="6" fontSize="xs" color="text.muted">
+          Back office
+        </Box>
         <nav aria-label="Back office">
           <ul className={stack({ gap: '0.5' })}>{links(false)}</ul>
         </nav>
       </ShellSideBar>
 
-      <div className={flex({ flex: '1', minW: '0', minH: '0', flexDir: 'column' })}>
+      <Flex flex="1" minW="0" minH="0" flexDir="column">
         <ShellTopBar>
-          <span
-            className={css({ display: { base: 'block', md: 'none' }, fontWeight: 'bold', truncate: true })}
-          >
+          <Box as="span" display={{ base: 'block', md: 'none' }} fontWeight="bold" truncate>
             {props.siteName}
-          </span>
-          <div className={css({ flex: '1' })} />
+          </Box>
+          <Box flex="1" />
           {props.status}
-          <p
-            className={css({
-              display: { base: 'none', sm: 'block' },
-              fontSize: 'sm',
-              fontWeight: 'medium',
-              truncate: true,
-              maxW: '48',
-            })}
+          <Box
+            as="p"
+            display={{ base: 'none', sm: 'block' }}
+            fontSize="sm"
+            fontWeight="medium"
+            truncate
+            maxW="48"
           >
             {props.adminName}
-          </p>
+          </Box>
           <Button variant="outline" size="sm" onClick={props.onLogout} loading={props.loggingOut}>
             <LogOut size={16} aria-hidden="true" />
             Logout
@@ -153,7 +149,9 @@ export function AdminShell(props: AdminShellProps) {
             py: '1.5',
           })}
         >
-          <ul className={flex({ gap: '1' })}>{links(true)}</ul>
+          <Flex as="ul" gap="1">
+            {links(true)}
+          </Flex>
         </nav>
         {props.siteDisabled ? (
           <p
@@ -183,16 +181,16 @@ export function AdminShell(props: AdminShellProps) {
             </span>
           </p>
         ) : null}
-        <main
-          className={
-            props.fill
-              ? flex({ flex: '1', minH: '0', flexDir: 'column', w: 'full' })
-              : css({ flex: '1', p: { base: '4', md: '8' }, maxW: '80rem', w: 'full', minW: '0' })
-          }
-        >
-          {props.children}
-        </main>
-      </div>
-    </div>
+        {props.fill ? (
+          <Flex as="main" flex="1" minH="0" flexDir="column" w="full">
+            {props.children}
+          </Flex>
+        ) : (
+          <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="80rem" w="full" minW="0">
+            {props.children}
+          </Box>
+        )}
+      </Flex>
+    </Flex>
   )
 }

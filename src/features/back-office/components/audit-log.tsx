@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronDown, ScrollText } from 'lucide-react'
 import { Fragment, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Box, Grid } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import type { AuditEvent } from '../../../domain/contract/audit'
@@ -37,36 +38,43 @@ const ACTION_TONES: Record<string, StatusTone> = {
   [AUDIT_ACTIONS.SETTINGS_UPDATED]: 'accent',
 }
 
-const snapshot = css({
-  m: '0',
-  p: '3',
-  bg: 'bg.app',
-  borderWidth: '1px',
-  borderColor: 'border.muted',
-  rounded: 'control',
-  fontFamily: 'mono',
-  fontSize: 'xs',
-  lineHeight: '1.5',
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-  maxH: '64',
-  overflowY: 'auto',
-})
+/** One side of a change: its title over the snapshot as text. */
+function Snapshot(props: { title: string; text: string }) {
+  return (
+    <Grid gap="1.5" minW="0">
+      <Box as="h3" textStyle="label">
+        {props.title}
+      </Box>
+      {/* Text only: a snapshot holds whatever was typed into a setting or a reason. */}
+      <Box
+        as="pre"
+        m="0"
+        p="3"
+        bg="bg.app"
+        borderWidth="1px"
+        borderColor="border.muted"
+        rounded="control"
+        fontFamily="mono"
+        fontSize="xs"
+        lineHeight="1.5"
+        whiteSpace="pre-wrap"
+        overflowWrap="anywhere"
+        maxH="64"
+        overflowY="auto"
+      >
+        {props.text}
+      </Box>
+    </Grid>
+  )
+}
 
 function AuditDetails(props: { event: AuditEvent }) {
   const { event } = props
   return (
     <div className={grid({ gap: '4', textAlign: 'start' })}>
       <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
-        <div className={grid({ gap: '1.5', minW: '0' })}>
-          <h3 className={css({ textStyle: 'label' })}>Before</h3>
-          {/* Text only: a snapshot holds whatever was typed into a setting or a reason. */}
-          <pre className={snapshot}>{auditSnapshotText(event.before)}</pre>
-        </div>
-        <div className={grid({ gap: '1.5', minW: '0' })}>
-          <h3 className={css({ textStyle: 'label' })}>After</h3>
-          <pre className={snapshot}>{auditSnapshotText(event.after)}</pre>
-        </div>
+        <Snapshot title="Before" text={auditSnapshotText(event.before)} />
+        <Snapshot title="After" text={auditSnapshotText(event.after)} />
       </div>
       <dl
         className={grid({

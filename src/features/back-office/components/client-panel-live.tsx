@@ -3,7 +3,8 @@
 // only; a position row re-renders when its asset ticks, the account block when a shown figure moves by a cent.
 import { TrendingDown, TrendingUp, TriangleAlert } from 'lucide-react'
 import { memo } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
+import { Box, HStack } from 'styled-system/jsx'
 import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 import { LiveText } from '../../../components/ui/live-text'
 import { Stat } from '../../../components/ui/stat'
@@ -29,7 +30,7 @@ export function SignedLivePnl(props: { amountUsd: number; testId: string; align?
   const shownCents = Math.round(props.amountUsd * 100)
   const Arrow = tone === 'loss' ? TrendingDown : TrendingUp
   return (
-    <span className={cx(inline, css({ justifyContent: props.align === 'end' ? 'flex-end' : 'flex-start' }))}>
+    <HStack as="span" gap="1" justifyContent={props.align === 'end' ? 'flex-end' : 'flex-start'}>
       {shownCents !== 0 ? (
         <Arrow
           size={14}
@@ -39,7 +40,7 @@ export function SignedLivePnl(props: { amountUsd: number; testId: string; align?
       ) : null}
       <LiveText text={text} tone={tone} data-testid={props.testId} />
       {shownCents !== 0 ? <span className={srOnly}>{tone === 'loss' ? ' loss' : ' profit'}</span> : null}
-    </span>
+    </HStack>
   )
 }
 
@@ -109,48 +110,44 @@ export const LivePositionRow = memo(function LivePositionRow(props: { trade: Tra
         _last: { borderBottomWidth: '0' },
       })}
     >
-      <div className={cx(inline, css({ gap: '2', minW: '0', flexWrap: 'wrap' }))}>
+      <HStack gap="2" minW="0" flexWrap="wrap">
         <Text as="span" weight="semibold" size="sm">
           {trade.asset_symbol}
         </Text>
-        <span
-          className={css({
-            fontSize: 'xs',
-            lineHeight: '1.125rem',
-            fontWeight: 'bold',
-            textTransform: 'uppercase',
-            letterSpacing: 'wide',
-            px: '1.5',
-            rounded: 'sm',
-            bg: buy ? 'gain.subtle' : 'loss.subtle',
-            color: buy ? 'gain' : 'loss',
-          })}
+        <Box
+          as="span"
+          fontSize="xs"
+          lineHeight="1.125rem"
+          fontWeight="bold"
+          textTransform="uppercase"
+          letterSpacing="wide"
+          px="1.5"
+          rounded="sm"
+          bg={buy ? 'gain.subtle' : 'loss.subtle'}
+          color={buy ? 'gain' : 'loss'}
         >
           {trade.trade_type}
-        </span>
-        <span className={css({ fontSize: 'xs', color: 'text.muted', whiteSpace: 'nowrap' })}>
+        </Box>
+        <Box as="span" fontSize="xs" color="text.muted" whiteSpace="nowrap">
           {lots(trade)}
-        </span>
-      </div>
+        </Box>
+      </HStack>
       <Text as="div" size="sm" weight="semibold">
         <SignedLivePnl amountUsd={live.pnlUsd} testId="client-panel-pnl" align="end" />
       </Text>
-      <div
-        className={cx(
-          inline,
-          css({ gridColumn: '1 / -1', fontSize: 'xs', color: 'text.muted', gap: '1.5', flexWrap: 'wrap' }),
-        )}
-      >
-        <span className={css({ whiteSpace: 'nowrap' })}>{trade.trade_id}</span>
+      <HStack gap="1.5" gridColumn="1 / -1" fontSize="xs" color="text.muted" flexWrap="wrap">
+        <Box as="span" whiteSpace="nowrap">
+          {trade.trade_id}
+        </Box>
         <span aria-hidden="true">·</span>
-        <span className={css({ textStyle: 'price', whiteSpace: 'nowrap' })}>
+        <Box as="span" textStyle="price" whiteSpace="nowrap">
           <span className={srOnly}>opened at </span>
           {formatPrice(trade.opening_price)}
-        </span>
+        </Box>
         <span aria-hidden="true">→</span>
         <span className={srOnly}>now </span>
         <LiveText text={formatPrice(live.closingPriceQuote)} data-testid="client-panel-position-price" />
-      </div>
+      </HStack>
     </li>
   )
 })

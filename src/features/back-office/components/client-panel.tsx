@@ -6,8 +6,9 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowUpRight, RotateCw, TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { css, cx } from 'styled-system/css'
-import { center, flex, grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
+import { css } from 'styled-system/css'
+import { Box, Flex, HStack, Stack } from 'styled-system/jsx'
+import { center, grid, hstack, visuallyHidden } from 'styled-system/patterns'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -34,16 +35,18 @@ export const clientPagePath = (userId: number) => `/admin/clients/${userId}`
 export function ClientPanel({ userId, store = livePriceStore }: ClientPanelProps) {
   const client = useClient(userId)
   return (
-    <section
+    <Flex
+      as="section"
       aria-label="Customer details"
       aria-busy={client.isPending || undefined}
       data-testid="client-panel"
-      className={flex({ flexDir: 'column', minW: '0' })}
+      flexDir="column"
+      minW="0"
     >
       {client.data ? (
         <ClientPanelBody client={client.data} store={store} />
       ) : client.isError ? (
-        <div className={cx(block, stack({ gap: '3', alignItems: 'start' }))}>
+        <Stack gap="3" alignItems="start" px="4" py="4">
           <Text role="alert" size="sm">
             The customer&apos;s details could not be loaded.
           </Text>
@@ -51,21 +54,28 @@ export function ClientPanel({ userId, store = livePriceStore }: ClientPanelProps
             <RotateCw size={14} aria-hidden="true" />
             Try again
           </Button>
-        </div>
+        </Stack>
       ) : (
-        <div className={cx(block, hstack({ gap: '2', color: 'text.muted' }))}>
+        <HStack gap="2" color="text.muted" px="4" py="4">
           <Spinner size="sm" />
           <Text as="span" size="sm">
             Loading customer details...
           </Text>
-        </div>
+        </HStack>
       )}
-    </section>
+    </Flex>
   )
 }
 
-const block = css({ px: '4', py: '4' })
-const section = css({ px: '4', py: '4', borderTopWidth: '1px', borderColor: 'border.muted' })
+/** One part of the panel, ruled off from the one above. */
+function PanelSection(props: { children: ReactNode }) {
+  return (
+    <Box px="4" py="4" borderTopWidth="1px" borderColor="border.muted">
+      {props.children}
+    </Box>
+  )
+}
+
 const sectionHeading = hstack({
   gap: '2',
   mb: '2',
@@ -75,7 +85,6 @@ const sectionHeading = hstack({
   letterSpacing: 'wider',
   color: 'text.muted',
 })
-const emptyNote = css({ fontSize: 'sm', color: 'text.muted' })
 const figureGrid = grid({ gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: '4', rowGap: '3' })
 
 function SectionHeading(props: { id: string; children: ReactNode; count?: number }) {
@@ -96,13 +105,15 @@ function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePr
   }
   return (
     <>
-      <div className={cx(block, stack({ gap: '3' }))}>
-        <div className={css({ minW: '0' })}>
-          <p className={css({ fontWeight: 'semibold', truncate: true })}>{client.name}</p>
-          <p className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
+      <Stack gap="3" px="4" py="4">
+        <Box minW="0">
+          <Box as="p" fontWeight="semibold" truncate>
+            {client.name}
+          </Box>
+          <Box as="p" fontSize="xs" color="text.muted" truncate>
             {client.email} · {client.account_id}
-          </p>
-        </div>
+          </Box>
+        </Box>
         <Link
           to={clientPagePath(client.id)}
           className={center({
@@ -123,9 +134,9 @@ function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePr
           Open client page
           <ArrowUpRight size={14} aria-hidden="true" />
         </Link>
-      </div>
+      </Stack>
 
-      <div className={section}>
+      <PanelSection>
         <h3 id={ids.figures} className={visuallyHidden()}>
           Account
         </h3>
@@ -137,14 +148,16 @@ function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePr
             {client.account_type ? (
               <PlanBadge plan={client.account_type} withLeverage />
             ) : (
-              <span className={css({ fontWeight: 'normal', color: 'text.muted' })}>No plan</span>
+              <Box as="span" fontWeight="normal" color="text.muted">
+                No plan
+              </Box>
             )}
           </Stat>
           <LiveAccountFigures store={store} client={client} />
         </dl>
-      </div>
+      </PanelSection>
 
-      <div className={section}>
+      <PanelSection>
         <SectionHeading id={ids.positions} count={client.open_positions.length}>
           Open positions
         </SectionHeading>
@@ -155,20 +168,24 @@ function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePr
             ))}
           </ul>
         ) : (
-          <p className={emptyNote}>No open positions</p>
+          <Text size="sm" tone="muted">
+            No open positions
+          </Text>
         )}
-      </div>
+      </PanelSection>
 
-      <div className={section}>
+      <PanelSection>
         <SectionHeading id={ids.refused}>Last refused order</SectionHeading>
         {client.last_refused_order ? (
           <RefusedOrderNote order={client.last_refused_order} />
         ) : (
-          <p className={emptyNote}>No refused orders</p>
+          <Text size="sm" tone="muted">
+            No refused orders
+          </Text>
         )}
-      </div>
+      </PanelSection>
 
-      <div className={section}>
+      <PanelSection>
         <SectionHeading id={ids.requests} count={client.pending_requests.length}>
           Pending requests
         </SectionHeading>
@@ -179,18 +196,20 @@ function ClientPanelBody({ client, store }: { client: AdminClient; store: LivePr
             ))}
           </ul>
         ) : (
-          <p className={emptyNote}>No pending requests</p>
+          <Text size="sm" tone="muted">
+            No pending requests
+          </Text>
         )}
-      </div>
+      </PanelSection>
     </>
   )
 }
 
 function When({ iso }: { iso: string }) {
   return (
-    <time dateTime={iso} className={css({ whiteSpace: 'nowrap' })}>
-      {formatDateTime(iso)}
-    </time>
+    <Box as="span" whiteSpace="nowrap">
+      <time dateTime={iso}>{formatDateTime(iso)}</time>
+    </Box>
   )
 }
 
@@ -204,16 +223,14 @@ function refusedOrderSummary(order: RefusedOrder): string {
 function RefusedOrderNote({ order }: { order: RefusedOrder }) {
   const summary = refusedOrderSummary(order)
   return (
-    <div
+    <Flex
       data-testid="client-panel-refused-order"
-      className={flex({
-        gap: '2.5',
-        p: '3',
-        rounded: 'control',
-        bg: 'warning.subtle',
-        borderWidth: '1px',
-        borderColor: 'warning.border',
-      })}
+      gap="2.5"
+      p="3"
+      rounded="control"
+      bg="warning.subtle"
+      borderWidth="1px"
+      borderColor="warning.border"
     >
       <TriangleAlert
         size={16}
@@ -221,18 +238,15 @@ function RefusedOrderNote({ order }: { order: RefusedOrder }) {
         className={css({ flexShrink: 0, mt: '0.5', color: 'warning' })}
       />
       <div className={grid({ minW: '0', gap: '0.5' })}>
-        <p
-          data-testid="client-panel-refused-message"
-          className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}
-        >
+        <Box as="p" data-testid="client-panel-refused-message" fontSize="sm" overflowWrap="anywhere">
           {order.message}
-        </p>
+        </Box>
         <Text size="xs" tone="muted">
           {summary ? `${summary} · ` : null}
           <When iso={order.at} />
         </Text>
       </div>
-    </div>
+    </Flex>
   )
 }
 
@@ -248,19 +262,21 @@ function PendingRequestRow({ request }: { request: QueueRequest }) {
         bg: 'bg.raised',
         borderWidth: '1px',
         borderColor: 'border.muted',
+        // A long detail breaks inside the row rather than widening the panel.
+        overflowWrap: 'anywhere',
       })}
     >
-      <div className={flex({ alignItems: 'baseline', gap: '2', justifyContent: 'space-between' })}>
+      <Flex alignItems="baseline" gap="2" justifyContent="space-between">
         <Text as="span" size="sm" weight="semibold">
           {requestTypeLabel(request.type)}
         </Text>
         <Text as="span" size="xs" tone="muted">
           <When iso={request.created_at} />
         </Text>
-      </div>
-      <p className={css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' })}>
+      </Flex>
+      <Text size="sm" tone="muted">
         {request.detail}
-      </p>
+      </Text>
     </li>
   )
 }

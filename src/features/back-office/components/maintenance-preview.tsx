@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { maintenanceMessage } from '../../../domain/site/site-state'
 
@@ -12,9 +12,9 @@ export function MaintenancePreview(props: { message: string; contactEmail: strin
   const contactEmail = props.contactEmail.trim()
   return (
     <figure className={grid({ gap: '2', m: '0' })}>
-      <figcaption className={css({ fontSize: 'xs', color: 'text.muted' })}>
+      <Box as="figcaption" fontSize="xs" color="text.muted">
         Preview: what customers see while the site is disabled
-      </figcaption>
+      </Box>
       <div
         data-testid="maintenance-preview"
         className={grid({
@@ -27,18 +27,16 @@ export function MaintenancePreview(props: { message: string; contactEmail: strin
           rounded: 'surface',
         })}
       >
-        <div
-          className={css({
-            w: 'full',
-            maxW: '28rem',
-            bg: 'bg.surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            rounded: 'xl',
-            p: '6',
-            textAlign: 'center',
-            shadow: 'lg',
-          })}
+        <Box
+          w="full"
+          maxW="28rem"
+          bg="bg.surface"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="xl"
+          p="6"
+          textAlign="center"
+          shadow="lg"
         >
           <div
             aria-hidden="true"
@@ -55,38 +53,39 @@ export function MaintenancePreview(props: { message: string; contactEmail: strin
           >
             <Construction size={24} />
           </div>
-          <p className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>
+          <Box as="p" fontSize="lg" fontWeight="semibold" mb="3">
             Site Temporarily Disabled
-          </p>
-          <div className={css({ color: 'text.muted', lineHeight: 'relaxed', fontSize: 'sm' })}>
-            <p className={css({ whiteSpace: 'pre-line', overflowWrap: 'anywhere' })}>
+          </Box>
+          <Box color="text.muted" lineHeight="relaxed" fontSize="sm">
+            <Box as="p" whiteSpace="pre-line" overflowWrap="anywhere">
               {maintenanceMessage({ maintenanceMessage: props.message })}
-            </p>
+            </Box>
             {contactEmail ? (
-              <p className={css({ mt: '3', overflowWrap: 'anywhere' })}>
+              <Box as="p" mt="3" overflowWrap="anywhere">
                 If you need immediate assistance, please contact us at{' '}
-                <span className={css({ color: 'accent', textDecoration: 'underline' })}>{contactEmail}</span>
-              </p>
+                <Box as="span" color="accent" textDecoration="underline">
+                  {contactEmail}
+                </Box>
+              </Box>
             ) : null}
-          </div>
-          <span
+          </Box>
+          <Box
+            as="span"
             aria-hidden="true"
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              mt: '5',
-              h: '9',
-              px: '4',
-              rounded: 'control',
-              bg: 'accent.solid',
-              color: 'accent.fg',
-              fontSize: 'sm',
-              fontWeight: 'medium',
-            })}
+            display="inline-flex"
+            alignItems="center"
+            mt="5"
+            h="9"
+            px="4"
+            rounded="control"
+            bg="accent.solid"
+            color="accent.fg"
+            fontSize="sm"
+            fontWeight="medium"
           >
             Check Status
-          </span>
-        </div>
+          </Box>
+        </Box>
       </div>
     </figure>
   )
