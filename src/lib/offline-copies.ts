@@ -12,6 +12,7 @@ import type { LivePriceUpdate } from '../domain/contract/realtime'
 import { applyTick } from '../domain/market/live-prices'
 import { isStoredCopy } from '../domain/offline/last-known'
 import { HttpError } from './http'
+import { whenIdleWithin, type IdleScheduler } from './idle'
 import type { LivePriceStore } from './live-prices'
 import type { OfflineCopyPolicy, SessionSource } from './offline-copy-meta'
 
@@ -81,12 +82,7 @@ const loadDb = () => import('./db')
 /** A write waits for a quiet moment of the page, this long at most. */
 export const SAVE_IDLE_TIMEOUT_MS = 3_000
 
-/** Runs a task when the page has a quiet moment: `requestIdleCallback`, or a short timer where there is none. */
-export type IdleScheduler = (task: () => void) => void
-export const whenIdle: IdleScheduler = (task) => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: SAVE_IDLE_TIMEOUT_MS })
-  else setTimeout(task, 200)
-}
+const whenIdle: IdleScheduler = whenIdleWithin(SAVE_IDLE_TIMEOUT_MS)
 
 function warn(what: string) {
   return (error: unknown) => console.warn(`[offline] ${what} failed`, error)

@@ -11,13 +11,17 @@ import { getSiteDataQueryOptions, useSettings } from '../features/site'
 import { refreshAlerts, refreshOrders, refreshTrades } from '../features/trading'
 import { CustomerUnreadNotifier } from './-chat-realtime'
 import { requireSignedIn } from './-guards'
+import { joinRealtimeHub } from './-realtime-start'
 
 /**
  * Every protected route (docs/product/site-and-gates.md#routes and
  * docs/product/sign-in-and-security.md#roles-and-permissions): a signed-out visitor goes to /.
  */
 export const Route = createFileRoute('/_protected')({
-  beforeLoad: requireSignedIn,
+  beforeLoad: (match) => {
+    requireSignedIn(match)
+    joinRealtimeHub(match)
+  },
   component: ProtectedLayout,
 })
 

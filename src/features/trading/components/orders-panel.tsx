@@ -16,8 +16,7 @@ import { HttpError } from '../../../lib/http'
 import type { LivePriceStore } from '../../../lib/live-prices'
 import { AlertsSection } from './alerts-section'
 import { flattenOrders, useCancelOrder, useOrders, type OrderList } from '../api/orders'
-import { CancelOrderDialog } from './dialogs/cancel-order-dialog'
-import { ModifyOrderDialog } from './dialogs/modify-order-dialog'
+import { CancelOrderDialog, ModifyOrderDialog } from './dialogs/lazy'
 import { HistoryOrderRow, PendingOrderRow } from './order-rows'
 
 // The left rail's Active Orders panel (docs/product/orders-and-alerts.md#pending-orders; the orders are decision

@@ -16,9 +16,8 @@ import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 import { useCloseTrade } from '../api/close-trade'
 import { useCloseAllTrades, useModifyTrade } from '../api/position-changes'
 import type { PanelSize } from '../hooks/use-panel-sizes'
-import { CloseAllPositionsDialog } from './dialogs/close-all-positions-dialog'
-import { ClosePositionDialog, type CloseVolume } from './dialogs/close-position-dialog'
-import { TakeProfitStopLossDialog } from './dialogs/take-profit-stop-loss-dialog'
+import type { CloseVolume } from './dialogs/close-position-dialog'
+import { CloseAllPositionsDialog, ClosePositionDialog, TakeProfitStopLossDialog } from './dialogs/lazy'
 import { PositionsDrawer, type PositionsTab, type TradeListState } from './positions-drawer'
 
 // The positions drawer and what its rows open: the close confirmation (a part or the whole), the TP and SL dialog

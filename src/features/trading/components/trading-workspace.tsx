@@ -17,6 +17,7 @@ import { withSymbolDisplay } from '../../../domain/market/symbol-display'
 import { leverageFor } from '../../../domain/trading/leverage'
 import { TRADE_MESSAGES } from '../../../domain/trading/messages'
 import { lastKnownAt, OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
+import { whenIdleWithin } from '../../../lib/idle'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 import { usePanelSizes } from '../hooks/use-panel-sizes'
 import { PAGE_STARTED_AT_MS } from '../../../lib/offline-copies'
@@ -25,11 +26,14 @@ import { AccountInputsContext, type AccountInputs } from '../hooks/use-live-pnl'
 import { useWatchlist } from '../hooks/use-watchlist'
 import { useWorkspace, workspaceStore } from '../workspace-store'
 import { LiveBottomBar } from './bottom-bar'
-import { AssetInfoDialog } from './dialogs/asset-info-dialog'
-import { CreateAlertDialog } from './dialogs/create-alert-dialog'
-import { PendingOrderDialog } from './dialogs/pending-order-dialog'
-import { ProfitCalculatorDialog } from './dialogs/profit-calculator-dialog'
-import { TakeProfitStopLossDialog } from './dialogs/take-profit-stop-loss-dialog'
+import {
+  AssetInfoDialog,
+  CreateAlertDialog,
+  PendingOrderDialog,
+  preloadWorkspaceDialogs,
+  ProfitCalculatorDialog,
+  TakeProfitStopLossDialog,
+} from './dialogs/lazy'
 import { LeftRail, RAIL_LABELS, type RailPanel } from './left-rail'
 import { OrdersPanel } from './orders-panel'
 import { MarketPickerDialog, PairTabs, WorkspaceMarketWatch } from './market-watch'
@@ -38,6 +42,9 @@ import { PositionsSection } from './positions-section'
 import { SideMenu } from './side-menu'
 import { TradeBar } from './trade-bar'
 import { WorkspaceHeader } from './workspace-header'
+
+/** The longest the dialogs' code waits for a quiet moment before it is fetched anyway. */
+const DIALOGS_PRELOAD_TIMEOUT_MS = 5_000
 
 // The MT4-style workspace of docs/product/trading-workspace.md#chart. The route composes it with what other features
 // own (the chart, the calendar and news widgets, the connection indicator); everything about trading lives here.
@@ -139,6 +146,8 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
   useEffect(() => {
     if (assets) workspaceStore.initialise(assets)
   }, [assets])
+  // The dialogs' code waits for the first paint and a quiet moment (decision 0043).
+  useEffect(() => whenIdleWithin(DIALOGS_PRELOAD_TIMEOUT_MS)(() => void preloadWorkspaceDialogs()), [])
 
   const [railPanel, setRailPanel] = useState<RailPanel | null>(null)
   const [sidebarOpen, setSidebarOpen] = useState(true)

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { ClientPanel } from '../../../features/back-office'
 import { AdminChatConsole, useConversation } from '../../../features/chat'
 import { getAssetsQueryOptions } from '../../../features/markets'
-import { ConnectionIndicator, usePriceFeed } from '../../../features/realtime'
+import { ConnectionIndicator } from '../../../features/realtime'
 import { useSession } from '../../../features/session'
 import { object, optionalParam } from '../../../domain/guard'
 import { positiveIntParam } from '../../../domain/search-params'
-import { livePriceStore } from '../../../lib/live-prices'
 import { useChatChannel, useChatConnection } from '../../-chat-realtime'
+import { useLivePriceFeed } from '../../-live-prices'
 
 // The selected customer lives in the URL, so a reload or a shared link opens the same conversation. A guard: a
 // route's search schema loads before the first render of every page (src/domain/search-params.ts).
@@ -40,10 +40,7 @@ function AdminChatPage() {
   // is selected (as the workspace and the dashboard feed it).
   const pricesWanted = selectedUserId !== null
   const assets = useQuery({ ...getAssetsQueryOptions(), enabled: pricesWanted })
-  useEffect(() => {
-    if (assets.data) livePriceStore.setAssets(assets.data)
-  }, [assets.data])
-  usePriceFeed(pricesWanted && assets.isSuccess, (ticks) => livePriceStore.applyBatch(ticks, Date.now()))
+  useLivePriceFeed(assets.data, pricesWanted)
 
   return (
     <AdminChatConsole

@@ -4,7 +4,6 @@ import { useEffect, useMemo, useState } from 'react'
 import { AccountsPage } from '../../../features/account'
 import { useAssets, getAssetsQueryOptions } from '../../../features/markets'
 import { PlansComparison, useDisplayCurrency } from '../../../features/marketplace'
-import { usePriceFeed } from '../../../features/realtime'
 import { useSession } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
 import { useLeverageMap } from '../../../features/site'
@@ -12,6 +11,7 @@ import { getTradesQueryOptions } from '../../../features/trading'
 import type { Trade } from '../../../domain/contract/trades'
 import { livePriceStore } from '../../../lib/live-prices'
 import { sessionStore } from '../../../lib/session-store'
+import { useLivePriceFeed } from '../../-live-prices'
 import { loadPageData } from '../../-page-data'
 
 export const Route = createFileRoute('/_protected/main/accounts')({
@@ -45,10 +45,7 @@ function Accounts() {
   const openTrades = useAllOpenTrades()
   const [plansOpen, setPlansOpen] = useState(false)
 
-  useEffect(() => {
-    if (assets.data) livePriceStore.setAssets(assets.data)
-  }, [assets.data])
-  usePriceFeed(assets.isSuccess, (ticks) => livePriceStore.applyBatch(ticks, Date.now()))
+  useLivePriceFeed(assets.data)
 
   if (!user) return null
   return (

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import { ClientPage, useClient, getClientQueryOptions } from '../../../../features/back-office'
 import { useAssets, getAssetsQueryOptions } from '../../../../features/markets'
-import { usePriceFeed } from '../../../../features/realtime'
 import { PageHeader } from '../../../../features/shell'
 import { livePriceStore } from '../../../../lib/live-prices'
 import { idFromPath } from '../../../-guards'
+import { useLivePriceFeed } from '../../../-live-prices'
 import { loadPageData } from '../../../-page-data'
 
 /**
@@ -27,10 +26,7 @@ function ClientRoute() {
   const { userId } = Route.useParams()
   const client = useClient(userId)
   const assets = useAssets()
-  useEffect(() => {
-    if (assets.data) livePriceStore.setAssets(assets.data)
-  }, [assets.data])
-  usePriceFeed(assets.isSuccess, (ticks) => livePriceStore.applyBatch(ticks, Date.now()))
+  useLivePriceFeed(assets.data)
 
   return (
     <div>

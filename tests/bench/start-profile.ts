@@ -1,0 +1,237 @@
+// A diagnostic, not a benchmark: what the signed-in start spends the main thread on, task by task (decision 0043).
+// One signed-in visit of PROFILE_PAGE (/main/dashboard) at 390 x 844 (touch), a Chromium trace from navigation to
+// PROFILE_SECONDS (8) later, and, for each main-thread task, its CPU time (the trace's thread time, which a busy
+// machine does not stretch, unlike wall time) and what it ran: script evaluations and calls by chunk, and the
+// engine's own work (style, layout, paint, parsing, GC) by name. With a source-mapped build
+// (`npx vite build --sourcemap true --outDir /tmp/sm-dist`, then BENCH_CLIENT_DIR=/tmp/sm-dist) a call names its
+// source file and line.
+//
+// A phone is taken as PROFILE_SLOWDOWN (4) times slower, Lighthouse's mobile preset: a task is long on a phone when
+// its CPU time times 4 passes 50 ms, and "blocking at 4x" sums what each such task spends past 50 ms (Lighthouse's
+// total blocking time counts only those between the first paint and the page's quiet; this counts them all).
+import { chromium } from '@playwright/test'
+import { existsSync, readFileSync } from 'node:fs'
+import { SourceMapConsumer } from 'source-map'
+import { CHROMIUM_ARGS } from '../../playwright.config'
+import { CLIENT_DIR, startBenchServer } from './support/server'
+import { signedInStorage } from './support/workspace'
+
+const PAGE = process.env.PROFILE_PAGE ?? '/main/dashboard'
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8)
+const SLOWDOWN = Number(process.env.PROFILE_SLOWDOWN ?? 4)
+const RUNS = Number(process.env.PROFILE_RUNS ?? 3)
+const LONG_MS = 50
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  tdur?: number
+  args?: {
+    name?: string
+    data?: { url?: string; functionName?: string; lineNumber?: number; columnNumber?: number; frame?: string }
+  }
+}
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>
+  startTime: number
+  samples: number[]
+  timeDeltas: number[]
+}
+
+interface Task {
+  startUs: number
+  endUs: number
+  /** Where the CPU profile's samples inside the task stood, by source file (a package for node_modules). */
+  code: Map<string, number>
+  startMs: number
+  cpuMs: number
+  parts: Map<string, number>
+}
+
+async function trace(baseUrl: string): Promise<{ events: TraceEvent[]; profile: CpuProfile }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      storageState: await signedInStorage(baseUrl, { settingsCached: true }),
+      serviceWorkers: 'block',
+    })
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/404-blank-for-tracing`).catch(() => undefined)
+    const cdp = await context.newCDPSession(page)
+    const events: TraceEvent[] = []
+    let done: () => void = () => undefined
+    const complete = new Promise<void>((resolve) => (done = resolve))
+    cdp.on('event', ({ method, params }) => {
+      if (method === 'Tracing.dataCollected') events.push(...(params as { value: TraceEvent[] }).value)
+      if (method === 'Tracing.tracingComplete') done()
+    })
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Profiler.start')
+    await cdp.send('Tracing.start', {
+      traceConfig: {
+        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'],
+      },
+      transferMode: 'ReportEvents',
+    })
+    await page.goto(`${baseUrl}${PAGE}`)
+    await page.waitForTimeout(SECONDS * 1000)
+    await cdp.send('Tracing.end')
+    await complete
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
+    return { events, profile }
+  } finally {
+    await browser.close()
+  }
+}
+
+const consumers = new Map<string, SourceMapConsumer | null>()
+async function where(url: string | undefined, line?: number, column?: number): Promise<string> {
+  if (!url) return '(no url)'
+  const path = url.startsWith('http') ? new URL(url).pathname : url
+  if (!consumers.has(path)) {
+    const file = `${CLIENT_DIR}${path}.map`
+    consumers.set(path, existsSync(file) ? await new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) : null)
+  }
+  const map = consumers.get(path)
+  if (!map || line === undefined) return path
+  // The trace's and the profiler's positions: the trace's are 1-based, the profiler's 0-based (callers add one).
+  if (line < 1) return path
+  const original = map.originalPositionFor({ line, column: Math.max(0, (column ?? 1) - 1) })
+  return original.source ? `${original.source.replace(/^(\.\.\/)+/, '')}:${original.line}` : path
+}
+
+async function tasksOf(events: TraceEvent[]): Promise<Task[]> {
+  const renderer = events.find(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && eventsOnThread(event),
+  )
+  function eventsOnThread(threadName: TraceEvent) {
+    return events.some(
+      (event) => event.pid === threadName.pid && event.tid === threadName.tid && event.name === 'ParseHTML',
+    )
+  }
+  if (!renderer) throw new Error('no renderer main thread with a ParseHTML in the trace')
+  const main = events
+    .filter((event) => event.pid === renderer.pid && event.tid === renderer.tid && event.ph === 'X')
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  // Times are from the page's first HTML parse (about when its response arrived).
+  const navigation = main.find((event) => event.name === 'ParseHTML')?.ts ?? 0
+  const tasks: Task[] = []
+  let current: { end: number; task: Task; stack: Array<{ end: number; event: TraceEvent; childCpu: number }> } | null =
+    null
+  const close = async (upTo: number) => {
+    while (current && current.stack.length > 0 && current.stack[current.stack.length - 1]!.end <= upTo) {
+      const { event, childCpu } = current.stack.pop()!
+      const self = Math.max(0, (event.tdur ?? event.dur ?? 0) - childCpu) / 1000
+      const data = event.args?.data
+      const label =
+        event.name === 'FunctionCall' || event.name === 'EvaluateScript'
+          ? `${event.name} ${await where(data?.url, data?.lineNumber, data?.columnNumber)}`
+          : event.name
+      current.task.parts.set(label, (current.task.parts.get(label) ?? 0) + self)
+      const parent = current.stack[current.stack.length - 1]
+      if (parent) parent.childCpu += event.tdur ?? event.dur ?? 0
+    }
+  }
+  for (const event of main) {
+    const isTask = event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask'
+    if (isTask && (!current || event.ts >= current.end)) {
+      await close(Infinity)
+      if (event.ts < navigation) {
+        current = null
+        continue
+      }
+      current = {
+        end: event.ts + (event.dur ?? 0),
+        task: {
+          startUs: event.ts,
+          endUs: event.ts + (event.dur ?? 0),
+          code: new Map(),
+          startMs: (event.ts - navigation) / 1000, cpuMs: (event.tdur ?? event.dur ?? 0) / 1000, parts: new Map() },
+        stack: [],
+      }
+      tasks.push(current.task)
+      continue
+    }
+    if (!current || event.ts >= current.end) continue
+    await close(event.ts)
+    current.stack.push({ end: event.ts + (event.dur ?? 0), event, childCpu: 0 })
+  }
+  await close(Infinity)
+  return tasks
+}
+
+/** Which source file (a package, for node_modules) a position in the build is, through its source map. */
+async function sourceOf(url: string, line: number, column: number): Promise<string> {
+  if (!url) return '(native)'
+  const at = await where(url, line + 1, column + 1)
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(at)
+  if (inPackage) return inPackage[1]!
+  return at.replace(/:\d+$/, '')
+}
+
+async function attribute(tasks: Task[], profile: CpuProfile): Promise<void> {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  let at = profile.startTime
+  let task = 0
+  for (let index = 0; index < profile.samples.length; index += 1) {
+    at += profile.timeDeltas[index] ?? 0
+    while (task < tasks.length && tasks[task]!.endUs < at) task += 1
+    const current = tasks[task]
+    if (!current || at < current.startUs) continue
+    const frame = nodes.get(profile.samples[index]!)?.callFrame
+    if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') continue
+    const file = frame.functionName === '(garbage collector)' ? '(gc)' : await sourceOf(frame.url, frame.lineNumber, frame.columnNumber)
+    current.code.set(file, (current.code.get(file) ?? 0) + 1)
+  }
+}
+
+async function main(): Promise<void> {
+  const server = await startBenchServer()
+  try {
+    for (let run = 1; run <= RUNS; run += 1) {
+      const { events, profile } = await trace(server.url)
+      const tasks = await tasksOf(events)
+      await attribute(tasks, profile)
+      const long = tasks.filter((task) => task.cpuMs * SLOWDOWN > LONG_MS)
+      const blocking = long.reduce((sum, task) => sum + task.cpuMs * SLOWDOWN - LONG_MS, 0)
+      const cpu = tasks.reduce((sum, task) => sum + task.cpuMs, 0)
+      console.log(
+        `\n${PAGE}, run ${run}: ${tasks.length} tasks, ${cpu.toFixed(0)} ms CPU in ${SECONDS} s; ` +
+          `${long.length} long at ${SLOWDOWN}x, blocking at ${SLOWDOWN}x ${blocking.toFixed(0)} ms`,
+      )
+      for (const task of long) {
+        const parts = [...task.parts]
+          .sort((a, b) => b[1] - a[1])
+          .filter(([, ms]) => ms >= 1)
+          .slice(0, 6)
+          .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+        console.log(
+          `  at ${task.startMs.toFixed(0).padStart(5)} ms: ${task.cpuMs.toFixed(1).padStart(6)} ms CPU ` +
+            `(${(task.cpuMs * SLOWDOWN).toFixed(0)} at ${SLOWDOWN}x): ${parts.join('; ')}`,
+        )
+        const samples = [...task.code.values()].reduce((sum, count) => sum + count, 0)
+        const code = [...task.code]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, Number(process.env.PROFILE_CODE_TOP ?? 8))
+          .map(([file, count]) => `${file} ${((count / samples) * 100).toFixed(0)}%`)
+        if (samples > 0) console.log(`      code: ${code.join('; ')}`)
+      }
+    }
+  } finally {
+    await server.dispose()
+  }
+}
+
+await main()
