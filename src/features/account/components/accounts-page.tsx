@@ -1,8 +1,10 @@
 import { ArrowUpRight } from 'lucide-react'
 import { css } from 'styled-system/css'
-import { grid, wrap } from 'styled-system/patterns'
+import { Box, Stack, styled, Wrap } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
+import { amountCell, cell, ListTable, row } from '../../../components/ui/list-table'
 import { LiveText } from '../../../components/ui/live-text'
 import { ASSET_CLASS_LABELS } from '../../../domain/back-office/site-settings-form'
 import { formatDate } from '../../../domain/back-office/labels'
@@ -31,9 +33,6 @@ export interface AccountsPageProps {
   onOpenPlans: () => void
 }
 
-const label = css({ fontSize: 'xs', color: 'text.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
-const figure = css({ fontSize: 'lg', fontWeight: 'semibold' })
-
 function LiveFigures(props: AccountsPageProps) {
   const summary = useAccountSummary(
     props.store,
@@ -43,12 +42,13 @@ function LiveFigures(props: AccountsPageProps) {
   )
   const money = (amountUsd: number) => formatAmount(amountUsd, props.currency)
   const pnl = formatSignedAmount(summary.pnl, props.currency)
-  const rows = [
+  const figures = [
     { name: 'Balance', text: money(summary.balance), testId: 'accounts-balance' },
     { name: 'Equity', text: money(summary.equity), testId: 'accounts-equity' },
     { name: 'Margin', text: money(summary.margin), testId: 'accounts-margin' },
     { name: 'Free margin', text: money(summary.freeMargin), testId: 'accounts-free-margin' },
     { name: 'Margin level', text: summary.marginLevel, testId: 'accounts-margin-level' },
+    { name: 'Open P/L', text: pnl, testId: 'accounts-pnl', tone: signTone(pnl) },
   ]
   return (
     <dl
@@ -57,20 +57,16 @@ function LiveFigures(props: AccountsPageProps) {
         gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
       })}
     >
-      {rows.map((row) => (
-        <div key={row.name} className={css({ minW: '0' })}>
-          <dt className={label}>{row.name}</dt>
-          <dd className={figure} data-testid={row.testId}>
-            <LiveText text={row.text} />
-          </dd>
-        </div>
+      {figures.map((figure) => (
+        <Box key={figure.name} minW="0">
+          <Box as="dt" fontSize="xs" color="text.muted" textTransform="uppercase" letterSpacing="wide">
+            {figure.name}
+          </Box>
+          <Box as="dd" fontSize="lg" fontWeight="semibold" data-testid={figure.testId}>
+            <LiveText text={figure.text} tone={figure.tone} />
+          </Box>
+        </Box>
       ))}
-      <div className={css({ minW: '0' })}>
-        <dt className={label}>Open P/L</dt>
-        <dd className={figure} data-testid="accounts-pnl">
-          <LiveText text={pnl} tone={signTone(pnl)} />
-        </dd>
-      </div>
     </dl>
   )
 }
@@ -96,31 +92,30 @@ export function AccountsPage(props: AccountsPageProps) {
                   variant={selected ? 'raised' : 'outline'}
                   className={css({ borderColor: selected ? 'accent.border' : 'border' })}
                 >
-                  <Card.Body className={css({ gap: '2' })}>
-                    <div className={wrap({ alignItems: 'center', gap: '2' })}>
-                      <h3 className={css({ fontWeight: 'semibold' })}>{account.title}</h3>
-                      {selected ? <StatusChip tone="accent">Selected</StatusChip> : null}
-                    </div>
-                    <Text size="sm" tone="muted">
-                      Account{' '}
-                      <span data-testid="account-id" className={css({ color: 'text', textStyle: 'numeric' })}>
-                        {user.account_id}
-                      </span>
-                      {props.openedAt ? ` · opened ${formatDate(props.openedAt)}` : ''}
-                    </Text>
-                    <p className={css({ textStyle: 'numeric', fontSize: 'xl', fontWeight: 'semibold' })}>
-                      {formatAmount(account.balance, props.currency)}
-                    </p>
-                    {selected ? null : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => props.onSelectAccount(index)}
-                        className={css({ justifySelf: 'start' })}
-                      >
-                        Select
-                      </Button>
-                    )}
+                  <Card.Body>
+                    <Stack gap="2">
+                      <Wrap alignItems="center" gap="2">
+                        <Box as="h3" fontWeight="semibold">
+                          {account.title}
+                        </Box>
+                        {selected ? <StatusChip tone="accent">Selected</StatusChip> : null}
+                      </Wrap>
+                      <Text size="sm" tone="muted">
+                        Account{' '}
+                        <Box as="span" data-testid="account-id" color="text" textStyle="numeric">
+                          {user.account_id}
+                        </Box>
+                        {props.openedAt ? ` · opened ${formatDate(props.openedAt)}` : ''}
+                      </Text>
+                      <Box as="p" textStyle="numeric" fontSize="xl" fontWeight="semibold">
+                        {formatAmount(account.balance, props.currency)}
+                      </Box>
+                      {selected ? null : (
+                        <Button variant="outline" size="sm" onClick={() => props.onSelectAccount(index)}>
+                          Select
+                        </Button>
+                      )}
+                    </Stack>
                   </Card.Body>
                 </Card.Root>
               </li>
@@ -144,39 +139,23 @@ export function AccountsPage(props: AccountsPageProps) {
           Plan: <strong data-testid="accounts-plan">{plan?.title ?? 'No plan'}</strong>
           {plan ? ` · default leverage 1:${plan.leverage}` : ''}
         </Text>
-        <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })}>
-          <caption className={css({ textAlign: 'start', color: 'text.muted', pb: '2' })}>
-            Leverage per asset class
-          </caption>
-          <thead>
-            <tr>
-              <th
-                scope="col"
-                className={css({ textAlign: 'start', py: '1.5', fontWeight: 'medium', color: 'text.muted' })}
-              >
-                Asset class
-              </th>
-              <th
-                scope="col"
-                className={css({ textAlign: 'end', py: '1.5', fontWeight: 'medium', color: 'text.muted' })}
-              >
-                Leverage
-              </th>
+        <ListTable
+          flush
+          data-testid="accounts-leverage"
+          caption="Leverage per asset class"
+          columns={['Asset class', { label: 'Leverage', align: 'end' }]}
+        >
+          {ASSET_CLASSES.map((assetClass) => (
+            <tr key={assetClass} className={row}>
+              <styled.th scope="row" className={cell} data-label="Asset class" fontWeight="normal">
+                {ASSET_CLASS_LABELS[assetClass]}
+              </styled.th>
+              <td className={amountCell} data-label="Leverage">
+                1:{props.leverage[assetClass]}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {ASSET_CLASSES.map((assetClass) => (
-              <tr key={assetClass} className={css({ borderTopWidth: '1px', borderColor: 'border.muted' })}>
-                <th scope="row" className={css({ textAlign: 'start', py: '1.5', fontWeight: 'normal' })}>
-                  {ASSET_CLASS_LABELS[assetClass]}
-                </th>
-                <td className={css({ textAlign: 'end', py: '1.5', textStyle: 'numeric' })}>
-                  1:{props.leverage[assetClass]}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       </AccountSection>
     </div>
   )

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { useForm } from 'react-hook-form'
+import { Box, Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { TextField } from '../../../components/ui/input'
-import { OptionSelect } from '../../../components/ui/option-select'
+import { FormField } from '../../../components/ui/form-field'
+import { FormSelect } from '../../../components/ui/form-select'
 import {
   profileFormSchema,
   profileFormValues,
@@ -49,7 +49,6 @@ export function ProfileFormView(props: { profile: Profile; onSaved: () => void; 
       if (!applyFieldErrors(form, error, FIELDS)) setOutcome({ ok: false, message: problemText(error) })
     }
   })
-  const errors = form.formState.errors
   const countries = useMemo(
     () => COUNTRIES.map((country) => ({ value: country.value, label: country.label })),
     [],
@@ -60,30 +59,15 @@ export function ProfileFormView(props: { profile: Profile; onSaved: () => void; 
         <AlertBox variant={outcome.ok ? 'success' : 'destructive'} description={outcome.message} />
       ) : null}
       <div className={fieldsGrid}>
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...form.register('last_name')}
-        />
-        <TextField
-          label="Username"
-          autoComplete="username"
-          error={errors.username?.message}
-          {...form.register('username')}
-        />
-        <TextField
+        <FormField control={form.control} name="first_name" label="First name" autoComplete="given-name" />
+        <FormField control={form.control} name="last_name" label="Last name" autoComplete="family-name" />
+        <FormField control={form.control} name="username" label="Username" autoComplete="username" />
+        <FormField
+          control={form.control}
+          name="date_of_birth"
           label="Date of birth"
           type="date"
           autoComplete="bday"
-          error={errors.date_of_birth?.message}
-          {...form.register('date_of_birth')}
         />
       </div>
       <div
@@ -94,72 +78,61 @@ export function ProfileFormView(props: { profile: Profile; onSaved: () => void; 
           maxW: { md: '50%' },
         })}
       >
-        <TextField
+        <FormField
+          control={form.control}
+          name="country_code"
           label="Country code"
           autoComplete="tel-country-code"
           inputMode="tel"
           placeholder="+44"
-          error={errors.country_code?.message}
-          {...form.register('country_code')}
         />
-        <TextField
+        <FormField
+          control={form.control}
+          name="phone"
           label="Phone"
           type="tel"
           autoComplete="tel-national"
           inputMode="tel"
-          error={errors.phone?.message}
-          {...form.register('phone')}
         />
       </div>
       <fieldset className={grid({ gap: '4' })}>
-        <legend className={css({ fontWeight: 'semibold', mb: '3' })}>Address</legend>
+        <Box as="legend" fontWeight="semibold" mb="3">
+          Address
+        </Box>
         <div className={fieldsGrid}>
-          <TextField
+          <FormField
+            control={form.control}
+            name="address_line1"
             label="Address line 1"
             autoComplete="address-line1"
-            error={errors.address_line1?.message}
-            {...form.register('address_line1')}
           />
-          <TextField
+          <FormField
+            control={form.control}
+            name="address_line2"
             label="Address line 2 (optional)"
             autoComplete="address-line2"
-            error={errors.address_line2?.message}
-            {...form.register('address_line2')}
           />
-          <TextField
-            label="City"
-            autoComplete="address-level2"
-            error={errors.city?.message}
-            {...form.register('city')}
-          />
-          <TextField
+          <FormField control={form.control} name="city" label="City" autoComplete="address-level2" />
+          <FormField
+            control={form.control}
+            name="postal_code"
             label="Postal code (optional)"
             autoComplete="postal-code"
-            error={errors.postal_code?.message}
-            {...form.register('postal_code')}
           />
-          <Controller
+          <FormSelect
             control={form.control}
             name="country"
-            render={({ field, fieldState }) => (
-              <OptionSelect
-                ref={field.ref}
-                label="Country"
-                name={field.name}
-                options={countries}
-                value={field.value || null}
-                placeholder="Choose a country"
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Country"
+            options={countries}
+            placeholder="Choose a country"
           />
         </div>
       </fieldset>
-      <Button type="submit" loading={form.formState.isSubmitting} className={css({ justifySelf: 'start' })}>
-        Save details
-      </Button>
+      <Flex>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          Save details
+        </Button>
+      </Flex>
     </form>
   )
 }
