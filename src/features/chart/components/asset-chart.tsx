@@ -4,8 +4,9 @@
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts'
 import { RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
-import { flex, hstack, stack, wrap } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { hstack, stack, wrap } from 'styled-system/patterns'
+import { text as textRecipe } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
 import { Spinner } from '../../../components/ui/spinner'
@@ -250,10 +251,7 @@ export function AssetChart({
   }
 
   return (
-    <section
-      aria-label={`${label} chart`}
-      className={flex({ h: '100%', minH: '0', flexDir: 'column', bg: 'bg.surface' })}
-    >
+    <Flex as="section" aria-label={`${label} chart`} h="100%" minH="0" flexDir="column" bg="bg.surface">
       <header
         className={wrap({
           alignItems: 'center',
@@ -267,15 +265,17 @@ export function AssetChart({
         {/* Never narrower than the title and its price: on a phone the actions wrap to a line of their own rather
             than cover the price. */}
         <div className={hstack({ flex: '1 0 auto', gap: '2' })}>
-          <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{label}</h2>
+          <Box as="h2" fontWeight="semibold" fontSize="sm">
+            {label}
+          </Box>
           <LastPrice store={store} assetId={assetId} decimals={decimals} stale={asOf !== undefined} />
           {asOf}
         </div>
         {actions}
         <TimeframeSwitcher value={timeframe} onChange={setTimeframe} />
       </header>
-      <div className={css({ position: 'relative', flex: '1', minH: '0' })}>
-        <div
+      <Box position="relative" flex="1" minH="0">
+        <Box
           ref={hostRef}
           // A figure, not an img: the library puts its attribution link in here, and an img's children are
           // presentational, so a link inside one is unreachable (axe's nested-interactive, decision 0041).
@@ -283,7 +283,9 @@ export function AssetChart({
           aria-label={`Price chart for ${label}`}
           data-testid="asset-chart-canvas"
           // isolate: the library's canvases carry z-indexes of their own; the level handles must stay above them.
-          className={css({ position: 'absolute', inset: '0', isolation: 'isolate' })}
+          position="absolute"
+          inset="0"
+          isolation="isolate"
         />
         {/* Mounted for the chart's whole life: its price lines are kept by it, and a timeframe's loading must not
             make them twice. Only the handles wait for the candles. */}
@@ -301,7 +303,9 @@ export function AssetChart({
         ) : null}
         {failed ? (
           <div role="alert" className={overlay}>
-            <p className={css({ color: 'text' })}>{CHART_LOAD_FAILED}</p>
+            <Box as="p" color="text">
+              {CHART_LOAD_FAILED}
+            </Box>
             <Button size="sm" variant="outline" onClick={retry}>
               <RefreshCw size={14} aria-hidden="true" />
               Retry
@@ -312,10 +316,14 @@ export function AssetChart({
             <Spinner size="lg" label="Loading the chart..." />
           </div>
         ) : null}
-      </div>
-    </section>
+      </Box>
+    </Flex>
   )
 }
+
+// Computed once: the price renders on every tick of the chart's asset.
+const lastPriceLive = textRecipe({ size: 'sm', tone: 'default' })
+const lastPriceStale = textRecipe({ size: 'sm', tone: 'muted' })
 
 /** The asset's last price beside the chart's title: live, or muted while it is the last known one. */
 function LastPrice(props: { store: LivePriceStore; assetId: string; decimals: number; stale: boolean }) {
@@ -325,7 +333,7 @@ function LastPrice(props: { store: LivePriceStore; assetId: string; decimals: nu
     <LiveText
       text={formatPrice(live.asset.rate, props.decimals)}
       data-testid="chart-last-price"
-      className={css({ fontSize: 'sm', color: props.stale ? 'text.muted' : 'text' })}
+      className={props.stale ? lastPriceStale : lastPriceLive}
     />
   )
 }

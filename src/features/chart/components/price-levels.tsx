@@ -6,7 +6,7 @@
 // moved (a redraw of the series, a scroll or zoom, a resize), so a tick never re-renders React.
 import type { IChartApi, IPriceLine, ISeriesApi, LineStyle, PriceLineOptions } from 'lightweight-charts'
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { hstack, visuallyHidden } from 'styled-system/patterns'
 import { formatPrice } from '../../../domain/format/numbers'
 import { roundPrice, roundStep, stepTo } from '../../../domain/market/price-steps'
@@ -42,7 +42,6 @@ const GAP_PX = 4
 
 const HINT = 'Drag the line, or move it with the up and down arrow keys, then press Enter to confirm.'
 
-const layer = css({ position: 'absolute', inset: '0', pointerEvents: 'none', zIndex: '1' })
 const handle = hstack({
   position: 'absolute',
   top: '0',
@@ -336,7 +335,7 @@ export function PriceLevels(props: PriceLevelsProps) {
 
   if (!hasHandles) return null
   return (
-    <div className={layer} data-testid="chart-levels">
+    <Box position="absolute" inset="0" pointerEvents="none" zIndex="1" data-testid="chart-levels">
       <span id={hintId} hidden>
         {HINT}
       </span>
@@ -364,13 +363,13 @@ export function PriceLevels(props: PriceLevelsProps) {
           onKeyDown={onKeyDown}
           onBlur={onBlur}
         >
-          <span className={css({ minW: '0', overflow: 'hidden', textOverflow: 'ellipsis' })}>
+          <Box as="span" minW="0" overflow="hidden" textOverflow="ellipsis">
             {level.label}
-          </span>
+          </Box>
           {/* Written while the level is dragged or nudged ('→ 1.07950'), not rendered: a drag is no render. */}
-          <span data-preview="" className={css({ flexShrink: '0', _empty: { display: 'none' } })} />
+          <Box as="span" data-preview="" flexShrink="0" _empty={{ display: 'none' }} />
         </button>
       ))}
-    </div>
+    </Box>
   )
 }

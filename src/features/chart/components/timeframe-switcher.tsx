@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { flex } from 'styled-system/patterns'
+import { Flex } from 'styled-system/jsx'
 import { Button } from '../../../components/ui/button'
 import { CANDLE_TIMEFRAMES, type CandleTimeframe } from '../../../domain/contract/assets'
 
@@ -24,7 +24,7 @@ export function TimeframeSwitcher(props: {
   onChange: (timeframe: CandleTimeframe) => void
 }) {
   return (
-    <div role="group" aria-label="Timeframe" className={flex({ gap: '1' })}>
+    <Flex role="group" aria-label="Timeframe" gap="1">
       {CANDLE_TIMEFRAMES.map((timeframe) => {
         const selected = timeframe === props.value
         return (
@@ -41,6 +41,6 @@ export function TimeframeSwitcher(props: {
           </Button>
         )
       })}
-    </div>
+    </Flex>
   )
 }
