@@ -1,22 +1,13 @@
 // The header's market watch picker dialog (docs/product/trading-workspace.md#market-watch): search, type chips and a
 // list of markets with their live bid; picking one hands it to the caller (which opens its pair,
 // docs/product/trading-workspace.md#pairs) and closes. Pairs already open say 'Open'.
-import {
-  memo,
-  useCallback,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react'
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { css } from 'styled-system/css'
-import { grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
-import { text as textRecipe } from 'styled-system/recipes'
+import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 import { Box, Flex, VisuallyHidden } from 'styled-system/jsx'
 import { Text } from '../../../../components/ui/text'
 import * as Dialog from '../../../../components/ui/dialog'
+import { SearchField } from '../../../../components/ui/search-field'
 import type { Asset, AssetType } from '../../../../domain/contract/assets'
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
 import { searchAssets } from '../../../../domain/market/asset-search'
@@ -149,50 +140,29 @@ function PickerBody({
     },
     [onPick, onOpenChange],
   )
-  const inputId = useId()
 
   return (
     <Dialog.Body className={css({ flex: '1', minH: '0', gap: '3' })}>
-      <div className={stack({ gap: '1' })}>
-        <label htmlFor={inputId} className={textRecipe({ size: 'sm', weight: 'medium' })}>
-          Search markets
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="search"
-          // The dialog is opened to search, so the field takes focus; initialFocusEl says the same to the focus
-          // trap, and autoFocus covers the trap's visibility check where there is no layout (jsdom).
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="Name or symbol"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key !== 'ArrowDown') return
-            const first = event.currentTarget
-              .closest('[data-picker-body]')
-              ?.querySelector<HTMLButtonElement>('button[data-pick]')
-            if (!first) return
-            event.preventDefault()
-            first.focus()
-          }}
-          className={css({
-            h: '10',
-            px: '3',
-            fontSize: 'sm',
-            bg: 'bg.app',
-            color: 'text.default',
-            borderWidth: '1px',
-            borderColor: 'border.control',
-            borderRadius: 'control',
-            _placeholder: { color: 'text.muted' },
-            _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '0' },
-          })}
-        />
-      </div>
+      <SearchField
+        ref={inputRef}
+        label="Search markets"
+        // The dialog is opened to search, so the field takes focus; initialFocusEl says the same to the focus
+        // trap, and autoFocus covers the trap's visibility check where there is no layout (jsdom).
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        placeholder="Name or symbol"
+        value={query}
+        onValueChange={setQuery}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return
+          const first = event.currentTarget
+            .closest('[data-picker-body]')
+            ?.querySelector<HTMLButtonElement>('button[data-pick]')
+          if (!first) return
+          event.preventDefault()
+          first.focus()
+        }}
+      />
       <AssetTypeChips value={type} onChange={setType} label="Filter by asset type" />
       <p aria-live="polite" className={visuallyHidden()}>
         {shown.length === 1 ? '1 market' : `${shown.length} markets`}

@@ -19,11 +19,12 @@ import {
   type ReactNode,
 } from 'react'
 import { css, cx } from 'styled-system/css'
-import { center, grid, hstack, visuallyHidden } from 'styled-system/patterns'
+import { center, grid, hstack } from 'styled-system/patterns'
 import { Box, Flex, styled, VisuallyHidden, Wrap } from 'styled-system/jsx'
 import { IconButton } from '../../../../components/ui/button'
 import { LiveText } from '../../../../components/ui/live-text'
 import * as Menu from '../../../../components/ui/menu'
+import { SearchField } from '../../../../components/ui/search-field'
 import { ASSET_TYPES, type Asset, type AssetType } from '../../../../domain/contract/assets'
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
 import { searchAssets } from '../../../../domain/market/asset-search'
@@ -312,7 +313,6 @@ const groupHeader = css({
  */
 function CollapsedSearch(props: { query: string; onQueryChange: (query: string) => void }) {
   const [open, setOpen] = useState(false)
-  const inputId = useId()
   const openButton = useRef<HTMLButtonElement>(null)
 
   const close = (refocus: boolean) => {
@@ -341,20 +341,18 @@ function CollapsedSearch(props: { query: string; onQueryChange: (query: string) 
       // Its own row under the title, so the field gets the sidebar's full width.
       className={hstack({ gap: '1', flexBasis: '100%', minW: '0' })}
     >
-      <label htmlFor={inputId} className={visuallyHidden()}>
-        Search assets
-      </label>
-      <input
-        id={inputId}
-        type="search"
+      <SearchField
+        label="Search assets"
+        hideLabel
+        size="sm"
+        flex="1"
+        minW="0"
         // The user just asked for the field by pressing the search button.
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
-        autoComplete="off"
-        spellCheck={false}
         placeholder="Name or symbol"
         value={props.query}
-        onChange={(event) => props.onQueryChange(event.target.value)}
+        onValueChange={props.onQueryChange}
         onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
           if (event.key === 'Escape') {
             event.preventDefault()
@@ -364,20 +362,6 @@ function CollapsedSearch(props: { query: string; onQueryChange: (query: string) 
         onBlur={() => {
           if (props.query === '') setOpen(false)
         }}
-        className={css({
-          flex: '1',
-          minW: '0',
-          h: '7',
-          px: '2',
-          fontSize: 'sm',
-          bg: 'bg.app',
-          color: 'text.default',
-          borderWidth: '1px',
-          borderColor: 'border.control',
-          rounded: 'control',
-          _placeholder: { color: 'text.muted' },
-          _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '0' },
-        })}
       />
       <IconButton size="xs" aria-label="Close search" onClick={() => close(true)}>
         <X aria-hidden="true" />
