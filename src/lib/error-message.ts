@@ -1,6 +1,7 @@
 // What a failed call says to the person who made it: the server's own sentence for a 4xx ('Your card was declined.',
 // 'A reason is required.', 'This request has already been decided.'), else a plain fallback for a network failure or
 // a 5xx, whose text is not meant for people. One rule for the customer's cashier and the staff's back office.
+import { ApiErrorSchema } from '../domain/contract/wire'
 import { HttpError, isNetworkError } from './http'
 
 export const FALLBACK_ERROR_MESSAGE = 'Something went wrong. Please try again.'
@@ -12,6 +13,18 @@ export function errorMessage(error: unknown): string {
     return error.message
   }
   return FALLBACK_ERROR_MESSAGE
+}
+
+/**
+ * The sentence of the server's error envelope (`{ message }`), for real error answers only (4xx/5xx): a network
+ * failure or a time-out has none, and a 2xx that failed contract parsing carries a message that described success.
+ * Callers show their own fallback when there is none: `serverMessage(error) ?? FALLBACK`.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof HttpError) || error.status < 400) return undefined
+  const parsed = ApiErrorSchema.safeParse(error.data)
+  const message = parsed.success ? parsed.data.message.trim() : ''
+  return message || undefined
 }
 
 /** The first message the server gave for one field, if any. */

@@ -1,15 +1,8 @@
 // The chat's failure messages (docs/product/chat.md#messages): the server's message when it sent one, else the spec's
 // fallback.
-import { ApiErrorSchema } from '../../../domain/contract/wire'
 import { CHAT_MESSAGES } from '../../../domain/contract/chat'
+import { serverMessage } from '../../../lib/error-message'
 import { HttpError } from '../../../lib/http'
-
-/** The server's own sentence from its error envelope, if the failure carried one. */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof HttpError)) return null
-  const parsed = ApiErrorSchema.safeParse(error.data)
-  return parsed.success && parsed.data.message ? parsed.data.message : null
-}
 
 /** Loading: the server's message, 'Invalid response from server' for a malformed answer, else 'Failed to load messages.' */
 export function loadErrorMessage(error: unknown): string {

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
 import type { ChatAttachment } from '../../../domain/contract/chat'
 import { saveFile, useFileUrl } from '../api/get-file'
-import { serverMessage } from '../api/errors'
+import { serverMessage } from '../../../lib/error-message'
 
 export const DOWNLOAD_FAILED = 'Failed to download file.'
 

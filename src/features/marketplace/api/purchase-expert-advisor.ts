@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { PurchaseExpertAdvisorResponseSchema } from '../../../domain/contract/catalog'
 import { purchaseFailureMessage } from '../../../domain/marketplace/advisors'
 import { http } from '../../../lib/http'
-import { serverMessage } from './server-message'
+import { serverMessage } from '../../../lib/error-message'
 import { catalogQueryKey } from './get-catalog'
 
 /**

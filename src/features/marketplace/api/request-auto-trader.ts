@@ -7,7 +7,7 @@ import { MessageResponseSchema } from '../../../domain/contract/user'
 import type { AutotraderLevel } from '../../../domain/contract/catalog'
 import { autotraderFailureMessage } from '../../../domain/marketplace/auto-trader'
 import { http } from '../../../lib/http'
-import { serverMessage } from './server-message'
+import { serverMessage } from '../../../lib/error-message'
 
 /** Rejects with an Error whose message is the one to show (docs/product/marketplace.md#auto-trader). */
 export async function requestAutoTrader(level: AutotraderLevel): Promise<string> {

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { MessageResponseSchema } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
-import { serverMessage } from './server-message'
+import { serverMessage } from '../../../lib/error-message'
 
 export const PLAN_UPGRADE_FAILED = 'Failed to send the upgrade request. Please try again.'
 

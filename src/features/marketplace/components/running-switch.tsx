@@ -5,7 +5,7 @@ import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
 import type { ExpertAdvisor } from '../../../domain/contract/catalog'
 import { useSetExpertAdvisorRunning } from '../api/set-expert-advisor-running'
-import { serverMessage } from '../api/server-message'
+import { serverMessage } from '../../../lib/error-message'
 
 export const RUNNING_SWITCH_FAILED = 'Failed to update the Expert Advisor. Please try again.'
 

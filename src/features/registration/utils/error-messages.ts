@@ -1,7 +1,7 @@
 // Turns what a failed sign-up call threw into the sentence docs/product/api.md#errors asks for: the server's own
 // message when it sent one, else the spec's fallback.
-import { ApiErrorSchema } from '../../../domain/contract/wire'
 import { REGISTRATION_MESSAGES } from '../../../domain/registration/messages'
+import { serverMessage } from '../../../lib/error-message'
 import { HttpError } from '../../../lib/http'
 
 /** The draft could not be written to IndexedDB (private mode, storage full): not the email check's fault. */
@@ -10,17 +10,6 @@ export class DraftStorageError extends Error {
     super('The registration draft could not be stored', { cause })
     this.name = 'DraftStorageError'
   }
-}
-
-/**
- * The message of the server's error envelope. Only for real error answers (4xx/5xx): a 2xx that failed contract
- * parsing also carries a body with a `message`, but that message described success.
- */
-export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof HttpError) || error.status < 400) return undefined
-  const parsed = ApiErrorSchema.safeParse(error.data)
-  const message = parsed.success ? parsed.data.message.trim() : ''
-  return message || undefined
 }
 
 /**
