@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
-import { TextField } from '../../../components/ui/input'
+import { FormField } from '../../../components/ui/form-field'
+import { FormSelect } from '../../../components/ui/form-select'
 import { Text } from '../../../components/ui/text'
 import { ADJUSTMENT_KINDS, type AdjustmentKind } from '../../../domain/contract/ledger'
 import {
@@ -19,7 +20,6 @@ import { errorMessage, fieldError } from '../../../lib/error-message'
 import { newIdempotencyKey } from '../../../lib/error-message'
 import { DetailRows } from './detail-rows'
 import { DialogForm, FormDialog, useBusy } from './form-dialog'
-import { OptionSelect } from '../../../components/ui/option-select'
 import { TextAreaField } from './text-area-field'
 
 // Adjust a client's balance (decision 0017): kind, amount and reason, with the balance before and after as the admin
@@ -92,34 +92,25 @@ function AdjustBalanceForm(
   const changeText = preview.amountUsd === null ? '—' : formatSignedAmount(preview.amountUsd)
   return (
     <DialogForm formId={props.formId} onSubmit={submit} serverError={serverError}>
-      <Controller
+      <FormSelect
         control={form.control}
         name="kind"
-        render={({ field }) => (
-          <OptionSelect
-            ref={field.ref}
-            label="Kind"
-            name={field.name}
-            options={KIND_ITEMS}
-            placeholder="Choose a kind"
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={(next) => {
-              field.onChange(next as AdjustmentKind)
-              // The same figure may be valid for one kind and not another (a signed correction).
-              if (form.formState.isSubmitted) void form.trigger('amount')
-            }}
-          />
-        )}
+        label="Kind"
+        options={KIND_ITEMS}
+        placeholder="Choose a kind"
+        onValueChange={() => {
+          // The same figure may be valid for one kind and not another (a signed correction).
+          if (form.formState.isSubmitted) void form.trigger('amount')
+        }}
       />
-      <TextField
+      <FormField
+        control={form.control}
+        name="amount"
         label="Amount"
         inputMode="decimal"
         autoComplete="off"
         placeholder={kindTakesUnsignedAmount(kind) ? '0.00' : '-0.00'}
-        helperText={AMOUNT_HELP[kind]}
-        error={errors.amount?.message}
-        {...form.register('amount')}
+        description={AMOUNT_HELP[kind]}
       />
       <DetailRows
         className={css({ bg: 'bg.raised', rounded: 'control', px: '3', py: '1' })}

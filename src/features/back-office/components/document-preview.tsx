@@ -1,6 +1,7 @@
 import { Eye, ExternalLink } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -71,12 +72,12 @@ export function DocumentPreviewButton(props: { documentId: number; customer: str
   return (
     <>
       {/* Its own line under the request's detail, as a phone's card shows it too. */}
-      <div className={css({ mt: '1' })}>
-        <Button variant="ghost" size="xs" onClick={() => setOpen(true)} className={css({ ms: '-2' })}>
+      <Box mt="1" ms="-2">
+        <Button variant="ghost" size="xs" onClick={() => setOpen(true)}>
           <Eye size={14} aria-hidden="true" />
           Preview
         </Button>
-      </div>
+      </Box>
       <DialogFrame open={open} onOpenChange={setOpen} title={title} size="lg">
         <DocumentView documentId={props.documentId} title={title} />
       </DialogFrame>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
+import { Flex } from 'styled-system/jsx'
 import {
   ALL_REQUEST_TYPES_LABEL,
   REQUEST_STATUS_FILTERS,
@@ -8,28 +8,12 @@ import {
   type RequestStatusFilter,
 } from '../../../domain/back-office/request-queue'
 import { OptionSelect } from '../../../components/ui/option-select'
+import { SegmentGroup } from '../../../components/ui/segment-group'
 
 // Not a valid type slug (those are lower-case letters and underscores), so it never names a real type.
 const ALL_TYPES = 'all-types'
 
-const segment = css({
-  flex: { base: '1', sm: 'none' },
-  // With the group's padding and border, as tall as the Type select beside it (40 px).
-  h: '30px',
-  px: '3',
-  rounded: 'control',
-  fontSize: 'sm',
-  color: 'text.muted',
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  transitionProperty: 'background-color, color',
-  transitionDuration: 'fast',
-  _hover: { color: 'text', bg: 'bg.hover' },
-  focusVisibleRing: 'outside',
-  '&[aria-pressed=true]': { bg: 'bg.raised', color: 'text', fontWeight: 'semibold', shadow: 'raised' },
-})
-
-/** The queue's status (Pending, Approved, Rejected, All) and type filters. */
+/** The queue's status (Pending, Approved, Rejected, All: a segmented control, one choice) and type filters. */
 export function RequestQueueFilters(props: {
   status: RequestStatusFilter
   type: string | undefined
@@ -46,43 +30,23 @@ export function RequestQueueFilters(props: {
     [reportedTypes, props.type],
   )
   return (
-    <div
-      className={flex({
-        flexDir: { base: 'column', sm: 'row' },
-        alignItems: { base: 'stretch', sm: 'flex-end' },
-        gap: '4',
-        mb: '4',
-      })}
+    <Flex
+      flexDir={{ base: 'column', sm: 'row' }}
+      alignItems={{ base: 'stretch', sm: 'flex-end' }}
+      gap="4"
+      mb="4"
     >
-      <div className={grid({ gap: '1.5' })}>
-        <span id="request-status-filter-label" className={css({ textStyle: 'label' })}>
-          Status
-        </span>
-        <div
-          role="group"
-          aria-labelledby="request-status-filter-label"
-          className={flex({
-            gap: '1',
-            p: '1',
-            bg: 'bg.surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            rounded: 'control',
-          })}
-        >
-          {REQUEST_STATUS_FILTERS.map((filter) => (
-            <button
-              key={filter.value}
-              type="button"
-              aria-pressed={props.status === filter.value}
-              className={segment}
-              onClick={() => props.onChange({ status: filter.value })}
-            >
-              {filter.label}
-            </button>
-          ))}
-        </div>
-      </div>
+      <SegmentGroup
+        label="Status"
+        options={REQUEST_STATUS_FILTERS}
+        value={props.status}
+        onValueChange={(details) => {
+          const next = REQUEST_STATUS_FILTERS.find((filter) => filter.value === details.value)
+          if (next) props.onChange({ status: next.value })
+        }}
+        // On a phone the four segments share the row.
+        className={css({ '& [data-part=item]': { flex: { base: '1', sm: 'none' } } })}
+      />
       <OptionSelect
         label="Type"
         name="request-type"
@@ -91,6 +55,6 @@ export function RequestQueueFilters(props: {
         onChange={(value) => props.onChange({ type: value === ALL_TYPES ? undefined : value })}
         className={css({ w: { base: 'full', sm: '56' } })}
       />
-    </div>
+    </Flex>
   )
 }

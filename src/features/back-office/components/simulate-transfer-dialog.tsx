@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { AlertBox } from '../../../components/ui/alert-box'
-import { TextField } from '../../../components/ui/input'
-import { OptionSelect } from '../../../components/ui/option-select'
+import { FormField } from '../../../components/ui/form-field'
+import { FormSelect } from '../../../components/ui/form-select'
 import {
   COIN_OPTIONS,
   SimulatedTransferFormSchema,
@@ -40,7 +40,6 @@ function SimulateTransferForm(
     resolver: zodResolver(SimulatedTransferFormSchema),
     defaultValues: { coin: FIRST_COIN.slug, network: FIRST_COIN.networks[0]!.id, coin_amount: '' },
   })
-  const { errors } = form.formState
   const [coin, amount] = useWatch({ control: form.control, name: ['coin', 'coin_amount'] })
   const coinCode = findCoin(coin)?.code ?? ''
   const warning = belowMinimumWarning(coin, String(amount ?? ''))
@@ -59,51 +58,26 @@ function SimulateTransferForm(
 
   return (
     <DialogForm formId={props.formId} onSubmit={submit} serverError={serverError}>
-      <Controller
+      <FormSelect
         control={form.control}
         name="coin"
-        render={({ field }) => (
-          <OptionSelect
-            ref={field.ref}
-            label="Coin"
-            name={field.name}
-            options={COIN_OPTIONS}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={(next) => {
-              field.onChange(next)
-              // A coin's networks are its own: start from its first one.
-              const first = networkOptions(next)[0]
-              if (first) form.setValue('network', first.value as SimulatedTransferForm['network'])
-            }}
-            error={errors.coin?.message}
-          />
-        )}
+        label="Coin"
+        options={COIN_OPTIONS}
+        onValueChange={(next) => {
+          // A coin's networks are its own: start from its first one.
+          const first = networkOptions(next)[0]
+          if (first) form.setValue('network', first.value as SimulatedTransferForm['network'])
+        }}
       />
-      <Controller
+      <FormSelect control={form.control} name="network" label="Network" options={networkOptions(coin)} />
+      <FormField
         control={form.control}
-        name="network"
-        render={({ field }) => (
-          <OptionSelect
-            ref={field.ref}
-            label="Network"
-            name={field.name}
-            options={networkOptions(coin)}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={field.onChange}
-            error={errors.network?.message}
-          />
-        )}
-      />
-      <TextField
+        name="coin_amount"
         label={`Amount (${coinCode})`}
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00"
-        helperText={`In ${coinCode}, up to eight decimals. Minimum credited: ${findCoin(coin)?.minimum ?? ''} ${coinCode}.`}
-        error={errors.coin_amount?.message}
-        {...form.register('coin_amount')}
+        description={`In ${coinCode}, up to eight decimals. Minimum credited: ${findCoin(coin)?.minimum ?? ''} ${coinCode}.`}
       />
       {warning ? <AlertBox variant="warning" title={warning} /> : null}
     </DialogForm>

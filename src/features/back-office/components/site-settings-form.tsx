@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
-import { TextField } from '../../../components/ui/input'
+import { FormField } from '../../../components/ui/form-field'
+import { FormSelect } from '../../../components/ui/form-select'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
 import {
@@ -26,7 +28,6 @@ import { ASSET_CLASSES, type SiteSettings } from '../../../domain/contract/site'
 import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateSettings } from '../api/update-settings'
 import { MaintenancePreview } from './maintenance-preview'
-import { OptionSelect } from '../../../components/ui/option-select'
 import { TextAreaField } from './text-area-field'
 
 export const SITE_SETTINGS_MESSAGES = {
@@ -41,7 +42,7 @@ export interface SiteSettingsFormProps {
   onSaved: (settings: SiteSettings) => void
 }
 
-type FormField = FieldPath<SiteSettingsFormValues>
+type SettingsField = FieldPath<SiteSettingsFormValues>
 
 function Section(props: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -77,9 +78,9 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
     mode: 'onTouched',
   })
   const { errors, isDirty } = form.formState
-  const [message, contactEmail] = useWatch({
+  const [message, contactEmail, registerPage] = useWatch({
     control: form.control,
-    name: ['maintenanceMessage', 'contactEmail'],
+    name: ['maintenanceMessage', 'contactEmail', 'r_page'],
   })
 
   // Another admin saved while this page was open: an untouched form follows, one being edited keeps its edits.
@@ -104,7 +105,7 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
       onError: (error) => {
         const placed = placeFieldErrors(
           error,
-          (key) => siteSettingsFieldOf(key) as FormField | null,
+          (key) => siteSettingsFieldOf(key) as SettingsField | null,
           form.setError,
         )
         toast.error(placed ? 'Some settings need correcting.' : errorMessage(error))
@@ -124,7 +125,7 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
       else save(patch)
     })(event)
 
-  const field = (name: FormField) => ({
+  const field = (name: SettingsField) => ({
     ...form.register(name),
     error: errors[name as keyof typeof errors]?.message,
   })
@@ -140,34 +141,24 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
       >
         <div className={grid({ gap: '6', minW: '0' })}>
           <Section title="Site" description="The name customers see and whether the site is open.">
-            <TextField label="Site name" autoComplete="off" required {...field('name')} />
+            <FormField control={form.control} name="name" label="Site name" autoComplete="off" required />
             <div className={twoColumns}>
-              <Controller
+              <FormSelect
                 control={form.control}
                 name="status"
-                render={({ field: status, fieldState }) => (
-                  <OptionSelect
-                    ref={status.ref}
-                    label="Status"
-                    name={status.name}
-                    options={SITE_STATUS_OPTIONS}
-                    value={status.value}
-                    onChange={(value) => {
-                      status.onChange(value)
-                      status.onBlur()
-                    }}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                label="Status"
+                options={SITE_STATUS_OPTIONS}
+                touchOnChange
               />
-              <TextField
+              <FormField
+                control={form.control}
+                name="contactEmail"
                 label="Contact e-mail"
                 type="email"
                 inputMode="email"
                 autoComplete="off"
                 placeholder="support@example.com"
-                helperText="Shown on the maintenance screen."
-                {...field('contactEmail')}
+                description="Shown on the maintenance screen."
               />
             </div>
           </Section>
@@ -177,30 +168,19 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
             description="What customers read while the status is Disabled. Left blank, they read the standard sentence."
           >
             <TextAreaField label="Maintenance message" rows={4} {...field('maintenanceMessage')} />
-            <div className={css({ display: { base: 'block', lg: 'none' } })}>
+            <Box display={{ base: 'block', lg: 'none' }}>
               <MaintenancePreview message={message} contactEmail={contactEmail} />
-            </div>
+            </Box>
           </Section>
 
           <Section title="Sign-up and features">
-            <Controller
+            <FormSelect
               control={form.control}
               name="r_page"
-              render={({ field: rPage, fieldState }) => (
-                <OptionSelect
-                  ref={rPage.ref}
-                  label="Registration page"
-                  name={rPage.name}
-                  options={registerPageOptions(rPage.value)}
-                  value={rPage.value}
-                  onChange={(value) => {
-                    rPage.onChange(value)
-                    rPage.onBlur()
-                  }}
-                  helperText="Which sign-up page visitors see (r_page)."
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Registration page"
+              options={registerPageOptions(registerPage)}
+              description="Which sign-up page visitors see (r_page)."
+              touchOnChange
             />
             <Controller
               control={form.control}
@@ -238,30 +218,31 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
               className={grid({ gap: '4', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' } })}
             >
               {ASSET_CLASSES.map((assetClass) => (
-                <TextField
+                <FormField
                   key={assetClass}
+                  control={form.control}
+                  name={`leverage.${assetClass}`}
                   label={ASSET_CLASS_LABELS[assetClass]}
                   inputMode="decimal"
                   autoComplete="off"
-                  {...form.register(`leverage.${assetClass}`)}
-                  error={errors.leverage?.[assetClass]?.message}
                 />
               ))}
             </div>
           </Section>
 
           <Section title="Links" description="Full http(s) addresses, or paths on this site starting with /.">
-            <TextField
+            <FormField
+              control={form.control}
+              name="website_url"
               label="Website"
               type="url"
               placeholder="https://www.example.com"
-              {...field('website_url')}
             />
             <div className={twoColumns}>
-              <TextField label="Terms link" type="url" {...field('terms_url')} />
-              <TextField label="Privacy link" type="url" {...field('privacy_url')} />
-              <TextField label="Risk disclosure link" type="url" {...field('risk_url')} />
-              <TextField label="Help link" type="url" {...field('help_url')} />
+              <FormField control={form.control} name="terms_url" label="Terms link" type="url" />
+              <FormField control={form.control} name="privacy_url" label="Privacy link" type="url" />
+              <FormField control={form.control} name="risk_url" label="Risk disclosure link" type="url" />
+              <FormField control={form.control} name="help_url" label="Help link" type="url" />
             </div>
           </Section>
 
@@ -269,19 +250,22 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
             <TextAreaField label="Header text" rows={2} {...field('header_text')} />
             <TextAreaField label="Footer text" rows={3} {...field('footer_text')} />
             <div className={twoColumns}>
-              <TextField label="Logo address" {...field('logo')} />
-              <TextField label="Small logo address" {...field('logo_sm')} />
-              <TextField label="Favicon address" {...field('favicon')} />
+              <FormField control={form.control} name="logo" label="Logo address" />
+              <FormField control={form.control} name="logo_sm" label="Small logo address" />
+              <FormField control={form.control} name="favicon" label="Favicon address" />
             </div>
           </Section>
         </div>
 
-        <aside
+        <Box
+          as="aside"
           aria-label="Maintenance screen preview"
-          className={css({ display: { base: 'none', lg: 'block' }, position: 'sticky', top: '20' })}
+          display={{ base: 'none', lg: 'block' }}
+          position="sticky"
+          top="20"
         >
           <MaintenancePreview message={message} contactEmail={contactEmail} />
-        </aside>
+        </Box>
       </div>
 
       <div
@@ -302,17 +286,16 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
           shadow: 'overlay',
         })}
       >
-        <p
+        <Box
+          as="p"
           role="status"
-          className={css({
-            fontSize: 'sm',
-            color: 'text.muted',
-            mr: 'auto',
-            srOnly: { base: true, sm: false },
-          })}
+          fontSize="sm"
+          color="text.muted"
+          me="auto"
+          srOnly={{ base: true, sm: false }}
         >
           {isDirty ? 'Unsaved changes' : 'All changes saved'}
-        </p>
+        </Box>
         <Button
           variant="outline"
           className={saveBarButton}
