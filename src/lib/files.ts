@@ -142,3 +142,20 @@ export async function fetchFile(url: string, options: { signal?: AbortSignal } =
   }
   return response.blob()
 }
+
+/**
+ * Hands `blob` to the browser as a download named `fileName`: a temporary object URL behind a link that is clicked
+ * and removed. The one place that does this (a statement's CSV, a chat file, the recovery codes' text file).
+ */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Chromium reads the URL when the click is handled; a moment later it is safe to let go.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

@@ -1,10 +1,11 @@
 import { Copy, Download } from 'lucide-react'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { recoveryCodesText } from '../../../domain/account/two-factor-forms'
+import { saveBlob } from '../../../lib/files'
 
 /** The recovery codes, shown once: to copy or save as a text file before the dialog closes. */
 export function RecoveryCodes(props: { codes: readonly string[]; siteName: string }) {
@@ -16,16 +17,7 @@ export function RecoveryCodes(props: { codes: readonly string[]; siteName: strin
       .then(() => setCopied('yes'))
       .catch(() => setCopied('failed'))
   }
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text()], { type: 'text/plain' }))
-    const link = document.createElement('a')
-    link.href = url
-    link.download = 'recovery-codes.txt'
-    document.body.append(link)
-    link.click()
-    link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), 10_000)
-  }
+  const download = () => saveBlob(new Blob([text()], { type: 'text/plain' }), 'recovery-codes.txt')
   return (
     <div className={grid({ gap: '4' })}>
       <AlertBox
@@ -48,9 +40,9 @@ export function RecoveryCodes(props: { codes: readonly string[]; siteName: strin
         })}
       >
         {props.codes.map((code) => (
-          <li key={code} className={css({ overflowWrap: 'anywhere' })}>
+          <Box as="li" key={code} overflowWrap="anywhere">
             {code}
-          </li>
+          </Box>
         ))}
       </ol>
       <div className={wrap({ gap: '2' })}>
@@ -62,13 +54,13 @@ export function RecoveryCodes(props: { codes: readonly string[]; siteName: strin
           <Download size={16} aria-hidden="true" />
           Download
         </Button>
-        <span role="status" className={css({ alignSelf: 'center', fontSize: 'sm', color: 'text.muted' })}>
+        <Box as="span" role="status" alignSelf="center" fontSize="sm" color="text.muted">
           {copied === 'yes'
             ? 'Copied.'
             : copied === 'failed'
               ? 'Copying is blocked here; download them.'
               : ''}
-        </span>
+        </Box>
       </div>
     </div>
   )
