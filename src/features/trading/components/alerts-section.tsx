@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { Text } from '../../../components/ui/text'
 import { hstack } from 'styled-system/patterns'
-import { Flex } from 'styled-system/jsx'
+import { Box, Flex } from 'styled-system/jsx'
 import { Button } from '../../../components/ui/button'
 import { EntryEnd, EntryList, EntryRow, EntryTitle, EntryWide } from '../../../components/ui/entry-list'
 import { FigureGrid } from '../../../components/ui/figure-grid'
@@ -119,7 +119,9 @@ export function AlertsSection(props: AlertsSectionProps) {
     )
   } else if (alerts.length === 0) {
     body = (
-      <p className={css({ px: '4', pb: '4', color: 'text.muted', fontSize: 'sm' })}>{NO_ACTIVE_ALERTS}</p>
+      <Box as="p" px="4" pb="4" color="text.muted" fontSize="sm">
+        {NO_ACTIVE_ALERTS}
+      </Box>
     )
   } else {
     body = (
@@ -139,14 +141,11 @@ export function AlertsSection(props: AlertsSectionProps) {
   }
 
   return (
-    <section aria-labelledby={headingId} className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
-      <h3
-        id={headingId}
-        className={css({ px: '4', pt: '3', pb: '2', fontSize: 'sm', fontWeight: 'semibold' })}
-      >
+    <Box as="section" aria-labelledby={headingId} borderTopWidth="1px" borderColor="border">
+      <Box as="h3" id={headingId} px="4" pt="3" pb="2" fontSize="sm" fontWeight="semibold">
         Alerts
-      </h3>
+      </Box>
       {body}
-    </section>
+    </Box>
   )
 }

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { flex, hstack } from 'styled-system/patterns'
+import { Flex } from 'styled-system/jsx'
+import { hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { EntryList } from '../../../components/ui/entry-list'
 import { LoadMoreSentinel } from '../../../components/ui/load-more-sentinel'
@@ -18,6 +19,7 @@ import { AlertsSection } from './alerts-section'
 import { flattenOrders, useCancelOrder, useOrders, type OrderList } from '../api/orders'
 import { CancelOrderDialog, ModifyOrderDialog } from './dialogs/lazy'
 import { HistoryOrderRow, PendingOrderRow } from './order-rows'
+import { PaneNote } from './pane-note'
 
 // The left rail's Active Orders panel (docs/product/orders-and-alerts.md#pending-orders; the orders are decision
 // 0034's): the pending orders, each with its live distance to the market, Modify and Cancel, and the orders that
@@ -56,9 +58,9 @@ function OrderListBody(props: {
   const { query, orders } = props.list
   if (query.status === 'pending') {
     return (
-      <div className={flex({ p: '4', justifyContent: 'center' })}>
+      <Flex p="4" justifyContent="center">
         <Spinner label={props.loadingLabel} />
-      </div>
+      </Flex>
     )
   }
   if (query.status === 'error' && orders.length === 0) {
@@ -72,7 +74,7 @@ function OrderListBody(props: {
     )
   }
   if (orders.length === 0) {
-    return <p className={css({ p: '4', color: 'text.muted', fontSize: 'sm' })}>{props.empty}</p>
+    return <PaneNote>{props.empty}</PaneNote>
   }
   return (
     <EntryList className={css({ px: '3' })}>

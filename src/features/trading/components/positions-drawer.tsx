@@ -20,6 +20,7 @@ import type { LivePriceStore } from '../../../lib/live-prices'
 import type { PanelSize } from '../hooks/use-panel-sizes'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 import { useLivePosition } from '../../../lib/live-account'
+import { PaneNote } from './pane-note'
 import { SignedAmount, SignedLiveText } from './signed-figures'
 
 // The collapsible positions drawer (docs/product/trading-workspace.md#positions-drawer): ACTIVE POSITIONS and
@@ -319,11 +320,7 @@ function ListBody(props: {
     )
   }
   if (state.trades.length === 0) {
-    return (
-      <Box as="p" p="4" color="text.muted" fontSize="sm">
-        {props.empty}
-      </Box>
-    )
+    return <PaneNote>{props.empty}</PaneNote>
   }
   return (
     <ul>

@@ -1,8 +1,9 @@
 import { Plus, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { Text } from '../../../components/ui/text'
+import { Box } from 'styled-system/jsx'
 import { hstack } from 'styled-system/patterns'
+import { Text } from '../../../components/ui/text'
 import { menuSectionTitle } from '../../../components/shell-frame'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
@@ -14,8 +15,6 @@ import { RAIL_ICONS, RAIL_LABELS, RAIL_PANELS, type RailPanel } from './left-rai
 
 // The workspace's side menu below 768 px (docs/product/trading-workspace.md#left-rail-panels): panels, accounts,
 // deposit, the plan badge and the pair list.
-
-const sectionGap = css({ mb: '4' })
 
 export interface SideMenuProps {
   open: boolean
@@ -71,7 +70,7 @@ export function SideMenu(props: SideMenuProps) {
       }
       className={css({ w: 'min(20rem, 88vw)', p: '3' })}
     >
-      <section className={sectionGap}>
+      <Box as="section" mb="4">
         <h3 className={sectionTitle}>Pairs</h3>
         <ul>
           {props.pairs.map((pair) => (
@@ -101,9 +100,9 @@ export function SideMenu(props: SideMenuProps) {
         <button type="button" className={item} onClick={props.onAddPair}>
           <Plus aria-hidden size={16} /> Add market
         </button>
-      </section>
+      </Box>
 
-      <section className={sectionGap}>
+      <Box as="section" mb="4">
         <h3 className={sectionTitle}>Panels</h3>
         <ul>
           {RAIL_PANELS.map((panel) => {
@@ -117,15 +116,15 @@ export function SideMenu(props: SideMenuProps) {
             )
           })}
         </ul>
-      </section>
+      </Box>
 
       {props.algoTrader ? (
-        <div className={css({ mb: '4', mx: '-3', borderBlockWidth: '1px', borderColor: 'border' })}>
+        <Box mb="4" mx="-3" borderBlockWidth="1px" borderColor="border">
           {props.algoTrader}
-        </div>
+        </Box>
       ) : null}
 
-      <section className={sectionGap}>
+      <Box as="section" mb="4">
         <h3 className={sectionTitle}>Accounts</h3>
         <ul role="radiogroup" aria-label="Accounts">
           {accounts.map((account, index) => (
@@ -137,7 +136,9 @@ export function SideMenu(props: SideMenuProps) {
                 className={item}
                 onClick={() => props.onSelectAccount(index)}
               >
-                <span className={css({ flex: '1' })}>{account.title}</span>
+                <Box as="span" flex="1">
+                  {account.title}
+                </Box>
                 <Text as="span" numeric>
                   {formatAmount(account.balance, props.currency)}
                 </Text>
@@ -145,7 +146,7 @@ export function SideMenu(props: SideMenuProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </Box>
 
       <DepositLink closedBy={props.depositClosedBy} placement="menu" />
     </SideDrawer>

@@ -36,6 +36,7 @@ import {
 } from './dialogs/lazy'
 import { LeftRail, RAIL_LABELS, type RailPanel } from './left-rail'
 import { OrdersPanel } from './orders-panel'
+import { PaneNote } from './pane-note'
 import { MarketPickerDialog, PairTabs, WorkspaceMarketWatch } from './market-watch'
 import { type PositionsTab, type TradeListState } from './positions-drawer'
 import { PositionsSection } from './positions-section'
@@ -48,15 +49,6 @@ const DIALOGS_PRELOAD_TIMEOUT_MS = 5_000
 
 // The MT4-style workspace of docs/product/trading-workspace.md#chart. The route composes it with what other features
 // own (the chart, the calendar and news widgets, the connection indicator); everything about trading lives here.
-
-/** A rail panel's words in place of content. */
-function PaneNote(props: { children: ReactNode }) {
-  return (
-    <Box as="p" p="4" fontSize="sm" color="text.muted">
-      {props.children}
-    </Box>
-  )
-}
 
 export interface TradingWorkspaceProps {
   siteName: string

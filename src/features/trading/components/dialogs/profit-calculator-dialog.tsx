@@ -3,8 +3,9 @@ import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { formatAmount, USD, type DisplayCurrency } from '../../../../domain/format/currency'
 import { css } from 'styled-system/css'
+import { Box, Flex, styled } from 'styled-system/jsx'
+import { center, grid, visuallyHidden } from 'styled-system/patterns'
 import { Text } from '../../../../components/ui/text'
-import { center, flex, grid, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import { TextField } from '../../../../components/ui/input'
 import type { Asset } from '../../../../domain/contract/assets'
@@ -151,7 +152,9 @@ function CalculatorForm(props: { asset: Asset; leverage: number; currency: Displ
       className={grid({ gap: '4' })}
     >
       <fieldset className={grid({ gap: '1.5', minW: '0' })}>
-        <legend className={css({ textStyle: 'label', mb: '1.5' })}>Side</legend>
+        <Box as="legend" textStyle="label" mb="1.5">
+          Side
+        </Box>
         <div className={grid({ gridTemplateColumns: '1fr 1fr', gap: '2' })}>
           {TRADE_SIDES.map((side) => (
             <label key={side} data-side={side} className={sideOptionClass}>
@@ -200,31 +203,36 @@ function CalculatorForm(props: { asset: Asset; leverage: number; currency: Displ
           {...form.register('stopLossQuote')}
         />
       </div>
-      <section
+      <Box
+        as="section"
         aria-labelledby="profit-calculator-results"
-        className={css({ bg: 'bg.surface', borderRadius: 'surface', px: '4', py: '3' })}
+        bg="bg.surface"
+        rounded="surface"
+        px="4"
+        py="3"
       >
-        <h3
+        <styled.h3
           id="profit-calculator-results"
           ref={resultsHeading}
           tabIndex={-1}
-          className={css({ textStyle: 'label', outline: 'none' })}
+          textStyle="label"
+          outline="none"
         >
           Results for {asset.symbol_display}
-        </h3>
+        </styled.h3>
         {rows ? (
           <DetailList rows={rows} />
         ) : (
-          <p className={css({ fontSize: 'sm', color: 'text.muted', pt: '2' })}>
+          <Box as="p" fontSize="sm" color="text.muted" pt="2">
             Correct the fields above to see the results.
-          </p>
+          </Box>
         )}
-      </section>
-      <div className={flex({ justifyContent: 'flex-end' })}>
+      </Box>
+      <Flex justifyContent="flex-end">
         <Button type="submit" className={css({ w: { base: 'full', md: 'auto' } })}>
           Calculate
         </Button>
-      </div>
+      </Flex>
     </form>
   )
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { Box, Flex } from 'styled-system/jsx'
+import { grid, wrap } from 'styled-system/patterns'
 import { Text } from '../../../../components/ui/text'
-import { flex, grid, wrap } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
 import { LiveText } from '../../../../components/ui/live-text'
@@ -59,12 +59,6 @@ export interface TakeProfitStopLossDialogProps {
   description?: ReactNode
 }
 
-const footer = flex({
-  flexDirection: { base: 'column-reverse', md: 'row' },
-  justifyContent: 'flex-end',
-  gap: '3',
-})
-
 function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'description'>) {
   const { position } = props
   const [takeProfit, setTakeProfit] = useState(props.initialTakeProfit)
@@ -115,12 +109,10 @@ function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'descrip
   return (
     <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
       {position && closing !== null ? (
-        <p
-          className={flex({ justifyContent: 'space-between', gap: '3', fontSize: 'sm', color: 'text.muted' })}
-        >
+        <Flex as="p" justifyContent="space-between" gap="3" fontSize="sm" color="text.muted">
           <span>Closes now at ({side === 'buy' ? 'sell' : 'buy'} price)</span>
           <LiveText text={formatPrice(closing)} align="end" data-testid="levels-closing-price" />
-        </p>
+        </Flex>
       ) : null}
       <StepperField
         label="Take profit"
@@ -155,12 +147,9 @@ function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'descrip
               Stop at entry
             </Button>
             {entryBlocked === null ? null : (
-              <span
-                id={reasonId}
-                className={css({ fontSize: 'xs', color: 'text.muted', flex: '1', minW: '0' })}
-              >
+              <Box as="span" id={reasonId} fontSize="xs" color="text.muted" flex="1" minW="0">
                 {entryBlocked}
-              </span>
+              </Box>
             )}
           </div>
           <StepperField
@@ -193,14 +182,14 @@ function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'descrip
           ? 'Leave a field empty to remove that level.'
           : 'Leave a field empty to place the order without it.'}
       </Text>
-      <div className={footer}>
+      <Flex flexDir={{ base: 'column-reverse', md: 'row' }} justifyContent="flex-end" gap="3">
         <Dialog.CloseTrigger asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.CloseTrigger>
         <Button type="submit" loading={position?.busy} loadingText="Saving...">
           Save
         </Button>
-      </div>
+      </Flex>
     </form>
   )
 }

@@ -31,6 +31,7 @@ import { searchAssets } from '../../../../domain/market/asset-search'
 import { useInViewport } from '../../../../lib/in-viewport'
 import { rootFontSizePx } from '../../../../lib/root-font-size'
 import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
+import { PaneNote } from '../pane-note'
 import { ASSET_TYPE_LABELS } from './asset-type-chips'
 import { PriceFlashCue, priceFlashRow, usePriceFlash } from '../../../../components/price-flash'
 import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
@@ -618,9 +619,7 @@ export function WorkspaceMarketWatch(props: WorkspaceMarketWatchProps) {
         style={{ scrollPaddingTop: `${HEAD_ROW_REM}rem` }}
       >
         {items.length === 0 ? (
-          <Box as="p" p="4" fontSize="sm" color="text.muted">
-            {emptyText}
-          </Box>
+          <PaneNote>{emptyText}</PaneNote>
         ) : (
           <Box
             as="table"
