@@ -1,7 +1,8 @@
 import { IdCard, MessagesSquare, PanelRightClose, Users, X } from 'lucide-react'
 import { useState, useSyncExternalStore, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { flex, hstack, stack, wrap } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { hstack, stack, wrap } from 'styled-system/patterns'
 import { Button, IconButton } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import type { ChatConnection } from '../../../domain/chat/composer'
@@ -68,27 +69,23 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
   }
 
   return (
-    <div className={flex({ flex: '1', minH: '0' })}>
-      <aside
+    <Flex flex="1" minH="0">
+      <Box
+        as="aside"
         aria-label="Users"
-        className={css({
-          display: { base: 'none', md: 'flex' },
-          flexDir: 'column',
-          w: '80',
-          flexShrink: 0,
-          borderRightWidth: '1px',
-          borderColor: 'border.default',
-          bg: 'bg.surface',
-          minH: '0',
-        })}
+        display={{ base: 'none', md: 'flex' }}
+        flexDir="column"
+        w="80"
+        flexShrink={0}
+        borderRightWidth="1px"
+        borderColor="border.default"
+        bg="bg.surface"
+        minH="0"
       >
         <ChatUserList selectedId={props.selectedUserId} onSelect={select} />
-      </aside>
+      </Box>
 
-      <section
-        aria-label="Conversation"
-        className={flex({ flex: '1', minW: '0', minH: '0', flexDir: 'column', bg: 'bg.app' })}
-      >
+      <Flex as="section" aria-label="Conversation" flex="1" minW="0" minH="0" flexDir="column" bg="bg.app">
         <header
           className={hstack({
             gap: '3',
@@ -110,10 +107,10 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
           {props.selectedUserId !== null ? (
             <div className={hstack({ gap: '3', minW: '0', flex: '1' })}>
               {selected ? <ChatAvatar src={selected.avatar} fallback={initials(selected)} size="md" /> : null}
-              <div className={css({ minW: '0' })}>
-                <h2 data-testid="chat-peer-name" className={css({ fontWeight: 'semibold', truncate: true })}>
+              <Box minW="0">
+                <Box as="h2" data-testid="chat-peer-name" fontWeight="semibold" truncate>
                   {selected?.name ?? `Customer ${props.selectedUserId}`}
-                </h2>
+                </Box>
                 {selected ? (
                   <p
                     className={wrap({
@@ -129,12 +126,14 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
                     <span>{selected.account_id}</span>
                   </p>
                 ) : null}
-              </div>
+              </Box>
             </div>
           ) : (
-            <h2 className={css({ flex: '1', fontWeight: 'semibold' })}>Support chat</h2>
+            <Box as="h2" flex="1" fontWeight="semibold">
+              Support chat
+            </Box>
           )}
-          <div className={css({ flexShrink: 0 })}>{props.indicator}</div>
+          <Box flexShrink={0}>{props.indicator}</Box>
           {panelAvailable ? (
             <Button
               variant="outline"
@@ -154,7 +153,9 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
             >
               <IdCard aria-hidden="true" />
               {/* The conversation is at its narrowest beside the column: the words only where there is room. */}
-              <span className={css({ display: { base: 'none', '2xl': 'inline' } })}>Customer details</span>
+              <Box as="span" display={{ base: 'none', '2xl': 'inline' }}>
+                Customer details
+              </Box>
             </Button>
           ) : null}
         </header>
@@ -194,21 +195,19 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
             emptyHint="Send a message to start a conversation with this customer."
           />
         )}
-      </section>
+      </Flex>
 
       {panelAvailable && wide && columnOpen ? (
-        <div
+        <Flex
           id={CUSTOMER_PANEL_COLUMN_ID}
           data-testid="customer-panel-column"
-          className={flex({
-            flexDir: 'column',
-            w: { base: '20rem', '2xl': '24rem' },
-            flexShrink: 0,
-            minH: '0',
-            borderLeftWidth: '1px',
-            borderColor: 'border.default',
-            bg: 'bg.surface',
-          })}
+          flexDir="column"
+          w={{ base: '20rem', '2xl': '24rem' }}
+          flexShrink={0}
+          minH="0"
+          borderLeftWidth="1px"
+          borderColor="border.default"
+          bg="bg.surface"
         >
           <div
             className={hstack({
@@ -221,15 +220,17 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
               borderColor: 'border.default',
             })}
           >
-            <h2 className={css({ flex: '1', fontWeight: 'semibold', fontSize: 'sm' })}>Customer details</h2>
+            <Box as="h2" flex="1" fontWeight="semibold" fontSize="sm">
+              Customer details
+            </Box>
             <IconButton aria-label="Hide customer details" size="sm" onClick={() => setColumn(false)}>
               <PanelRightClose aria-hidden="true" />
             </IconButton>
           </div>
-          <div className={css({ flex: '1', minH: '0', overflowY: 'auto', overscrollBehavior: 'contain' })}>
+          <Box flex="1" minH="0" overflowY="auto" overscrollBehavior="contain">
             {props.customerPanel}
-          </div>
-        </div>
+          </Box>
+        </Flex>
       ) : null}
 
       <Dialog.Root
@@ -304,20 +305,20 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
               gap: '0',
             })}
           >
-            <div className={flex({ alignItems: 'center', px: '3', pt: '3' })}>
+            <Flex alignItems="center" px="3" pt="3">
               <Dialog.Title className={css({ flex: '1', fontWeight: 'bold' })}>Users</Dialog.Title>
               <Dialog.CloseTrigger asChild>
                 <IconButton aria-label="Close users">
                   <X aria-hidden="true" />
                 </IconButton>
               </Dialog.CloseTrigger>
-            </div>
-            <div className={flex({ flex: '1', minH: '0', flexDir: 'column' })}>
+            </Flex>
+            <Flex flex="1" minH="0" flexDir="column">
               <ChatUserList selectedId={props.selectedUserId} onSelect={select} />
-            </div>
+            </Flex>
           </Dialog.Content>
         </Dialog.Positioner>
       </Dialog.Root>
-    </div>
+    </Flex>
   )
 }

@@ -1,6 +1,7 @@
 import { Download, FileText, ImageOff } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { Box, styled } from 'styled-system/jsx'
 import { center, hstack } from 'styled-system/patterns'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
@@ -47,18 +48,16 @@ export function AttachmentView(props: {
   const [saving, setSaving] = useState(false)
   if (attachment.is_image) {
     return (
-      <button
+      <styled.button
         type="button"
         onClick={() => props.onOpenImage(attachment)}
         aria-label={`Open image ${attachment.file_name}`}
-        className={css({
-          display: 'block',
-          rounded: 'md',
-          overflow: 'hidden',
-          cursor: 'zoom-in',
-          bg: 'bg.app',
-          focusVisibleRing: 'outside',
-        })}
+        display="block"
+        rounded="md"
+        overflow="hidden"
+        cursor="zoom-in"
+        bg="bg.app"
+        focusVisibleRing="outside"
         style={{ width: THUMBNAIL.WIDTH, maxWidth: '100%', height: THUMBNAIL.HEIGHT }}
       >
         <ProtectedImage
@@ -66,7 +65,7 @@ export function AttachmentView(props: {
           alt={attachment.file_name}
           className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
         />
-      </button>
+      </styled.button>
     )
   }
   const download = () => {
@@ -102,10 +101,12 @@ export function AttachmentView(props: {
       })}
     >
       <FileText size={18} aria-hidden="true" className={css({ flexShrink: 0 })} />
-      <span className={css({ flex: '1', minW: '0', truncate: true })}>{attachment.file_name}</span>
-      <span className={css({ color: 'text.muted', fontSize: 'xs', flexShrink: 0 })}>
+      <Box as="span" flex="1" minW="0" truncate>
+        {attachment.file_name}
+      </Box>
+      <Box as="span" color="text.muted" fontSize="xs" flexShrink={0}>
         {formatFileSize(attachment.size)}
-      </span>
+      </Box>
       {saving ? (
         <Spinner size="sm" />
       ) : (

@@ -1,18 +1,29 @@
-import { css, cx } from 'styled-system/css'
+import { css, cva, cx } from 'styled-system/css'
 import { center } from 'styled-system/patterns'
 
+// Support's avatar on the accent, a customer's on the raised surface.
+const tone = cva({
+  variants: {
+    admin: {
+      true: { bg: 'accent.solid', color: 'accent.fg', borderColor: 'accent.border' },
+      false: { bg: 'bg.raised', color: 'text.default', borderColor: 'border.default' },
+    },
+  },
+})
+
+// Class names made once: every message row of the virtualised list draws one.
+const base = center({
+  inline: true,
+  flexShrink: 0,
+  rounded: 'full',
+  overflow: 'hidden',
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  borderWidth: '1px',
+})
 const styles = {
-  base: center({
-    inline: true,
-    flexShrink: 0,
-    rounded: 'full',
-    overflow: 'hidden',
-    fontSize: 'xs',
-    fontWeight: 'bold',
-    borderWidth: '1px',
-  }),
-  admin: css({ bg: 'accent.solid', color: 'accent.fg', borderColor: 'accent.border' }),
-  customer: css({ bg: 'bg.raised', color: 'text.default', borderColor: 'border.default' }),
+  admin: cx(base, tone({ admin: true })),
+  customer: cx(base, tone({ admin: false })),
   image: css({ w: 'full', h: 'full', objectFit: 'cover' }),
 }
 
@@ -31,7 +42,7 @@ export function ChatAvatar(props: {
     <span
       aria-hidden="true"
       data-testid="chat-avatar"
-      className={cx(styles.base, props.admin ? styles.admin : styles.customer)}
+      className={props.admin ? styles.admin : styles.customer}
       style={{ width: `var(--sizes-${size})`, height: `var(--sizes-${size})` }}
     >
       {props.src ? <img src={props.src} alt="" className={styles.image} /> : props.fallback}

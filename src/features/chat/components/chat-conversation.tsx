@@ -1,7 +1,7 @@
 import { Archive, RadioTower } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
-import { flex, hstack, stack } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { hstack, stack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import type { ChatConnection } from '../../../domain/chat/composer'
@@ -143,7 +143,7 @@ export function ChatConversation(props: ChatConversationProps) {
   }
 
   return (
-    <div className={flex({ flex: '1', minH: '0', flexDir: 'column' })}>
+    <Flex flex="1" minH="0" flexDir="column">
       {body}
       {!live && conversation.messages.length > 0 ? (
         <Notice testId="chat-saved-notice" tone="muted" icon={<Archive size={14} aria-hidden="true" />}>
@@ -155,13 +155,13 @@ export function ChatConversation(props: ChatConversationProps) {
           {CHAT_MESSAGES.BACKUP_CONNECTION}
         </Notice>
       ) : null}
-      <div className={css({ borderTopWidth: '1px', borderColor: 'border.default', bg: 'bg.surface' })}>
+      <Box borderTopWidth="1px" borderColor="border.default" bg="bg.surface">
         <ChatComposer
           composer={composer}
           disabled={connection === 'disconnected' || conversation.ref === null}
           focusOnEnable={Boolean(props.initialText)}
         />
-      </div>
-    </div>
+      </Box>
+    </Flex>
   )
 }

@@ -1,9 +1,9 @@
-import { Search } from 'lucide-react'
-import { useEffect, useId, useMemo, useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { VisuallyHidden } from 'styled-system/jsx'
-import { flex, hstack, stack, visuallyHidden } from 'styled-system/patterns'
+import { useEffect, useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { Box, Flex, VisuallyHidden } from 'styled-system/jsx'
+import { hstack, stack, visuallyHidden } from 'styled-system/patterns'
 import { Badge } from '../../../components/ui/badge'
+import { SearchField } from '../../../components/ui/search-field'
 import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
 import { toast } from '../../../components/ui/toast'
@@ -23,22 +23,19 @@ const TAB_ORDER: UserTab[] = [USER_TABS.ALL, USER_TABS.ONLINE, USER_TABS.UNREAD]
 
 export function OnlineDot(props: { online: boolean; className?: string }) {
   return (
-    <span
+    <Box
+      as="span"
       aria-hidden="true"
       data-testid="online-dot"
       data-online={props.online ? 'true' : 'false'}
-      className={cx(
-        css({
-          w: '2.5',
-          h: '2.5',
-          rounded: 'full',
-          borderWidth: '2px',
-          borderColor: 'bg.surface',
-          flexShrink: 0,
-        }),
-        props.online ? css({ bg: 'gain' }) : css({ bg: 'text.muted' }),
-        props.className,
-      )}
+      w="2.5"
+      h="2.5"
+      rounded="full"
+      borderWidth="2px"
+      borderColor="bg.surface"
+      flexShrink={0}
+      bg={props.online ? 'gain' : 'text.muted'}
+      className={props.className}
     />
   )
 }
@@ -66,21 +63,23 @@ function UserEntry(props: { user: User; selected: boolean; onSelect: () => void 
           focusVisibleRing: 'inside',
         })}
       >
-        <span className={css({ position: 'relative', flexShrink: 0 })}>
+        <Box as="span" position="relative" flexShrink={0}>
           <ChatAvatar src={user.avatar} fallback={initials(user)} size="md" />
           <OnlineDot
             online={user.is_online}
             className={css({ position: 'absolute', right: '0', bottom: '0' })}
           />
-        </span>
+        </Box>
         <span className={stack({ flex: '1', minW: '0', gap: '0.5' })}>
           <span className={hstack({ gap: '2' })}>
-            <span className={css({ fontWeight: 'medium', fontSize: 'sm', truncate: true })}>{user.name}</span>
+            <Box as="span" fontWeight="medium" fontSize="sm" truncate>
+              {user.name}
+            </Box>
             <span className={visuallyHidden()}>{user.is_online ? ', online' : ', offline'}</span>
           </span>
-          <span className={css({ fontSize: 'xs', color: 'text.muted', truncate: true })}>
+          <Box as="span" fontSize="xs" color="text.muted" truncate>
             {user.account_id} · {user.email}
-          </span>
+          </Box>
         </span>
         {user.unread_count > 0 ? (
           <Badge tone="danger" data-testid="unread-badge">
@@ -101,7 +100,6 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
   const users = useChatUsers()
   const [search, setSearch] = useState('')
   const [tab, setTab] = useState<UserTab>(USER_TABS.ALL)
-  const searchId = useId()
   const visible = useMemo(() => filterChatUsers(users.data ?? [], search, tab), [users.data, search, tab])
 
   // docs/product/chat.md#admin-console: 'Failed to load users. Retrying...', once per failed attempt (the 30 s
@@ -121,7 +119,9 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
     )
   } else if (visible.length === 0) {
     list = users.isError ? null : (
-      <p className={css({ p: '4', fontSize: 'sm', color: 'text.muted' })}>{CHAT_MESSAGES.NO_USERS}</p>
+      <Box as="p" p="4" fontSize="sm" color="text.muted">
+        {CHAT_MESSAGES.NO_USERS}
+      </Box>
     )
   } else {
     list = (
@@ -139,46 +139,16 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
   }
 
   return (
-    <div className={flex({ flexDir: 'column', minH: '0', h: 'full' })}>
-      <div className={css({ p: '3', pb: '2' })}>
-        <label htmlFor={searchId} className={visuallyHidden()}>
-          Search users
-        </label>
-        <div className={css({ position: 'relative' })}>
-          <Search
-            size={16}
-            aria-hidden="true"
-            className={css({
-              position: 'absolute',
-              left: '3',
-              top: '50%',
-              transform: 'translateY(-50%)',
-              color: 'text.muted',
-            })}
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            placeholder="Search users"
-            autoComplete="off"
-            className={css({
-              w: 'full',
-              h: '9',
-              pl: '9',
-              pr: '3',
-              rounded: 'control',
-              borderWidth: '1px',
-              borderColor: 'border.control',
-              bg: 'bg.app',
-              fontSize: 'sm',
-              _placeholder: { color: 'text.muted' },
-              _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' },
-            })}
-          />
-        </div>
-      </div>
+    <Flex flexDir="column" minH="0" h="full">
+      <Box p="3" pb="2">
+        <SearchField
+          label="Search users"
+          hideLabel
+          placeholder="Search users"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+      </Box>
       <Tabs.Root
         value={tab}
         onValueChange={(details) => setTab(details.value as UserTab)}
@@ -193,9 +163,9 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
           ))}
         </Tabs.List>
         {users.isError ? (
-          <p role="alert" className={css({ px: '4', pt: '3', fontSize: 'sm', color: 'danger' })}>
+          <Box as="p" role="alert" px="4" pt="3" fontSize="sm" color="danger">
             {CHAT_MESSAGES.USERS_FAILED}
-          </p>
+          </Box>
         ) : null}
         {TAB_ORDER.map((value) => (
           <Tabs.Content
@@ -207,6 +177,6 @@ export function ChatUserList(props: { selectedId: number | null; onSelect: (user
           </Tabs.Content>
         ))}
       </Tabs.Root>
-    </div>
+    </Flex>
   )
 }

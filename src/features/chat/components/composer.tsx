@@ -1,7 +1,8 @@
 import { AlertCircle, Check, Paperclip, SendHorizontal, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { css, cx } from 'styled-system/css'
-import { flex, stack } from 'styled-system/patterns'
+import { css } from 'styled-system/css'
+import { Box, Flex, HStack, styled } from 'styled-system/jsx'
+import { stack } from 'styled-system/patterns'
 import { Button, IconButton } from '../../../components/ui/button'
 import { composerKey, firstFile, type PendingAttachment } from '../../../domain/chat/composer'
 import { CHAT_MESSAGES, CHAT_UPLOAD } from '../../../domain/contract/chat'
@@ -12,74 +13,71 @@ const MAX_ROWS = 6
 /** The pending attachment: its name, then the upload's percent, 'Error', or a tick when ready; and a remove button. */
 export function AttachmentChip(props: { attachment: PendingAttachment; onRemove: () => void }) {
   const { attachment } = props
+  const error = attachment.status === 'error'
   return (
-    <div
+    <HStack
       data-testid="attachment-chip"
       data-status={attachment.status}
-      className={cx(
-        css({
-          position: 'relative',
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: '2',
-          maxW: 'full',
-          pl: '3',
-          pr: '1',
-          py: '1',
-          rounded: 'pill',
-          borderWidth: '1px',
-          fontSize: 'xs',
-          overflow: 'hidden',
-        }),
-        attachment.status === 'error'
-          ? css({ borderColor: 'danger.border', bg: 'danger.subtle' })
-          : css({ borderColor: 'border.default', bg: 'bg.raised' }),
-      )}
+      position="relative"
+      display="inline-flex"
+      gap="2"
+      maxW="full"
+      pl="3"
+      pr="1"
+      py="1"
+      rounded="pill"
+      borderWidth="1px"
+      fontSize="xs"
+      overflow="hidden"
+      borderColor={error ? 'danger.border' : 'border.default'}
+      bg={error ? 'danger.subtle' : 'bg.raised'}
     >
       {attachment.status === 'uploading' ? (
-        <span
+        <Box
+          as="span"
           role="progressbar"
           aria-label={`Uploading ${attachment.fileName}`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={attachment.progress}
-          className={css({ position: 'absolute', left: '0', bottom: '0', h: '0.5', bg: 'accent.solid' })}
+          position="absolute"
+          left="0"
+          bottom="0"
+          h="0.5"
+          bg="accent.solid"
           style={{ width: `${attachment.progress}%` }}
         />
       ) : null}
       <Paperclip size={14} aria-hidden="true" className={css({ flexShrink: 0 })} />
-      <span className={css({ minW: '0', truncate: true, maxW: '16rem' })}>{attachment.fileName}</span>
+      <Box as="span" minW="0" truncate maxW="16rem">
+        {attachment.fileName}
+      </Box>
       {attachment.status === 'uploading' ? (
-        <span
-          data-testid="attachment-progress"
-          className={css({ color: 'text.muted', fontVariantNumeric: 'tabular-nums' })}
-        >
+        <Box as="span" data-testid="attachment-progress" color="text.muted" fontVariantNumeric="tabular-nums">
           {attachment.progress}%
-        </span>
-      ) : attachment.status === 'error' ? (
-        <span
+        </Box>
+      ) : error ? (
+        <HStack
+          as="span"
           title={attachment.message}
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: '1',
-            color: 'danger',
-            fontWeight: 'semibold',
-          })}
+          display="inline-flex"
+          gap="1"
+          color="danger"
+          fontWeight="semibold"
         >
           <AlertCircle size={14} aria-hidden="true" />
           {CHAT_MESSAGES.UPLOAD_ERROR_CHIP}
-        </span>
+        </HStack>
       ) : (
-        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', color: 'success' })}>
+        <HStack as="span" display="inline-flex" gap="1" color="success">
           <Check size={14} aria-hidden="true" />
           Ready
-        </span>
+        </HStack>
       )}
       <IconButton size="xs" aria-label={`Remove attachment ${attachment.fileName}`} onClick={props.onRemove}>
         <X aria-hidden="true" />
       </IconButton>
-    </div>
+    </HStack>
   )
 }
 
@@ -121,15 +119,15 @@ export function ChatComposer(props: {
           <AttachmentChip attachment={composer.attachment} onRemove={composer.removeAttachment} />
         </div>
       ) : null}
-      <div className={flex({ alignItems: 'flex-end', gap: '2' })}>
-        <input
+      <Flex alignItems="flex-end" gap="2">
+        <styled.input
           ref={fileInput}
           type="file"
           accept={CHAT_UPLOAD.ACCEPT}
           data-testid="chat-file-input"
           tabIndex={-1}
           aria-hidden="true"
-          className={css({ display: 'none' })}
+          display="none"
           onChange={(event) => {
             composer.attach(firstFile(event.currentTarget.files))
             // The same file can be chosen again after removing it.
@@ -144,7 +142,7 @@ export function ChatComposer(props: {
         >
           <Paperclip aria-hidden="true" />
         </IconButton>
-        <textarea
+        <styled.textarea
           ref={messageBox}
           aria-label="Message"
           placeholder={disabled ? CHAT_MESSAGES.PLACEHOLDER_DISABLED : CHAT_MESSAGES.PLACEHOLDER}
@@ -158,24 +156,22 @@ export function ChatComposer(props: {
             event.preventDefault()
             composer.submit()
           }}
-          className={css({
-            flex: '1',
-            minW: '0',
-            resize: 'none',
-            px: '3',
-            py: '2.5',
-            minH: '10',
-            rounded: 'control',
-            borderWidth: '1px',
-            borderColor: 'border.control',
-            bg: 'bg.app',
-            color: 'text.default',
-            fontSize: 'sm',
-            lineHeight: '1.35',
-            _placeholder: { color: 'text.muted' },
-            _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' },
-            _disabled: { opacity: 0.6, cursor: 'not-allowed' },
-          })}
+          flex="1"
+          minW="0"
+          resize="none"
+          px="3"
+          py="2.5"
+          minH="10"
+          rounded="control"
+          borderWidth="1px"
+          borderColor="border.control"
+          bg="bg.app"
+          color="text.default"
+          fontSize="sm"
+          lineHeight="1.35"
+          _placeholder={{ color: 'text.muted' }}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' }}
+          _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
         />
         <Button
           type="submit"
@@ -186,7 +182,7 @@ export function ChatComposer(props: {
         >
           {composer.sending ? null : <SendHorizontal aria-hidden="true" />}
         </Button>
-      </div>
+      </Flex>
     </form>
   )
 }

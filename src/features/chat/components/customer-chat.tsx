@@ -1,5 +1,5 @@
-import { css } from 'styled-system/css'
-import { flex, hstack } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { hstack } from 'styled-system/patterns'
 import type { ChatConnection } from '../../../domain/chat/composer'
 import type { Conversation } from '../hooks/use-conversation'
 import { ChatAvatar } from './avatar'
@@ -15,18 +15,17 @@ export function CustomerChat(props: {
   initialText?: string | undefined
 }) {
   return (
-    <section
+    <Flex
+      as="section"
       aria-label="Support chat"
-      className={flex({
-        flex: '1',
-        minH: '0',
-        flexDir: 'column',
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        rounded: 'surface',
-        overflow: 'hidden',
-      })}
+      flex="1"
+      minH="0"
+      flexDir="column"
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor="border.default"
+      rounded="surface"
+      overflow="hidden"
     >
       <header
         className={hstack({
@@ -38,14 +37,16 @@ export function CustomerChat(props: {
         })}
       >
         <ChatAvatar src={null} fallback="A" admin size="md" />
-        <div className={css({ minW: '0' })}>
-          <h2 className={css({ fontWeight: 'semibold' })}>Support team</h2>
+        <Box minW="0">
+          <Box as="h2" fontWeight="semibold">
+            Support team
+          </Box>
           <Text size="xs" tone="muted">
             Questions about your account, deposits or trades: we are here to help.
           </Text>
-        </div>
+        </Box>
       </header>
-      <div className={flex({ flex: '1', minH: '0', flexDir: 'column', bg: 'bg.app' })}>
+      <Flex flex="1" minH="0" flexDir="column" bg="bg.app">
         <ChatConversation
           conversation={props.conversation}
           connection={props.connection}
@@ -53,7 +54,7 @@ export function CustomerChat(props: {
           initialText={props.initialText}
           emptyHint="Send a message below to start a conversation with our support team."
         />
-      </div>
-    </section>
+      </Flex>
+    </Flex>
   )
 }

@@ -15,7 +15,8 @@ import {
   type Ref,
 } from 'react'
 import { css } from 'styled-system/css'
-import { flex, hstack, stack, visuallyHidden } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { hstack, stack, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
@@ -154,26 +155,23 @@ export function MessageList(props: MessageListProps) {
 
   const items = virtualizer.getVirtualItems()
   return (
-    <div className={flex({ position: 'relative', flex: '1', minH: '0', flexDir: 'column' })}>
-      <div
+    <Flex position="relative" flex="1" minH="0" flexDir="column">
+      <Box
         ref={scrollRef}
         onScroll={onScroll}
         // A scrollable region must take focus so the keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         role="region"
         aria-label="Messages"
         aria-busy={loadingOlder || undefined}
         data-testid="chat-scroll"
-        className={css({
-          flex: '1',
-          minH: '0',
-          overflowY: 'auto',
-          overflowAnchor: 'none',
-          overscrollBehavior: 'contain',
-          py: '2',
-          focusVisibleRing: 'inside',
-        })}
+        flex="1"
+        minH="0"
+        overflowY="auto"
+        overflowAnchor="none"
+        overscrollBehavior="contain"
+        py="2"
+        focusVisibleRing="inside"
       >
         {rows.length === 0 ? (
           <div
@@ -228,7 +226,7 @@ export function MessageList(props: MessageListProps) {
             })}
           </div>
         )}
-      </div>
+      </Box>
 
       {loadingOlder ? (
         <div
@@ -277,20 +275,19 @@ export function MessageList(props: MessageListProps) {
         >
           <ArrowDown aria-hidden="true" />
           {unseenNew ? (
-            <span
+            <Box
+              as="span"
               data-testid="new-message-dot"
               aria-hidden="true"
-              className={css({
-                position: 'absolute',
-                top: '0',
-                right: '0',
-                w: '3',
-                h: '3',
-                rounded: 'full',
-                bg: 'danger.solid',
-                borderWidth: '2px',
-                borderColor: 'bg.overlay',
-              })}
+              position="absolute"
+              top="0"
+              right="0"
+              w="3"
+              h="3"
+              rounded="full"
+              bg="danger.solid"
+              borderWidth="2px"
+              borderColor="bg.overlay"
             />
           ) : null}
         </Button>
@@ -315,14 +312,14 @@ export function MessageList(props: MessageListProps) {
             <Dialog.CloseTrigger />
             {preview ? (
               <>
-                <div className={flex({ justifyContent: 'center', minH: '24' })}>
+                <Flex justifyContent="center" minH="24">
                   <ProtectedImage
                     src={preview.download_url}
                     alt={preview.file_name}
                     testId="chat-image-preview"
                     className={css({ maxH: '70dvh', maxW: 'full', objectFit: 'contain', rounded: 'md' })}
                   />
-                </div>
+                </Flex>
                 <Button
                   variant="outline"
                   size="sm"
@@ -341,6 +338,6 @@ export function MessageList(props: MessageListProps) {
           </Dialog.Content>
         </Dialog.Positioner>
       </Dialog.Root>
-    </div>
+    </Flex>
   )
 }

@@ -1,29 +1,64 @@
 import { CheckCheck } from 'lucide-react'
 import { memo } from 'react'
-import { css, cx } from 'styled-system/css'
-import { flex, hstack, stack } from 'styled-system/patterns'
+import { css, sva } from 'styled-system/css'
+import { center, hstack } from 'styled-system/patterns'
 import { messageTime } from '../../../domain/chat/day-groups'
 import { CHAT_MESSAGES, type ChatAttachment, type ChatMessage } from '../../../domain/contract/chat'
 import { AttachmentView } from './attachment-view'
 import { ChatAvatar } from './avatar'
 
+// One recipe for a message's row, column and bubble, by who sent it: own messages on the right, support's and
+// customers' on the left, each bubble in its own colours.
+const messageParts = sva({
+  slots: ['row', 'column', 'bubble'],
+  base: {
+    row: { display: 'flex', alignItems: 'flex-end', gap: '2', px: { base: '3', md: '4' }, py: '1' },
+    column: { display: 'flex', flexDir: 'column', maxW: { base: '85%', md: '70%' }, minW: '0' },
+    bubble: {
+      display: 'flex',
+      flexDir: 'column',
+      gap: '2',
+      px: '3',
+      py: '2',
+      rounded: 'xl',
+      borderWidth: '1px',
+      maxW: 'full',
+      minW: '0',
+    },
+  },
+  variants: {
+    from: {
+      own: {
+        row: { justifyContent: 'flex-end' },
+        column: { alignItems: 'flex-end' },
+        bubble: { bg: 'accent.subtle', borderColor: 'accent.border', borderBottomRightRadius: 'sm' },
+      },
+      support: {
+        row: { justifyContent: 'flex-start' },
+        column: { alignItems: 'flex-start' },
+        bubble: { bg: 'bg.overlay', borderColor: 'accent.border', borderBottomLeftRadius: 'sm' },
+      },
+      customer: {
+        row: { justifyContent: 'flex-start' },
+        column: { alignItems: 'flex-start' },
+        bubble: { bg: 'bg.raised', borderColor: 'border.default', borderBottomLeftRadius: 'sm' },
+      },
+    },
+  },
+})
+
 // Class names made once: a virtualised list mounts rows on every scrolled frame, and each css() call costs.
+const FROM = {
+  own: messageParts({ from: 'own' }),
+  support: messageParts({ from: 'support' }),
+  customer: messageParts({ from: 'customer' }),
+}
 const styles = {
-  row: flex({ alignItems: 'flex-end', gap: '2', px: { base: '3', md: '4' }, py: '1' }),
-  rowOwn: css({ justifyContent: 'flex-end' }),
-  rowOther: css({ justifyContent: 'flex-start' }),
-  column: flex({ flexDir: 'column', maxW: { base: '85%', md: '70%' }, minW: '0' }),
-  columnOwn: css({ alignItems: 'flex-end' }),
-  columnOther: css({ alignItems: 'flex-start' }),
   sender: css({ fontSize: 'xs', color: 'text.muted', mb: '1', px: '1', maxW: 'full', truncate: true }),
-  bubble: stack({ gap: '2', px: '3', py: '2', rounded: 'xl', borderWidth: '1px', maxW: 'full', minW: '0' }),
-  bubbleOwn: css({ bg: 'accent.subtle', borderColor: 'accent.border', borderBottomRightRadius: 'sm' }),
-  bubbleSupport: css({ bg: 'bg.overlay', borderColor: 'accent.border', borderBottomLeftRadius: 'sm' }),
-  bubbleCustomer: css({ bg: 'bg.raised', borderColor: 'border.default', borderBottomLeftRadius: 'sm' }),
   text: css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 'sm', lineHeight: '1.45' }),
   meta: hstack({ gap: '1.5', mt: '1', px: '1', fontSize: 'xs', color: 'text.muted' }),
-  read: css({ display: 'inline-flex', alignItems: 'center', gap: '1', color: 'accent' }),
-  day: flex({ justifyContent: 'center', py: '3' }),
+  read: hstack({ display: 'inline-flex', gap: '1', color: 'accent' }),
+  day: center({ py: '3' }),
   dayLabel: css({
     px: '3',
     py: '1',
@@ -65,23 +100,23 @@ export const MessageRow = memo(function MessageRow({
     <ChatAvatar src={message.sender.avatar} fallback={senderFallback(message)} admin={message.is_admin} />
   )
   const showAvatar = message.is_admin || !own
-  const bubble = own ? styles.bubbleOwn : message.is_admin ? styles.bubbleSupport : styles.bubbleCustomer
+  const classes = own ? FROM.own : message.is_admin ? FROM.support : FROM.customer
   return (
     <div
       data-testid="chat-message"
       data-message-id={message.id}
       data-own={own ? 'true' : 'false'}
       data-admin={message.is_admin ? 'true' : 'false'}
-      className={cx(styles.row, own ? styles.rowOwn : styles.rowOther)}
+      className={classes.row}
     >
       {showAvatar && !own ? avatar : null}
-      <div className={cx(styles.column, own ? styles.columnOwn : styles.columnOther)}>
+      <div className={classes.column}>
         {showSender ? (
           <span data-testid="chat-sender" className={styles.sender}>
             {message.is_admin ? `${message.sender.name} · Support` : message.sender.name}
           </span>
         ) : null}
-        <div className={cx(styles.bubble, bubble)}>
+        <div className={classes.bubble}>
           {message.message ? (
             <p data-testid="chat-message-text" className={styles.text}>
               {message.message}
