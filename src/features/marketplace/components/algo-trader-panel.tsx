@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useMemo } from 'react'
 import { css } from 'styled-system/css'
-import { flex, hstack, wrap } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { hstack, wrap } from 'styled-system/patterns'
 import { PlanBadge } from '../../../components/plan-badge'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -42,24 +43,20 @@ export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTra
     [catalog.data, user.eas],
   )
   return (
-    <section
+    <Flex
+      as="section"
       aria-labelledby={titleId}
       data-testid="algo-trader"
-      className={flex({
-        flexDir: 'column',
-        h: { md: '100%' },
-        minH: '0',
-        borderTopWidth: { md: '1px' },
-        borderColor: 'border',
-      })}
+      flexDir="column"
+      h={{ md: '100%' }}
+      minH="0"
+      borderTopWidth={{ md: '1px' }}
+      borderColor="border"
     >
       <div className={wrap({ alignItems: 'center', gap: '2', px: '3', py: '2' })}>
-        <h2
-          id={titleId}
-          className={css({ flex: '1', fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })}
-        >
+        <Box as="h2" id={titleId} flex="1" fontSize="sm" fontWeight="semibold" whiteSpace="nowrap">
           Algo Trader
-        </h2>
+        </Box>
         {user.account_type ? <PlanBadge plan={user.account_type} onClick={onOpenPlans} /> : null}
         <AutoTrader
           active={user.autotrader}
@@ -68,27 +65,31 @@ export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTra
           size="xs"
         />
       </div>
-      <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>
+      <Box flex="1" minH="0" overflowY="auto">
         {catalog.isPending ? (
           <p className={hstack({ gap: '2', px: '3', py: '2', color: 'text.muted' })}>
             <Spinner size="sm" /> {MARKETPLACE_MESSAGES.LOADING}
           </p>
         ) : catalog.isError && !catalog.data ? (
           <div role="alert" className={hstack({ gap: '2', px: '3', py: '2' })}>
-            <span className={css({ flex: '1', fontSize: 'sm' })}>{MARKETPLACE_MESSAGES.LOAD_FAILED}</span>
+            <Box as="span" flex="1" fontSize="sm">
+              {MARKETPLACE_MESSAGES.LOAD_FAILED}
+            </Box>
             <Button size="xs" variant="outline" onClick={() => void catalog.refetch()}>
               Retry
             </Button>
           </div>
         ) : advisors.length === 0 ? (
-          <p className={css({ px: '3', py: '2', fontSize: 'sm', color: 'text.muted' })}>
+          <Box as="p" px="3" py="2" fontSize="sm" color="text.muted">
             No expert advisors available for your plan.
-          </p>
+          </Box>
         ) : (
           <ul aria-label="Expert advisors">
             {advisors.map((advisor) => (
               <li key={advisor.id} className={row} data-testid={`algo-advisor-${advisor.id}`}>
-                <span className={css({ flex: '1', minW: '0', truncate: true })}>{advisor.name}</span>
+                <Box as="span" flex="1" minW="0" truncate>
+                  {advisor.name}
+                </Box>
                 {isOwned(advisor, user.eas) ? (
                   <RunningSwitch advisor={advisor} compact />
                 ) : (
@@ -116,7 +117,7 @@ export function AlgoTraderPanel({ user, onOpenPlans, onAccountChanged }: AlgoTra
             ))}
           </ul>
         )}
-      </div>
-    </section>
+      </Box>
+    </Flex>
   )
 }

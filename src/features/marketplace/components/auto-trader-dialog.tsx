@@ -1,7 +1,7 @@
 import { BadgeCheck, Clock } from 'lucide-react'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
-import { flex, grid, hstack } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import * as Dialog from '../../../components/ui/dialog'
@@ -56,7 +56,9 @@ function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
       className={grid({ gap: '4' })}
     >
       <fieldset className={grid({ gap: '2', minW: '0' })}>
-        <legend className={css({ textStyle: 'label', mb: '2' })}>Risk level</legend>
+        <Box as="legend" textStyle="label" mb="2">
+          Risk level
+        </Box>
         {AUTOTRADER_LEVELS.map((option) => (
           <label key={option} className={levelOptionClass}>
             <input
@@ -66,10 +68,12 @@ function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
               checked={level === option}
               onChange={() => setLevel(option)}
             />
-            <span className={css({ flex: '1', fontWeight: 'medium' })}>{LEVEL_LABELS[option]}</span>{' '}
-            <span className={css({ fontSize: 'sm', color: 'text.muted', textAlign: 'right' })}>
+            <Box as="span" flex="1" fontWeight="medium">
+              {LEVEL_LABELS[option]}
+            </Box>{' '}
+            <Box as="span" fontSize="sm" color="text.muted" textAlign="right">
               {counts[option]} open trades at once
-            </span>
+            </Box>
           </label>
         ))}
       </fieldset>
@@ -78,20 +82,14 @@ function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
         checked={accepted}
         onCheckedChange={(details) => setAccepted(details.checked === true)}
       />
-      <div
-        className={flex({
-          flexDir: { base: 'column-reverse', md: 'row' },
-          justifyContent: 'flex-end',
-          gap: '3',
-        })}
-      >
+      <Flex flexDir={{ base: 'column-reverse', md: 'row' }} justifyContent="flex-end" gap="3">
         <Dialog.CloseTrigger asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.CloseTrigger>
         <Button type="submit" disabled={!accepted} loading={props.busy} loadingText="Activating...">
           Activate
         </Button>
-      </div>
+      </Flex>
     </form>
   )
 }

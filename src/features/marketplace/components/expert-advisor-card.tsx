@@ -1,6 +1,7 @@
 import { Bot, Download, Lock, Star } from 'lucide-react'
 import { css } from 'styled-system/css'
-import { flex, grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
+import { Box, Flex, HStack, styled } from 'styled-system/jsx'
+import { grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { EXPERT_ADVISOR_MESSAGES, type ExpertAdvisor } from '../../../domain/contract/catalog'
 import { advisorPriceLabel } from '../../../domain/marketplace/advisors'
@@ -27,8 +28,6 @@ export interface ExpertAdvisorCardProps {
   onUpgrade: () => void
 }
 
-const metaItem = css({ display: 'inline-flex', alignItems: 'center', gap: '1', whiteSpace: 'nowrap' })
-
 /**
  * One advisor of the marketplace (docs/product/marketplace.md#buying-an-advisor and
  * docs/product/data-model.md#expert-advisor): picture, name, description, rating, downloads and price.
@@ -50,14 +49,18 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
         minW: '0',
       })}
     >
-      <div className={flex({ gap: '3', alignItems: 'flex-start' })}>
+      <Flex gap="3" alignItems="flex-start">
         {advisor.image ? (
-          <img
+          <styled.img
             src={advisor.image}
             alt=""
-            width={48}
-            height={48}
-            className={css({ w: '12', h: '12', rounded: 'lg', objectFit: 'cover', flexShrink: 0 })}
+            htmlWidth={48}
+            htmlHeight={48}
+            w="12"
+            h="12"
+            rounded="lg"
+            objectFit="cover"
+            flexShrink={0}
           />
         ) : (
           <span
@@ -75,45 +78,46 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
             <Bot size={26} />
           </span>
         )}
-        <div className={css({ flex: '1', minW: '0' })}>
-          <h3 id={titleId} className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
+        <Box flex="1" minW="0">
+          <Box as="h3" id={titleId} fontWeight="semibold" fontSize="md">
             {advisor.name}
-          </h3>
+          </Box>
           <Text size="xs" tone="muted">
             {ADVISOR_TYPE_LABELS[advisor.type]}
           </Text>
-        </div>
-        <p
+        </Box>
+        <Box
+          as="p"
           data-testid="advisor-price"
-          className={css({
-            textStyle: 'price',
-            fontWeight: 'semibold',
-            color: advisor.amount_val === 0 ? 'gain' : 'text',
-            whiteSpace: 'nowrap',
-          })}
+          textStyle="price"
+          fontWeight="semibold"
+          color={advisor.amount_val === 0 ? 'gain' : 'text'}
+          whiteSpace="nowrap"
         >
           {advisorPriceLabel(advisor.amount_val)}
-        </p>
-      </div>
+        </Box>
+      </Flex>
 
-      <p className={css({ fontSize: 'sm', color: 'text.muted', flex: '1' })}>{advisor.description}</p>
+      <Box as="p" fontSize="sm" color="text.muted" flex="1">
+        {advisor.description}
+      </Box>
 
-      <dl className={flex({ gap: '4', fontSize: 'sm' })}>
-        <div className={metaItem}>
+      <Flex as="dl" gap="4" fontSize="sm">
+        <HStack display="inline-flex" gap="1" whiteSpace="nowrap">
           <dt>
             <Star size={14} aria-hidden="true" className={css({ color: 'warning', fill: 'currentColor' })} />
             <span className={visuallyHidden()}>Rating</span>
           </dt>
           <dd>{advisor.rating.toFixed(1)}</dd>
-        </div>
-        <div className={metaItem}>
+        </HStack>
+        <HStack display="inline-flex" gap="1" whiteSpace="nowrap">
           <dt>
             <Download size={14} aria-hidden="true" className={css({ color: 'text.muted' })} />
             <span className={visuallyHidden()}>Downloads</span>
           </dt>
           <dd>{downloadsFormat.format(advisor.downloads)}</dd>
-        </div>
-      </dl>
+        </HStack>
+      </Flex>
 
       {restricted ? (
         <div
@@ -126,14 +130,14 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
             borderColor: 'warning.border',
           })}
         >
-          <p className={flex({ gap: '2', fontSize: 'sm' })}>
+          <Flex as="p" gap="2" fontSize="sm">
             <Lock
               size={16}
               aria-hidden="true"
               className={css({ color: 'warning', flexShrink: 0, mt: '0.5' })}
             />
             {EXPERT_ADVISOR_MESSAGES.NOT_FOR_PLAN_UPGRADE}
-          </p>
+          </Flex>
           <Button size="sm" variant="outline" onClick={onUpgrade}>
             Compare plans
           </Button>

@@ -1,8 +1,8 @@
-import { Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { visuallyHidden, wrap } from 'styled-system/patterns'
-import { Field } from '../../../components/ui/input'
+import { SearchField } from '../../../components/ui/search-field'
 import {
   MARKETPLACE_CATEGORIES,
   MARKETPLACE_FILTERS,
@@ -53,8 +53,10 @@ function ChoiceGroup<T extends string>(props: {
   onChange: (value: T) => void
 }) {
   return (
-    <fieldset className={css({ minW: '0' })}>
-      <legend className={css({ textStyle: 'label', color: 'text.muted', mb: '1.5' })}>{props.legend}</legend>
+    <Box as="fieldset" minW="0">
+      <Box as="legend" textStyle="label" color="text.muted" mb="1.5">
+        {props.legend}
+      </Box>
       <div className={wrap({ gap: '2' })}>
         {props.options.map((option) => (
           <label key={option} className={pill}>
@@ -70,7 +72,7 @@ function ChoiceGroup<T extends string>(props: {
           </label>
         ))}
       </div>
-    </fieldset>
+    </Box>
   )
 }
 
@@ -89,30 +91,15 @@ function SearchBox(props: { value: string; onCommit: (value: string | undefined)
     return () => clearTimeout(timer)
   }, [text, value, onCommit])
   return (
-    <Field.Root className={css({ flex: '1', minW: { base: 'full', md: '16rem' }, maxW: { md: '24rem' } })}>
-      <Field.Label>Search</Field.Label>
-      <div className={css({ position: 'relative' })}>
-        <Search
-          size={16}
-          aria-hidden="true"
-          className={css({
-            position: 'absolute',
-            insetInlineStart: '3',
-            top: '50%',
-            transform: 'translateY(-50%)',
-            color: 'text.muted',
-            pointerEvents: 'none',
-          })}
-        />
-        <Field.Input
-          type="search"
-          value={text}
-          placeholder="Name or description"
-          onChange={(event) => setText(event.target.value)}
-          className={css({ ps: '9' })}
-        />
-      </div>
-    </Field.Root>
+    <SearchField
+      label="Search"
+      placeholder="Name or description"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      flex="1"
+      minW={{ base: 'full', md: '16rem' }}
+      maxW={{ md: '24rem' }}
+    />
   )
 }
 

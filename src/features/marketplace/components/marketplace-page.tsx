@@ -1,7 +1,9 @@
 import { RefreshCw } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { flex, grid, hstack, wrap } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
@@ -32,7 +34,8 @@ export interface MarketplacePageProps {
   onAccountChanged: () => Promise<unknown>
 }
 
-const countClass = css({ fontSize: 'sm', color: 'text.muted' })
+// One live region that reads the count, or says there is nothing: a caption (the Text part's look), or a dashed box.
+const countClass = text({ size: 'sm', tone: 'muted' })
 const emptyClass = css({
   p: '8',
   textAlign: 'center',
@@ -88,7 +91,9 @@ export function MarketplacePage(props: MarketplacePageProps) {
             borderColor: 'danger.border',
           })}
         >
-          <p className={css({ flex: '1' })}>{MARKETPLACE_MESSAGES.LOAD_FAILED}</p>
+          <Box as="p" flex="1">
+            {MARKETPLACE_MESSAGES.LOAD_FAILED}
+          </Box>
           <Button
             variant="outline"
             size="sm"

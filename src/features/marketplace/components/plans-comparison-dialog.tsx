@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react'
-import { css, cx } from 'styled-system/css'
+import { Box, styled } from 'styled-system/jsx'
 import { stack, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -53,120 +53,131 @@ function featureText(value: string | undefined, isAmount: boolean, currency: Dis
   return isAmount && Number.isFinite(amountUsd) ? formatAmount(amountUsd, currency) : value
 }
 
-const cellClass = css({
-  px: '3',
-  py: '2.5',
-  borderBottomWidth: '1px',
-  borderColor: 'border.muted',
-  textAlign: 'center',
-  verticalAlign: 'middle',
-  minW: '8.5rem',
-  '&[data-recommended]': { bg: 'accent.subtle' },
+// A plan's cell: centred, ruled under, tinted in the recommended plan's column; its head carries the plan's stripe,
+// a figure takes tabular digits, and the buttons' row has no rule.
+const PlanCell = styled('td', {
+  base: {
+    px: '3',
+    py: '2.5',
+    borderBottomWidth: '1px',
+    borderColor: 'border.muted',
+    textAlign: 'center',
+    verticalAlign: 'middle',
+    minW: '8.5rem',
+    '&[data-recommended]': { bg: 'accent.subtle' },
+  },
+  variants: {
+    part: {
+      head: { borderTopWidth: '4px', borderTopRadius: 'control' },
+      figure: { textStyle: 'numeric' },
+      foot: { borderBottomWidth: '0' },
+    },
+  },
 })
 
-// The first column stays put while the plans scroll sideways on a phone.
-const rowHeaderClass = css({
-  position: 'sticky',
-  insetInlineStart: '0',
-  zIndex: '1',
-  bg: 'bg.overlay',
-  px: '3',
-  py: '2.5',
-  borderBottomWidth: '1px',
-  borderColor: 'border.muted',
-  textAlign: 'left',
-  fontWeight: 'normal',
-  color: 'text.muted',
-  minW: '8rem',
-  maxW: '11rem',
+// The feature's name: the first column, which stays put while the plans scroll sideways on a phone.
+const FeatureCell = styled('th', {
+  base: {
+    position: 'sticky',
+    insetInlineStart: '0',
+    zIndex: '1',
+    bg: 'bg.overlay',
+    px: '3',
+    py: '2.5',
+    borderBottomWidth: '1px',
+    borderColor: 'border.muted',
+    textAlign: 'left',
+    fontWeight: 'normal',
+    color: 'text.muted',
+    minW: '8rem',
+    maxW: '11rem',
+  },
+  variants: { head: { true: { verticalAlign: 'bottom' } } },
 })
 
-const badgeClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  px: '2',
-  py: '0.5',
-  rounded: 'pill',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  whiteSpace: 'nowrap',
+// 'Recommended' on the accent, 'Current plan' on the raised surface.
+const PlanMark = styled('span', {
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1',
+    px: '2',
+    py: '0.5',
+    rounded: 'pill',
+    fontSize: 'xs',
+    fontWeight: 'semibold',
+    whiteSpace: 'nowrap',
+  },
+  variants: {
+    tone: {
+      accent: { bg: 'accent.solid', color: 'accent.fg' },
+      neutral: { bg: 'bg.raised', color: 'text.default' },
+    },
+  },
 })
 
 function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChange'>) {
   const { plans, planFeatures, currentPlanId, onUpgrade } = props
   return (
-    <div
+    <Box
       role="region"
       aria-label="Plan comparison"
       // A scrolling region must take focus so keyboard users can scroll it (WCAG 2.1.1).
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className={css({
-        overflowX: 'auto',
-        mx: { base: '-5', md: '0' },
-        px: { base: '5', md: '0' },
-        rounded: 'control',
-        focusVisibleRing: 'inside',
-      })}
+      overflowX="auto"
+      mx={{ base: '-5', md: '0' }}
+      px={{ base: '5', md: '0' }}
+      rounded="control"
+      focusVisibleRing="inside"
     >
-      <table className={css({ w: 'full', borderCollapse: 'separate', borderSpacing: '0', fontSize: 'sm' })}>
+      <styled.table w="full" borderCollapse="separate" borderSpacing="0" fontSize="sm">
         <caption className={visuallyHidden()}>Account plans compared feature by feature</caption>
         <thead>
           <tr>
-            <th scope="col" className={cx(rowHeaderClass, css({ verticalAlign: 'bottom' }))}>
+            <FeatureCell scope="col" head>
               <span className={visuallyHidden()}>Feature</span>
-            </th>
+            </FeatureCell>
             {plans.map((plan) => (
-              <th
+              <PlanCell
+                as="th"
                 key={plan.id}
                 scope="col"
                 data-recommended={plan.recommended ? '' : undefined}
-                className={cx(cellClass, css({ borderTopWidth: '4px', borderTopRadius: 'control' }))}
+                part="head"
                 style={{ borderTopColor: plan.color }}
               >
                 <span className={stack({ alignItems: 'center', gap: '1.5' })}>
                   <Text as="span" size="md" weight="bold">
                     {plan.title}
                   </Text>
-                  {plan.recommended ? (
-                    <span className={cx(badgeClass, css({ bg: 'accent.solid', color: 'accent.fg' }))}>
-                      Recommended
-                    </span>
-                  ) : null}
+                  {plan.recommended ? <PlanMark tone="accent">Recommended</PlanMark> : null}
                   {plan.id === currentPlanId ? (
-                    <span className={cx(badgeClass, css({ bg: 'bg.raised', color: 'text.default' }))}>
+                    <PlanMark tone="neutral">
                       <Check size={12} aria-hidden="true" />
                       Current plan
-                    </span>
+                    </PlanMark>
                   ) : null}
                 </span>
-              </th>
+              </PlanCell>
             ))}
           </tr>
         </thead>
         <tbody>
           {planFeatures.map((feature, index) => (
             <tr key={feature.id}>
-              <th scope="row" className={rowHeaderClass}>
-                {feature.title}
-              </th>
+              <FeatureCell scope="row">{feature.title}</FeatureCell>
               {plans.map((plan) => {
                 const isAmount = feature.kind ? feature.kind === 'amount' : index === 0
                 const text = featureText(plan.features[index], isAmount, props.currency ?? USD)
                 return (
-                  <td
-                    key={plan.id}
-                    data-recommended={plan.recommended ? '' : undefined}
-                    className={cx(cellClass, css({ textStyle: 'numeric' }))}
-                  >
+                  <PlanCell key={plan.id} data-recommended={plan.recommended ? '' : undefined} part="figure">
                     {text ?? (
                       <>
                         <span aria-hidden="true">—</span>
                         <span className={visuallyHidden()}>Not listed</span>
                       </>
                     )}
-                  </td>
+                  </PlanCell>
                 )
               })}
             </tr>
@@ -175,13 +186,9 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
         {onUpgrade ? (
           <tfoot>
             <tr>
-              <td className={rowHeaderClass} />
+              <FeatureCell as="td" />
               {plans.map((plan) => (
-                <td
-                  key={plan.id}
-                  data-recommended={plan.recommended ? '' : undefined}
-                  className={cx(cellClass, css({ borderBottomWidth: '0' }))}
-                >
+                <PlanCell key={plan.id} data-recommended={plan.recommended ? '' : undefined} part="foot">
                   {plan.id === currentPlanId ? (
                     <Text as="span" size="xs" tone="muted">
                       Your plan
@@ -198,13 +205,13 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
                       Upgrade to {plan.title}
                     </Button>
                   )}
-                </td>
+                </PlanCell>
               ))}
             </tr>
           </tfoot>
         ) : null}
-      </table>
-    </div>
+      </styled.table>
+    </Box>
   )
 }
 

@@ -1,4 +1,3 @@
-import { flex } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -27,15 +26,10 @@ export function PurchaseDialog({ advisor, ...props }: PurchaseDialogProps) {
       onOpenChange={props.onOpenChange}
       title="Confirm purchase"
       size="sm"
+      // Dialog.Footer lays the buttons out: side by side on the right, stacked with the confirmation on top on a
+      // phone.
       footer={
-        <div
-          className={flex({
-            flexDir: { base: 'column-reverse', md: 'row' },
-            justifyContent: 'flex-end',
-            gap: '3',
-            w: 'full',
-          })}
-        >
+        <>
           <Dialog.CloseTrigger asChild>
             <Button variant="outline" disabled={props.busy}>
               Cancel
@@ -44,7 +38,7 @@ export function PurchaseDialog({ advisor, ...props }: PurchaseDialogProps) {
           <Button loading={props.busy} loadingText="Purchasing..." onClick={props.onConfirm}>
             {free ? 'Get it free' : 'Confirm purchase'}
           </Button>
-        </div>
+        </>
       }
     >
       {advisor ? (

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { hstack } from 'styled-system/patterns'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
@@ -41,18 +41,17 @@ export function RunningSwitch(props: {
           )
         }
       />
-      <span
+      <Box
+        as="span"
         id={`advisor-${advisor.id}-status`}
         data-testid="advisor-running-state"
-        className={css({
-          fontSize: 'xs',
-          fontWeight: 'semibold',
-          color: advisor.running ? 'gain' : 'text.muted',
-          whiteSpace: 'nowrap',
-        })}
+        fontSize="xs"
+        fontWeight="semibold"
+        color={advisor.running ? 'gain' : 'text.muted'}
+        whiteSpace="nowrap"
       >
         {advisor.running ? 'Running' : 'Stopped'}
-      </span>
+      </Box>
     </div>
   )
 }
