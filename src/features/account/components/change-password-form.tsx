@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -71,9 +71,11 @@ export function ChangePasswordFormView(props: ChangePasswordFormProps) {
       <Text size="sm" tone="muted">
         Every other device signed in to your account will be signed out.
       </Text>
-      <Button type="submit" loading={form.formState.isSubmitting} className={css({ justifySelf: 'start' })}>
-        Change password
-      </Button>
+      <Flex>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          Change password
+        </Button>
+      </Flex>
     </form>
   )
 }

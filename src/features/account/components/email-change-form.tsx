@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -68,9 +68,11 @@ export function EmailChangeForm(props: { email: string; pendingEmail: string | n
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Button type="submit" loading={form.formState.isSubmitting} className={css({ justifySelf: 'start' })}>
-          Change email
-        </Button>
+        <Flex>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Change email
+          </Button>
+        </Flex>
       </form>
     </div>
   )

@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { Box, Grid } from 'styled-system/jsx'
 import { Switch } from '../../../components/ui/switch'
 import { TOAST_EVENT_OPTIONS } from '../../../domain/notifications/preferences'
 import {
@@ -20,7 +20,7 @@ export function NotificationSettings() {
       title="Notifications"
       description="Kept on this browser. Notifications always appear in the alert at the top of the page."
     >
-      <div className={css({ display: 'grid', gap: '4' })}>
+      <Grid gap="4">
         <Switch
           label="Notification sound"
           checked={preferences.sound}
@@ -28,10 +28,12 @@ export function NotificationSettings() {
             notificationPreferencesStore.update((current) => ({ ...current, sound: details.checked }))
           }
         />
-        <fieldset className={css({ display: 'grid', gap: '3' })}>
-          <legend className={css({ textStyle: 'label', mb: '2' })}>Show a pop-up message for</legend>
+        <Grid as="fieldset" gap="3">
+          <Box as="legend" textStyle="label" mb="2">
+            Show a pop-up message for
+          </Box>
           {TOAST_EVENT_OPTIONS.map((option) => (
-            <div key={option.event} className={css({ display: 'grid', gap: '0.5' })}>
+            <Grid key={option.event} gap="0.5">
               <Switch
                 label={option.label}
                 checked={preferences.toasts[option.event]}
@@ -42,13 +44,15 @@ export function NotificationSettings() {
                   }))
                 }
               />
-              <p className={css({ fontSize: 'xs', color: 'text.muted', ps: '11' })}>{option.description}</p>
-            </div>
+              <Box as="p" fontSize="xs" color="text.muted" ps="11">
+                {option.description}
+              </Box>
+            </Grid>
           ))}
-        </fieldset>
+        </Grid>
         <PushSettings />
         <PushCategorySettings />
-      </div>
+      </Grid>
     </AccountSection>
   )
 }

@@ -1,7 +1,5 @@
-import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
-import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { useProfile } from '../api/get-profile'
 import { AccountSection } from './account-section'
@@ -9,6 +7,7 @@ import { AvatarUpload } from './avatar-upload'
 import { EmailChangeForm } from './email-change-form'
 import { ProfileFormView } from './profile-form'
 import { problemText } from './server-errors'
+import { TryAgain } from './try-again'
 
 /** /main/personal (decision 0020): picture, details, e-mail address. */
 export function PersonalPage(props: { onUserChanged: () => void; now: Date }) {
@@ -17,14 +16,7 @@ export function PersonalPage(props: { onUserChanged: () => void; now: Date }) {
   if (profile.isError) {
     return (
       <AlertBox variant="destructive" description={problemText(profile.error)}>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void profile.refetch()}
-          className={css({ mt: '2' })}
-        >
-          Try again
-        </Button>
+        <TryAgain onClick={() => void profile.refetch()} />
       </AlertBox>
     )
   }

@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { css } from 'styled-system/css'
-import { Grid } from 'styled-system/jsx'
+import { Box, Grid } from 'styled-system/jsx'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
@@ -53,14 +52,16 @@ function PushSwitch() {
         disabled={device.status !== 'success' || setPush.isPending || (blocked && !state.checked)}
         onCheckedChange={(details) => change(details.checked)}
       />
-      <p className={css({ fontSize: 'xs', color: 'text.muted', ps: '11' })}>{PUSH_TEXTS.DESCRIPTION}</p>
+      <Box as="p" fontSize="xs" color="text.muted" ps="11">
+        {PUSH_TEXTS.DESCRIPTION}
+      </Box>
       {blocked ? (
         <AlertBox variant="warning" title={PUSH_TEXTS.BLOCKED_TITLE} description={PUSH_TEXTS.BLOCKED} />
       ) : null}
       {notice ? (
-        <p role="status" className={css({ fontSize: 'sm', color: 'text.muted', ps: '11' })}>
+        <Box as="p" role="status" fontSize="sm" color="text.muted" ps="11">
           {notice}
-        </p>
+        </Box>
       ) : null}
     </Grid>
   )

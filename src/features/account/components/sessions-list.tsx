@@ -1,6 +1,7 @@
 import { Monitor, Smartphone, Tablet } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -15,6 +16,7 @@ import { StatusChip } from '../../../components/ui/status-chip'
 import { AccountSection } from './account-section'
 import { problemText } from './server-errors'
 import { Text } from '../../../components/ui/text'
+import { TryAgain } from './try-again'
 
 const DEVICE_ICONS = { mobile: Smartphone, tablet: Tablet } as const
 
@@ -43,12 +45,12 @@ function SessionRow(props: { session: Session; nowMs: number; onSignOut: () => v
           </Text>
           {session.current ? <StatusChip tone="accent">This device</StatusChip> : null}
         </p>
-        <p className={css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' })}>
+        <Box as="p" fontSize="sm" color="text.muted" overflowWrap="anywhere">
           IP {session.ip ?? 'unknown'} · signed in {formatDateTime(session.created_at)} · last seen{' '}
           <time dateTime={session.last_seen_at} title={formatDateTime(session.last_seen_at)}>
             {formatEventAge(session.last_seen_at, props.nowMs)}
           </time>
-        </p>
+        </Box>
       </div>
       {session.current ? null : (
         <Button
@@ -95,23 +97,16 @@ export function SessionsList(props: { nowMs: () => number }) {
         </Button>
       }
     >
-      <div role="status" className={css({ _empty: { display: 'none' } })}>
+      <Box role="status" _empty={{ display: 'none' }}>
         {outcome ? (
           <AlertBox variant={outcome.ok ? 'success' : 'destructive'} description={outcome.message} />
         ) : null}
-      </div>
+      </Box>
       {sessions.isPending ? (
         <Spinner label="Loading sessions" />
       ) : sessions.isError ? (
         <AlertBox variant="destructive" description={problemText(sessions.error)}>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void sessions.refetch()}
-            className={css({ mt: '2' })}
-          >
-            Try again
-          </Button>
+          <TryAgain onClick={() => void sessions.refetch()} />
         </AlertBox>
       ) : (
         <ul aria-label="Signed-in devices" className={grid()}>

@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { useChangePassword } from '../api/change-password'
@@ -32,9 +32,9 @@ export function SettingsPage(props: SettingsPageProps) {
       />
       <NotificationSettings />
       <section aria-labelledby="security-heading" className={grid({ gap: '4' })}>
-        <h2 id="security-heading" className={css({ fontSize: 'xl', fontWeight: 'semibold', mt: '2' })}>
+        <Box as="h2" id="security-heading" fontSize="xl" fontWeight="semibold" mt="2">
           Security
-        </h2>
+        </Box>
         <AccountSection title="Password" level="h3">
           <ChangePasswordFormView onSubmit={(request) => changePassword.mutateAsync(request)} />
         </AccountSection>

@@ -1,7 +1,6 @@
-import { css } from 'styled-system/css'
+import { Box, styled } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
-import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { SIGN_IN_RESULT_LABELS } from '../../../domain/account/labels'
 import { formatDateTime } from '../../../domain/back-office/labels'
@@ -11,6 +10,7 @@ import { StatusChip } from '../../../components/ui/status-chip'
 import { AccountSection } from './account-section'
 import { problemText } from './server-errors'
 import { Text } from '../../../components/ui/text'
+import { TryAgain } from './try-again'
 
 const rowClass = grid({
   gridTemplateColumns: 'minmax(0, 1fr) auto',
@@ -36,14 +36,7 @@ export function SignInHistory() {
         <Spinner label="Loading sign-in history" />
       ) : signIns.isError ? (
         <AlertBox variant="destructive" description={problemText(signIns.error)}>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void signIns.refetch()}
-            className={css({ mt: '2' })}
-          >
-            Try again
-          </Button>
+          <TryAgain onClick={() => void signIns.refetch()} />
         </AlertBox>
       ) : signIns.data.length === 0 ? (
         <Text size="sm" tone="muted">
@@ -55,26 +48,28 @@ export function SignInHistory() {
             const result = SIGN_IN_RESULT_LABELS[event.result]
             return (
               <li key={event.id} className={rowClass} data-testid="sign-in-row">
-                <span className={css({ md: { order: 0 } })}>
+                <Box as="span" md={{ order: 0 }}>
                   <StatusChip tone={result.tone}>{result.label}</StatusChip>
-                </span>
-                <time
+                </Box>
+                <styled.time
                   dateTime={event.created_at}
-                  className={css({ color: 'text.muted', textAlign: { base: 'end', md: 'start' } })}
+                  color="text.muted"
+                  textAlign={{ base: 'end', md: 'start' }}
                 >
                   {formatDateTime(event.created_at)}
-                </time>
-                <span className={css({ minW: '0', overflowWrap: 'anywhere' })}>{event.device.label}</span>
-                <span
-                  className={css({
-                    color: 'text.muted',
-                    textStyle: 'numeric',
-                    textAlign: { base: 'end', md: 'start' },
-                    overflowWrap: 'anywhere',
-                  })}
+                </styled.time>
+                <Box as="span" minW="0" overflowWrap="anywhere">
+                  {event.device.label}
+                </Box>
+                <Box
+                  as="span"
+                  color="text.muted"
+                  textStyle="numeric"
+                  textAlign={{ base: 'end', md: 'start' }}
+                  overflowWrap="anywhere"
                 >
                   {event.ip ?? 'unknown'}
-                </span>
+                </Box>
               </li>
             )
           })}

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -43,9 +43,11 @@ export function EnableTwoFactorForm(props: { onSubmit: (code: string) => Promise
         error={form.formState.errors.code?.message}
         {...form.register('code')}
       />
-      <Button type="submit" loading={form.formState.isSubmitting} className={css({ justifySelf: 'start' })}>
-        Turn on
-      </Button>
+      <Flex>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          Turn on
+        </Button>
+      </Flex>
     </form>
   )
 }
@@ -86,14 +88,15 @@ export function ConfirmWithCodeForm(props: {
         error={form.formState.errors.code?.message}
         {...form.register('code')}
       />
-      <Button
-        type="submit"
-        variant={props.danger ? 'danger' : 'solid'}
-        loading={form.formState.isSubmitting}
-        className={css({ justifySelf: 'start' })}
-      >
-        {props.submitLabel}
-      </Button>
+      <Flex>
+        <Button
+          type="submit"
+          variant={props.danger ? 'danger' : 'solid'}
+          loading={form.formState.isSubmitting}
+        >
+          {props.submitLabel}
+        </Button>
+      </Flex>
     </form>
   )
 }

@@ -1,7 +1,7 @@
 import { Copy, ShieldCheck, ShieldOff } from 'lucide-react'
 import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { Box, Flex, styled } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -20,6 +20,7 @@ import { RecoveryCodes } from './recovery-codes'
 import { problemText } from './server-errors'
 import { ConfirmWithCodeForm, EnableTwoFactorForm } from './two-factor-forms'
 import { Text } from '../../../components/ui/text'
+import { TryAgain } from './try-again'
 
 type Dialog = 'setup' | 'disable' | 'renew' | null
 
@@ -49,14 +50,7 @@ export function TwoFactorSettings(props: { siteName: string; onChanged: () => vo
         <Spinner label="Loading two-factor status" />
       ) : status.isError ? (
         <AlertBox variant="destructive" description={problemText(status.error)}>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void status.refetch()}
-            className={css({ mt: '2' })}
-          >
-            Try again
-          </Button>
+          <TryAgain onClick={() => void status.refetch()} />
         </AlertBox>
       ) : enabled ? (
         <div className={grid({ gap: '3' })}>
@@ -142,18 +136,16 @@ function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: ()
       <div className={grid({ gap: '4' })}>
         <AlertBox variant="success" description={enable.data.message} />
         <RecoveryCodes codes={enable.data.data.recovery_codes} siteName={props.siteName} />
-        <Button onClick={props.onDone} className={css({ justifySelf: 'start' })}>
-          I have saved my codes
-        </Button>
+        <Flex>
+          <Button onClick={props.onDone}>I have saved my codes</Button>
+        </Flex>
       </div>
     )
   }
   if (setUp.isError) {
     return (
       <AlertBox variant="destructive" description={problemText(setUp.error)}>
-        <Button variant="outline" size="sm" onClick={() => setUp.mutate()} className={css({ mt: '2' })}>
-          Try again
-        </Button>
+        <TryAgain onClick={() => setUp.mutate()} />
       </AlertBox>
     )
   }
@@ -164,16 +156,7 @@ function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: ()
       <ol className={grid({ gap: '4', listStyle: 'decimal', ps: '5', fontSize: 'sm' })}>
         <li>
           <p>Scan this QR code with your authenticator app.</p>
-          <div
-            className={css({
-              mt: '2',
-              p: '3',
-              bg: 'white',
-              rounded: 'control',
-              w: 'fit-content',
-              lineHeight: '0',
-            })}
-          >
+          <Box mt="2" p="3" bg="white" rounded="control" w="fit-content" lineHeight="0">
             <QRCodeSVG
               value={uri}
               size={176}
@@ -182,26 +165,24 @@ function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: ()
               fgColor="#000000"
               title="QR code of the two-factor secret"
             />
-          </div>
+          </Box>
         </li>
         <li>
           <p>Or type this secret into the app:</p>
           <div className={wrap({ mt: '2', alignItems: 'center', gap: '2' })}>
-            <code
+            <styled.code
               data-testid="two-factor-secret"
               data-secret={secret}
-              className={css({
-                fontFamily: 'mono',
-                fontSize: 'sm',
-                px: '2',
-                py: '1',
-                bg: 'bg.raised',
-                rounded: 'sm',
-                overflowWrap: 'anywhere',
-              })}
+              fontFamily="mono"
+              fontSize="sm"
+              px="2"
+              py="1"
+              bg="bg.raised"
+              rounded="sm"
+              overflowWrap="anywhere"
             >
               {groupSecret(secret)}
-            </code>
+            </styled.code>
             <Button
               variant="ghost"
               size="sm"
@@ -213,7 +194,9 @@ function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: ()
           </div>
         </li>
         <li>
-          <p className={css({ mb: '2' })}>Enter the code the app shows.</p>
+          <Box as="p" mb="2">
+            Enter the code the app shows.
+          </Box>
           <EnableTwoFactorForm
             onSubmit={(code) =>
               enable.mutateAsync(code).then((answer) => {
@@ -276,9 +259,9 @@ function RenewDialog(props: { open: boolean; onOpenChange: (open: boolean) => vo
       {renew.data ? (
         <div className={grid({ gap: '4' })}>
           <RecoveryCodes codes={renew.data.data.recovery_codes} siteName={props.siteName} />
-          <Button onClick={() => props.onOpenChange(false)} className={css({ justifySelf: 'start' })}>
-            I have saved my codes
-          </Button>
+          <Flex>
+            <Button onClick={() => props.onOpenChange(false)}>I have saved my codes</Button>
+          </Flex>
         </div>
       ) : (
         <ConfirmWithCodeForm submitLabel="Make new codes" onSubmit={(values) => renew.mutateAsync(values)} />
