@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/input'
 import {
@@ -10,6 +11,9 @@ import {
 } from '../../../domain/back-office/audit-log'
 import { auditActionLabel } from '../../../domain/back-office/labels'
 import { OptionSelect } from '../../../components/ui/option-select'
+
+// On a phone the buttons share the row.
+const filterButton = css({ flex: { base: '1', md: 'none' } })
 
 // Not an action name (those are dotted lower-case words), so it never names a real action.
 const ALL_ACTIONS = 'all-actions'
@@ -104,26 +108,19 @@ export function AuditLogFilters(props: { filters: AuditFilters; onChange: (next:
       />
       <div className={grid({ gap: '1.5', gridColumn: { base: '1 / -1', md: 'auto' } })}>
         {/* As tall as a field's label, so the buttons line up with the inputs whatever the font. */}
-        <span
-          aria-hidden="true"
-          className={css({ display: { base: 'none', md: 'block' }, textStyle: 'label' })}
-        >
+        <Box as="span" aria-hidden="true" display={{ base: 'none', md: 'block' }} textStyle="label">
           &nbsp;
-        </span>
-        <div className={flex({ gap: '2' })}>
-          <Button type="submit" variant="outline" className={css({ flex: { base: '1', md: 'none' } })}>
+        </Box>
+        <Flex gap="2">
+          <Button type="submit" variant="outline" className={filterButton}>
             Apply
           </Button>
           {filtered ? (
-            <Button
-              variant="ghost"
-              className={css({ flex: { base: '1', md: 'none' } })}
-              onClick={() => props.onChange({})}
-            >
+            <Button variant="ghost" className={filterButton} onClick={() => props.onChange({})}>
               Clear filters
             </Button>
           ) : null}
-        </div>
+        </Flex>
       </div>
     </form>
   )

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -135,7 +136,10 @@ export function ClientPage(props: { userId: number; store: LivePriceStore }) {
         <div className={wrap({ alignItems: 'center', gap: '3' })}>
           <ClientStatusBadge status={data.status} />
           <Text as="span" size="sm" tone="muted">
-            Account <span className={css({ color: 'text', fontFamily: 'mono' })}>{data.account_id}</span>
+            Account{' '}
+            <Box as="span" color="text" fontFamily="mono">
+              {data.account_id}
+            </Box>
           </Text>
           <Text as="span" size="sm" tone="muted">
             Plan{' '}

@@ -1,5 +1,5 @@
-import { css } from 'styled-system/css'
-import { flex, grid, wrap } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { grid, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Text } from '../../../components/ui/text'
 import type { QueueRequest } from '../../../domain/contract/request-queue'
@@ -40,15 +40,15 @@ export function ClientRequests(props: {
         const busy = props.busyKey === key
         return (
           <li key={key} className={item} data-testid="client-request">
-            <div className={css({ flex: '1', minW: '40' })}>
+            <Box flex="1" minW="40">
               <Text weight="semibold" size="sm">
                 {request.detail}
               </Text>
               <Text size="xs" tone="muted">
                 {requestTypeLabel(request.type)} · {formatDateTime(request.created_at)}
               </Text>
-            </div>
-            <div className={flex({ gap: '2' })}>
+            </Box>
+            <Flex gap="2">
               <Button
                 size="sm"
                 variant="gain"
@@ -68,7 +68,7 @@ export function ClientRequests(props: {
               >
                 Reject
               </Button>
-            </div>
+            </Flex>
           </li>
         )
       })}

@@ -1,6 +1,7 @@
 import { Ban, CircleCheck, Clock } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { visuallyHidden } from 'styled-system/patterns'
 import { StatusChip } from '../../../components/ui/status-chip'
 import type { UserStatus } from '../../../domain/contract/user'
@@ -44,18 +45,17 @@ const dot = css({
 export function OnlineDot(props: { online: boolean; compact?: boolean }) {
   const label = props.online ? 'Online' : 'Offline'
   return (
-    <span
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '1.5',
-        fontSize: 'xs',
-        color: 'text.muted',
-      })}
+    <Box
+      as="span"
+      display="inline-flex"
+      alignItems="center"
+      gap="1.5"
+      fontSize="xs"
+      color="text.muted"
       title={label}
     >
       <span aria-hidden="true" className={dot} data-online={props.online ? '' : undefined} />
       <span className={props.compact ? visuallyHidden() : undefined}>{label}</span>
-    </span>
+    </Box>
   )
 }

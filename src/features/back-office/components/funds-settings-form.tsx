@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, type FormEvent } from 'react'
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
 import { useForm, type FieldPath } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { Box, Grid } from 'styled-system/jsx'
 import { grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
@@ -28,6 +29,18 @@ export const FUNDS_SETTINGS_MESSAGES = {
 } as const
 
 const twoColumns = grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
+
+/** One group of the form's fields under its legend. */
+function FieldGroup(props: { legend: string; children: ReactNode }) {
+  return (
+    <Grid as="fieldset" gap="4">
+      <Box as="legend" fontWeight="semibold" mb="2">
+        {props.legend}
+      </Box>
+      {props.children}
+    </Grid>
+  )
+}
 
 /**
  * The Funds section of the Settings page (decision 0019): the broker's bank details customers wire to, the minimum
@@ -95,8 +108,7 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
           </Card.Description>
         </Card.Header>
         <Card.Body className={css({ gap: '6' })}>
-          <fieldset className={grid({ gap: '4' })}>
-            <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Bank details for wires</legend>
+          <FieldGroup legend="Bank details for wires">
             <div className={twoColumns}>
               {BANK_FIELDS.filter((field) => field.name !== 'bank_address').map((field) => (
                 <TextField
@@ -117,18 +129,14 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
               {...form.register('bank.bank_address')}
               error={errors.bank?.bank_address?.message}
             />
-          </fieldset>
+          </FieldGroup>
 
-          <fieldset className={grid({ gap: '4' })}>
-            <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Limits per method (USD)</legend>
+          <FieldGroup legend="Limits per method (USD)">
             {FUNDS_LIMIT_METHODS.map((method) => (
               <div key={method} role="group" aria-labelledby={`funds-limit-${method}`} className={twoColumns}>
-                <p
-                  id={`funds-limit-${method}`}
-                  className={css({ gridColumn: '1 / -1', fontSize: 'sm', color: 'text.muted' })}
-                >
+                <Box as="p" id={`funds-limit-${method}`} gridColumn="1 / -1" fontSize="sm" color="text.muted">
                   {FUNDS_LIMIT_LABELS[method]}
-                </p>
+                </Box>
                 <TextField
                   label={
                     <>
@@ -153,10 +161,9 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
                 />
               </div>
             ))}
-          </fieldset>
+          </FieldGroup>
 
-          <fieldset className={grid({ gap: '4' })}>
-            <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Savings</legend>
+          <FieldGroup legend="Savings">
             <TextField
               label="Savings APR (%)"
               inputMode="decimal"
@@ -166,7 +173,7 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
               {...form.register('savings_apr_percent')}
               error={errors.savings_apr_percent?.message}
             />
-          </fieldset>
+          </FieldGroup>
         </Card.Body>
         <Card.Footer className={wrap({ justifyContent: 'flex-end', gap: '3' })}>
           <Button

@@ -1,7 +1,8 @@
 import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
+import { Flex } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -48,7 +49,7 @@ function LinkBody(props: Omit<LoginLinkDialogProps, 'open' | 'onOpenChange' | 'c
   const copy = props.copy ?? defaultCopy
   return (
     <div className={grid({ gap: '3' })}>
-      <div className={flex({ gap: '2', alignItems: 'flex-end' })}>
+      <Flex gap="2" alignItems="flex-end">
         <TextField
           label="Sign-in link"
           value={url}
@@ -69,7 +70,7 @@ function LinkBody(props: Omit<LoginLinkDialogProps, 'open' | 'onOpenChange' | 'c
           {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copied === 'yes' ? 'Copied' : 'Copy'}
         </Button>
-      </div>
+      </Flex>
       <Text size="sm" tone="muted" role="status">
         {copied === 'failed'
           ? 'The browser refused the clipboard: select the link and copy it by hand.'

@@ -1,6 +1,7 @@
 import { Mail, RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -34,30 +35,37 @@ function MailReader(props: { id: number }) {
   const data = mail.data
   return (
     <div className={grid({ gap: '3', minW: '0' })}>
-      <dl className={grid({ gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '1 3', fontSize: 'sm' })}>
+      <dl
+        className={grid({
+          gridTemplateColumns: 'auto minmax(0, 1fr)',
+          gap: '1 3',
+          fontSize: 'sm',
+          // A long address breaks rather than widening the dialog.
+          overflowWrap: 'anywhere',
+        })}
+      >
         <dt className={mutedText}>To</dt>
-        <dd className={css({ overflowWrap: 'anywhere' })}>{data.to}</dd>
+        <dd>{data.to}</dd>
         <dt className={mutedText}>Kind</dt>
         <dd>{kindLabel(data.kind)}</dd>
         <dt className={mutedText}>Sent</dt>
         <dd>{formatDateTime(data.created_at)}</dd>
       </dl>
-      <pre
+      <Box
+        as="pre"
         data-testid="outbox-mail-text"
-        className={css({
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          fontFamily: 'body',
-          fontSize: 'sm',
-          p: '4',
-          bg: 'bg.raised',
-          rounded: 'control',
-          maxH: '60vh',
-          overflowY: 'auto',
-        })}
+        whiteSpace="pre-wrap"
+        overflowWrap="anywhere"
+        fontFamily="body"
+        fontSize="sm"
+        p="4"
+        bg="bg.raised"
+        rounded="control"
+        maxH="60vh"
+        overflowY="auto"
       >
         {data.text}
-      </pre>
+      </Box>
     </div>
   )
 }

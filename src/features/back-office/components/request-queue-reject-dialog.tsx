@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { flex, grid } from 'styled-system/patterns'
+import { Flex } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -40,13 +41,7 @@ function RejectForm(props: Omit<RejectRequestDialogProps, 'request' | 'onOpenCha
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}
       />
-      <div
-        className={flex({
-          flexDir: { base: 'column-reverse', md: 'row' },
-          justifyContent: 'flex-end',
-          gap: '3',
-        })}
-      >
+      <Flex flexDir={{ base: 'column-reverse', md: 'row' }} justifyContent="flex-end" gap="3">
         <Dialog.CloseTrigger asChild>
           <Button variant="outline" disabled={props.busy}>
             Cancel
@@ -55,7 +50,7 @@ function RejectForm(props: Omit<RejectRequestDialogProps, 'request' | 'onOpenCha
         <Button type="submit" variant="danger" loading={props.busy}>
           Reject request
         </Button>
-      </div>
+      </Flex>
     </form>
   )
 }

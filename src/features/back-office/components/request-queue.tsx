@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { Check, Inbox, Send, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import {
@@ -172,9 +173,9 @@ export function RequestQueue(props: RequestQueueProps) {
                     {request.user_name}
                   </Link>
                   <span className={mutedText}>
-                    <span className={css({ fontFamily: 'mono', whiteSpace: 'nowrap' })}>
+                    <Box as="span" fontFamily="mono" whiteSpace="nowrap">
                       {request.account_id}
-                    </span>
+                    </Box>
                     {compact ? null : <> · {request.email}</>}
                   </span>
                 </span>
@@ -210,13 +211,12 @@ export function RequestQueue(props: RequestQueueProps) {
               ) : null}
               <td className={actionsCell}>
                 {request.status === 'pending' ? (
-                  <span
-                    className={flex({
-                      gap: '2',
-                      flex: '1',
-                      justifyContent: { md: 'flex-end' },
-                      '& > button': { flex: { base: '1', md: 'none' } },
-                    })}
+                  <Flex
+                    as="span"
+                    gap="2"
+                    flex="1"
+                    justifyContent={{ md: 'flex-end' }}
+                    css={{ '& > button': { flex: { base: '1', md: 'none' } } }}
                   >
                     <Button
                       size="sm"
@@ -241,7 +241,7 @@ export function RequestQueue(props: RequestQueueProps) {
                       <X size={16} aria-hidden="true" />
                       Reject
                     </Button>
-                  </span>
+                  </Flex>
                 ) : awaitsPayout(request) ? (
                   <Button
                     size="sm"
