@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { Box, Flex, styled } from 'styled-system/jsx'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import type { SignUpSiteSettings } from '../types'
 
@@ -10,25 +10,22 @@ export function BrandLogo(props: { settings: SignUpSiteSettings | undefined; sma
   const name = props.settings?.name || DEFAULT_SITE_NAME
   const src = (props.small ? props.settings?.logo_sm : null) || props.settings?.logo
   const content = src ? (
-    <img src={src} alt={name} className={css({ h: { base: '8', md: '10' }, w: 'auto', maxW: '12rem' })} />
+    <styled.img src={src} alt={name} h={{ base: '8', md: '10' }} w="auto" maxW="12rem" />
   ) : (
-    <span className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}>
+    <Box as="span" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="bold" letterSpacing="tight">
       {name}
-    </span>
+    </Box>
   )
   const href = props.settings?.website_url
-  if (!href) return <span className={css({ display: 'inline-flex', alignItems: 'center' })}>{content}</span>
+  if (!href)
+    return (
+      <Flex as="span" display="inline-flex" alignItems="center">
+        {content}
+      </Flex>
+    )
   return (
-    <a
-      href={href}
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        rounded: 'sm',
-        focusVisibleRing: 'outside',
-      })}
-    >
+    <styled.a href={href} display="inline-flex" alignItems="center" rounded="sm" focusVisibleRing="outside">
       {content}
-    </a>
+    </styled.a>
   )
 }

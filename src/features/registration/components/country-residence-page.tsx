@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Building2 } from 'lucide-react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
+import { Box, Flex, styled } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { CountryResidenceSchema, type CountryResidence } from '../../../domain/contract/auth'
@@ -46,59 +47,39 @@ export function CountryResidenceForm(props: {
   const submit = form.handleSubmit((values) => save.mutate(values))
 
   return (
-    <div className={css({ maxW: '34rem', mx: 'auto', pt: { base: '2', md: '6' } })}>
+    <Box maxW="34rem" mx="auto" pt={{ base: '2', md: '6' }}>
       <section aria-labelledby="setup-heading" className={surfaceClass}>
         <ProgressSteps current={0} />
         <div className={grid({ gap: '1' })}>
-          <h1 id="setup-heading" className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold' })}>
+          <Box as="h1" id="setup-heading" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold">
             Country of residence
-          </h1>
+          </Box>
           <Text tone="muted" size="sm">
             Tell us where you live and which nationality you hold.
           </Text>
         </div>
         <form noValidate onSubmit={submit} className={grid({ gap: '5' })}>
-          <Controller
+          <CountrySelect
+            label="Country of Residence"
             control={form.control}
             name="countryOfResidence"
-            render={({ field, fieldState }) => (
-              <CountrySelect
-                label="Country of Residence"
-                name={field.name}
-                collection={ALL_COUNTRIES}
-                value={field.value}
-                onChange={field.onChange}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
+            collection={ALL_COUNTRIES}
           />
-          <Controller
+          <CountrySelect
+            label="Nationality"
             control={form.control}
             name="nationality"
-            render={({ field, fieldState }) => (
-              <CountrySelect
-                label="Nationality"
-                name={field.name}
-                collection={ALL_COUNTRIES}
-                value={field.value}
-                onChange={field.onChange}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
+            collection={ALL_COUNTRIES}
           />
-          <div
+          <Flex
             role="note"
-            className={flex({
-              gap: '3',
-              p: '3',
-              rounded: 'control',
-              bg: 'accent.subtle',
-              borderWidth: '1px',
-              borderColor: 'accent.border',
-              fontSize: 'sm',
-            })}
+            gap="3"
+            p="3"
+            rounded="control"
+            bg="accent.subtle"
+            borderWidth="1px"
+            borderColor="accent.border"
+            fontSize="sm"
           >
             <Building2
               aria-hidden="true"
@@ -108,7 +89,7 @@ export function CountryResidenceForm(props: {
               You will be onboarded with a regulated UK broker entity, which holds your account and client
               money under UK rules.
             </p>
-          </div>
+          </Flex>
           <div className={grid({ gap: '1.5' })}>
             <Controller
               control={form.control}
@@ -134,21 +115,19 @@ export function CountryResidenceForm(props: {
               </Text>
             ) : null}
             {props.privacyUrl ? (
-              <a
+              <styled.a
                 href={props.privacyUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={css({
-                  justifySelf: 'start',
-                  fontSize: 'sm',
-                  color: 'accent',
-                  textDecoration: 'underline',
-                  rounded: 'sm',
-                  focusVisibleRing: 'outside',
-                })}
+                justifySelf="start"
+                fontSize="sm"
+                color="accent"
+                textDecoration="underline"
+                rounded="sm"
+                focusVisibleRing="outside"
               >
                 Read the Privacy Policy
-              </a>
+              </styled.a>
             ) : null}
           </div>
           {/*
@@ -168,7 +147,7 @@ export function CountryResidenceForm(props: {
           </Button>
         </form>
       </section>
-    </div>
+    </Box>
   )
 }
 

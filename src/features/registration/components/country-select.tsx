@@ -1,5 +1,5 @@
-import type { Ref } from 'react'
-import { css } from 'styled-system/css'
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
+import { Box, HStack, styled } from 'styled-system/jsx'
 import * as Select from '../../../components/ui/select'
 import type { Country } from '../../../domain/registration/countries'
 import { Text } from '../../../components/ui/text'
@@ -16,57 +16,66 @@ export function countryCollection(countries: readonly Country[]): CountryCollect
 
 function CountryLabel(props: { country: Country }) {
   return (
-    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', minW: '0' })}>
+    <HStack as="span" display="inline-flex" gap="2" minW="0">
       {/* Decorative: the country's name follows. 3:2, bordered so white flags show on a white surface. */}
-      <img
+      <styled.img
         src={props.country.flag}
         alt=""
-        width={21}
-        height={14}
+        htmlWidth={21}
+        htmlHeight={14}
         loading="lazy"
         decoding="async"
         data-testid="country-flag"
-        className={css({ flexShrink: 0, rounded: 'xs', boxShadow: '0 0 0 1px var(--colors-border)' })}
+        flexShrink={0}
+        rounded="xs"
+        boxShadow="0 0 0 1px var(--colors-border)"
       />
-      <span className={css({ truncate: true })}>{props.country.label}</span>
-    </span>
+      <Box as="span" truncate>
+        {props.country.label}
+      </Box>
+    </HStack>
   )
 }
 
 /**
  * A country dropdown (Ark Select) whose options show flag and label
- * (docs/product/registration.md#country-of-residence-step), for react-hook-form's Controller.
+ * (docs/product/registration.md#country-of-residence-step), bound to react-hook-form by `control` + `name` as the ui
+ * part FormSelect is (whose options are words only): it reads and writes the form's value, the form can focus its
+ * trigger, and the error the form state holds for its name shows under it.
  */
-export function CountrySelect({
-  ref,
-  ...props
-}: {
+export function CountrySelect<
+  TValues extends FieldValues,
+  TName extends FieldPath<TValues>,
+  TContext = unknown,
+  TTransformed = TValues,
+>(props: {
   label: string
   collection: CountryCollection
-  value: string
-  onChange: (value: string) => void
-  name: string
-  error?: string | undefined
-  /** Goes to the trigger, so react-hook-form can focus the field with an error. */
-  ref?: Ref<HTMLButtonElement>
+  control: Control<TValues, TContext, TTransformed>
+  name: TName
 }) {
-  const selected = props.collection.items.find((country) => country.value === props.value)
-  const errorId = `${props.name}-select-error`
+  const {
+    field: { ref, name, value, onChange },
+    fieldState,
+  } = useController({ control: props.control, name: props.name })
+  const error = fieldState.error?.message
+  const selected = props.collection.items.find((country) => country.value === value)
+  const errorId = `${name}-select-error`
   return (
     <Select.Root
       collection={props.collection}
-      name={props.name}
+      name={name}
       value={selected ? [selected.value] : []}
       onValueChange={(details) => {
         const next = details.value[0]
-        if (next) props.onChange(next)
+        if (next) onChange(next)
       }}
-      invalid={Boolean(props.error)}
+      invalid={Boolean(error)}
       positioning={{ sameWidth: true }}
     >
       <Select.Label>{props.label}</Select.Label>
       <Select.Control>
-        <Select.Trigger ref={ref} aria-describedby={props.error ? errorId : undefined}>
+        <Select.Trigger ref={ref} aria-describedby={error ? errorId : undefined}>
           <Select.ValueText placeholder="Select a country">
             {selected ? <CountryLabel country={selected} /> : undefined}
           </Select.ValueText>
@@ -85,9 +94,9 @@ export function CountrySelect({
           ))}
         </Select.Content>
       </Select.Positioner>
-      {props.error ? (
+      {error ? (
         <Text id={errorId} tone="danger" size="sm">
-          {props.error}
+          {error}
         </Text>
       ) : null}
     </Select.Root>

@@ -1,4 +1,4 @@
-import { flex } from 'styled-system/patterns'
+import { Flex } from 'styled-system/jsx'
 import { quietLinkClass } from '../../../components/ui/quiet-link'
 import type { SignUpSiteSettings } from '../types'
 
@@ -21,7 +21,7 @@ export function LegalLinks(props: { settings: SignUpSiteSettings | undefined }) 
   if (links.length === 0) return null
   return (
     <nav aria-label="Legal">
-      <ul className={flex({ flexWrap: 'wrap', justifyContent: 'center', columnGap: '5', rowGap: '1' })}>
+      <Flex as="ul" flexWrap="wrap" justifyContent="center" columnGap="5" rowGap="1">
         {links.map((link) => (
           <li key={link.key}>
             {/* A new tab, so reading the terms never loses what the visitor has typed. */}
@@ -30,7 +30,7 @@ export function LegalLinks(props: { settings: SignUpSiteSettings | undefined }) 
             </a>
           </li>
         ))}
-      </ul>
+      </Flex>
     </nav>
   )
 }

@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 
 const STEPS = ['Set Up', 'Financial Profile', 'ID Check'] as const
@@ -26,25 +26,24 @@ export function ProgressSteps(props: { current: number }) {
                 color: active || done ? 'text' : 'text.muted',
               })}
             >
-              <span
+              <Box
+                as="span"
                 aria-hidden="true"
-                className={css({
-                  display: 'inline-grid',
-                  placeItems: 'center',
-                  flexShrink: 0,
-                  w: '6',
-                  h: '6',
-                  rounded: 'full',
-                  fontSize: 'xs',
-                  fontWeight: 'bold',
-                  borderWidth: '1px',
-                  borderColor: active || done ? 'accent.solid' : 'border.control',
-                  bg: active || done ? 'accent.solid' : 'transparent',
-                  color: active || done ? 'accent.fg' : 'text.muted',
-                })}
+                display="inline-grid"
+                placeItems="center"
+                flexShrink={0}
+                w="6"
+                h="6"
+                rounded="full"
+                fontSize="xs"
+                fontWeight="bold"
+                borderWidth="1px"
+                borderColor={active || done ? 'accent.solid' : 'border.control'}
+                bg={active || done ? 'accent.solid' : 'transparent'}
+                color={active || done ? 'accent.fg' : 'text.muted'}
               >
                 {index + 1}
-              </span>
+              </Box>
               <span>
                 <span className={visuallyHidden()}>
                   Step {index + 1} of {STEPS.length}:{' '}
@@ -55,15 +54,9 @@ export function ProgressSteps(props: { current: number }) {
           )
         })}
       </ol>
-      <div
-        aria-hidden="true"
-        className={css({ h: '1.5', rounded: 'pill', bg: 'bg.hover', overflow: 'hidden' })}
-      >
-        <div
-          className={css({ h: 'full', bg: 'accent.solid', rounded: 'pill' })}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <Box aria-hidden="true" h="1.5" rounded="pill" bg="bg.hover" overflow="hidden">
+        <Box h="full" bg="accent.solid" rounded="pill" style={{ width: `${percent}%` }} />
+      </Box>
     </nav>
   )
 }

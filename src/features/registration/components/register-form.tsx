@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -100,12 +101,15 @@ export function RegisterForm(props: { draft: RegistrationDraft | null; onRegiste
 
   return (
     <section aria-labelledby="register-heading" className={surfaceClass}>
-      <h1
+      <Box
+        as="h1"
         id="register-heading"
-        className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', letterSpacing: 'wide' })}
+        fontSize={{ base: 'xl', md: '2xl' }}
+        fontWeight="bold"
+        letterSpacing="wide"
       >
         {SIGN_UP_LABELS.REGISTER_HEADING}
-      </h1>
+      </Box>
       {hasKnownFields(known) ? (
         <AlertBox title="Pre-filled from your application" description={prefilledSummary(known)} />
       ) : null}
@@ -160,20 +164,11 @@ export function RegisterForm(props: { draft: RegistrationDraft | null; onRegiste
           />
         </div>
         {known.country ? null : (
-          <Controller
+          <CountrySelect
+            label="Country"
             control={form.control}
             name="country"
-            render={({ field, fieldState }) => (
-              <CountrySelect
-                label="Country"
-                name={field.name}
-                collection={FULL_FORM_COLLECTION}
-                value={field.value}
-                onChange={field.onChange}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
+            collection={FULL_FORM_COLLECTION}
           />
         )}
         {known.password ? null : (

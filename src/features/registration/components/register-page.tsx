@@ -1,10 +1,17 @@
-import { css } from 'styled-system/css'
+import type { ReactNode } from 'react'
+import { Box } from 'styled-system/jsx'
 import type { SignUpSiteSettings } from '../types'
 import { DraftGate } from './draft-gate'
 import { RegisterForm } from './register-form'
 import { SignUpFrame } from './sign-up-frame'
 
-const column = css({ maxW: '40rem', mx: 'auto', pt: { base: '2', md: '6' } })
+function Column(props: { children: ReactNode }) {
+  return (
+    <Box maxW="40rem" mx="auto" pt={{ base: '2', md: '6' }}>
+      {props.children}
+    </Box>
+  )
+}
 
 /**
  * /register (docs/product/registration.md#full-registration-form): the full form, completing the application the
@@ -18,11 +25,11 @@ export function RegisterPage(props: {
 }) {
   return (
     <SignUpFrame settings={props.settings}>
-      <div className={column}>
+      <Column>
         <DraftGate onMissing={props.onMissingDraft}>
           {(draft) => <RegisterForm draft={draft} onRegistered={props.onRegistered} />}
         </DraftGate>
-      </div>
+      </Column>
     </SignUpFrame>
   )
 }
@@ -37,9 +44,9 @@ export function FullRegistrationPage(props: {
 }) {
   return (
     <SignUpFrame settings={props.settings}>
-      <div className={column}>
+      <Column>
         <RegisterForm draft={null} onRegistered={props.onRegistered} />
-      </div>
+      </Column>
     </SignUpFrame>
   )
 }

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react'
-import { css } from 'styled-system/css'
+import { Flex, HStack } from 'styled-system/jsx'
 import { visuallyHidden } from 'styled-system/patterns'
 import { REVIEW_BADGE } from '../../../domain/registration/messages'
 import { Text } from '../../../components/ui/text'
@@ -10,34 +10,32 @@ import { Text } from '../../../components/ui/text'
  */
 export function ReviewBadge() {
   return (
-    <p
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '3',
-        px: '4',
-        py: '2',
-        rounded: 'pill',
-        bg: 'bg.glassSoft',
-        borderWidth: '1px',
-        borderColor: 'border',
-        fontSize: 'sm',
-      })}
+    <HStack
+      as="p"
+      display="inline-flex"
+      gap="3"
+      px="4"
+      py="2"
+      rounded="pill"
+      bg="bg.glassSoft"
+      borderWidth="1px"
+      borderColor="border"
+      fontSize="sm"
     >
       <span className={visuallyHidden()}>
         Rated {REVIEW_BADGE.stars} out of {REVIEW_BADGE.stars} from {REVIEW_BADGE.countLabel} reviews
       </span>
-      <span aria-hidden="true" className={css({ display: 'inline-flex', gap: '0.5', color: 'warning' })}>
+      <Flex as="span" aria-hidden="true" display="inline-flex" gap="0.5" color="warning">
         {Array.from({ length: REVIEW_BADGE.stars }, (_, index) => (
           <Star key={index} size={16} fill="currentColor" strokeWidth={0} />
         ))}
-      </span>
+      </Flex>
       <span aria-hidden="true">
         <strong>Excellent</strong>{' '}
         <Text as="span" tone="muted">
           {REVIEW_BADGE.countLabel} reviews
         </Text>
       </span>
-    </p>
+    </HStack>
   )
 }

@@ -1,6 +1,6 @@
 import { TriangleAlert, X } from 'lucide-react'
 import { css } from 'styled-system/css'
-import { flex } from 'styled-system/patterns'
+import { Box, Flex, styled } from 'styled-system/jsx'
 import { CFD_RISK_WARNING } from '../../../domain/registration/messages'
 import { Text } from '../../../components/ui/text'
 
@@ -10,55 +10,52 @@ import { Text } from '../../../components/ui/text'
  */
 export function RiskBanner(props: { onDismiss?: (() => void) | undefined }) {
   return (
-    <aside
+    <Flex
+      as="aside"
       aria-label="Risk warning"
-      className={flex({
-        position: { base: 'sticky', md: 'static' },
-        bottom: '0',
-        zIndex: 'banner',
-        alignItems: 'flex-start',
-        gap: '3',
-        px: { base: '4', md: '8' },
-        py: '3',
-        bg: 'bg.surface',
-        borderTopWidth: '1px',
-        borderColor: 'warning.border',
-        fontSize: { base: 'xs', md: 'sm' },
-        lineHeight: 'relaxed',
-      })}
+      position={{ base: 'sticky', md: 'static' }}
+      bottom="0"
+      zIndex="banner"
+      alignItems="flex-start"
+      gap="3"
+      px={{ base: '4', md: '8' }}
+      py="3"
+      bg="bg.surface"
+      borderTopWidth="1px"
+      borderColor="warning.border"
+      fontSize={{ base: 'xs', md: 'sm' }}
+      lineHeight="relaxed"
     >
       <TriangleAlert
         aria-hidden="true"
         className={css({ color: 'warning', flexShrink: 0, mt: '0.5', w: '4', h: '4' })}
       />
-      <p className={css({ flex: '1', maxW: '72rem', mx: 'auto' })}>
+      <Box as="p" flex="1" maxW="72rem" mx="auto">
         <Text as="strong" tone="warning">
           Risk warning:{' '}
         </Text>
         {CFD_RISK_WARNING}
-      </p>
+      </Box>
       {props.onDismiss ? (
-        <button
+        <styled.button
           type="button"
           aria-label="Dismiss risk warning"
           onClick={props.onDismiss}
-          className={css({
-            display: 'inline-grid',
-            placeItems: 'center',
-            flexShrink: 0,
-            w: '8',
-            h: '8',
-            mt: '-1',
-            rounded: 'control',
-            color: 'text.muted',
-            cursor: 'pointer',
-            _hover: { bg: 'bg.hover', color: 'text' },
-            focusVisibleRing: 'outside',
-          })}
+          display="inline-grid"
+          placeItems="center"
+          flexShrink={0}
+          w="8"
+          h="8"
+          mt="-1"
+          rounded="control"
+          color="text.muted"
+          cursor="pointer"
+          _hover={{ bg: 'bg.hover', color: 'text' }}
+          focusVisibleRing="outside"
         >
           <X size={16} aria-hidden="true" />
-        </button>
+        </styled.button>
       ) : null}
-    </aside>
+    </Flex>
   )
 }

@@ -1,38 +1,12 @@
 import { Globe } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
-import { flex, grid, hstack } from 'styled-system/patterns'
+import { Box, Flex, styled } from 'styled-system/jsx'
+import { grid, hstack } from 'styled-system/patterns'
 import { useIsMobile } from '../hooks/use-is-mobile'
 import { BrandLogo } from './brand-logo'
 import { LegalLinks } from './legal-links'
 import { RiskBanner } from './risk-banner'
 import type { SignUpSiteSettings } from '../types'
-
-const backdrop = css({
-  position: 'fixed',
-  inset: '0',
-  zIndex: '-1',
-  overflow: 'hidden',
-  bg: 'bg.app',
-  // docs/product/registration.md#sign-up-start-page: the register screens have a blurred full-screen background
-  // image. Scaled up so the blur's soft edge stays off screen; darkened so text over it keeps its contrast.
-  _before: {
-    content: '""',
-    position: 'absolute',
-    inset: '0',
-    backgroundImage: 'url(/images/signup-background.svg)',
-    backgroundSize: 'cover',
-    backgroundPosition: 'center',
-    filter: 'blur(10px) brightness(0.9)',
-    transform: 'scale(1.08)',
-  },
-  _after: {
-    content: '""',
-    position: 'absolute',
-    inset: '0',
-    bg: 'linear-gradient(180deg, token(colors.bg.scrimTop), token(colors.bg.scrimBottom))',
-  },
-})
 
 /**
  * The frame of every sign-up screen: blurred background, header text, logo and language button, the page, the
@@ -45,23 +19,49 @@ export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; c
   const [riskDismissed, setRiskDismissed] = useState(false)
   const showRisk = !isMobile || !riskDismissed
   return (
-    <div className={flex({ position: 'relative', isolation: 'isolate', minH: '100dvh', flexDir: 'column' })}>
-      <div aria-hidden="true" className={backdrop} />
+    <Flex position="relative" isolation="isolate" minH="100dvh" flexDir="column">
+      {/*
+        docs/product/registration.md#sign-up-start-page: the register screens have a blurred full-screen background
+        image. Scaled up so the blur's soft edge stays off screen; darkened so text over it keeps its contrast.
+      */}
+      <Box
+        aria-hidden="true"
+        position="fixed"
+        inset="0"
+        zIndex="-1"
+        overflow="hidden"
+        bg="bg.app"
+        _before={{
+          content: '""',
+          position: 'absolute',
+          inset: '0',
+          backgroundImage: 'url(/images/signup-background.svg)',
+          backgroundSize: 'cover',
+          backgroundPosition: 'center',
+          filter: 'blur(10px) brightness(0.9)',
+          transform: 'scale(1.08)',
+        }}
+        _after={{
+          content: '""',
+          position: 'absolute',
+          inset: '0',
+          bg: 'linear-gradient(180deg, token(colors.bg.scrimTop), token(colors.bg.scrimBottom))',
+        }}
+      />
       {settings?.header_text ? (
-        <p
-          className={css({
-            px: '4',
-            py: '2',
-            textAlign: 'center',
-            fontSize: 'sm',
-            whiteSpace: 'pre-line',
-            bg: 'accent.subtle',
-            borderBottomWidth: '1px',
-            borderColor: 'accent.border',
-          })}
+        <Box
+          as="p"
+          px="4"
+          py="2"
+          textAlign="center"
+          fontSize="sm"
+          whiteSpace="pre-line"
+          bg="accent.subtle"
+          borderBottomWidth="1px"
+          borderColor="accent.border"
         >
           {settings.header_text}
-        </p>
+        </Box>
       ) : null}
       <header
         className={hstack({
@@ -75,33 +75,31 @@ export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; c
         })}
       >
         <BrandLogo settings={settings} small={isMobile} />
-        <button
+        <styled.button
           type="button"
           // The name holds the word shown, EN, so a speech user can say what they see (decision 0041).
           aria-label="Language: English, EN (display only, no other language yet)"
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: '1.5',
-            h: '9',
-            px: '3',
-            rounded: 'pill',
-            borderWidth: '1px',
-            borderColor: 'border.control',
-            bg: 'bg.glassSoft',
-            fontSize: 'sm',
-            fontWeight: 'semibold',
-            cursor: 'default',
-            focusVisibleRing: 'outside',
-          })}
+          display="inline-flex"
+          alignItems="center"
+          gap="1.5"
+          h="9"
+          px="3"
+          rounded="pill"
+          borderWidth="1px"
+          borderColor="border.control"
+          bg="bg.glassSoft"
+          fontSize="sm"
+          fontWeight="semibold"
+          cursor="default"
+          focusVisibleRing="outside"
         >
           <Globe size={16} aria-hidden="true" />
           EN
-        </button>
+        </styled.button>
       </header>
-      <main className={css({ flex: '1', w: 'full', px: { base: '4', md: '8' }, pb: '8' })}>
+      <Box as="main" flex="1" w="full" px={{ base: '4', md: '8' }} pb="8">
         {props.children}
-      </main>
+      </Box>
       <footer
         className={grid({
           gap: '3',
@@ -115,26 +113,26 @@ export function SignUpFrame(props: { settings: SignUpSiteSettings | undefined; c
       >
         <LegalLinks settings={settings} />
         {settings?.footer_text ? (
-          <p className={css({ whiteSpace: 'pre-line', maxW: '48rem' })}>{settings.footer_text}</p>
+          <Box as="p" whiteSpace="pre-line" maxW="48rem">
+            {settings.footer_text}
+          </Box>
         ) : null}
         {!showRisk ? (
-          <button
+          <styled.button
             type="button"
             onClick={() => setRiskDismissed(false)}
-            className={css({
-              color: 'warning',
-              fontWeight: 'medium',
-              textDecoration: 'underline',
-              cursor: 'pointer',
-              focusVisibleRing: 'outside',
-              rounded: 'sm',
-            })}
+            color="warning"
+            fontWeight="medium"
+            textDecoration="underline"
+            cursor="pointer"
+            focusVisibleRing="outside"
+            rounded="sm"
           >
             Show risk warning
-          </button>
+          </styled.button>
         ) : null}
       </footer>
       {showRisk ? <RiskBanner onDismiss={isMobile ? () => setRiskDismissed(true) : undefined} /> : null}
-    </div>
+    </Flex>
   )
 }

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { Layers, Zap } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
-import { flex, grid } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { PasswordField, TextField } from '../../../components/ui/input'
 import { SignUpStartSchema, type SignUpStart } from '../../../domain/contract/auth'
@@ -73,50 +74,42 @@ export function SignUpStartPage(props: {
         })}
       >
         <section aria-labelledby="signup-heading" className={grid({ gap: { base: '4', md: '6' } })}>
-          <h1
+          <Box
+            as="h1"
             id="signup-heading"
-            className={css({
-              fontSize: { base: '2xl', md: '4xl' },
-              fontWeight: 'bold',
-              lineHeight: 'tight',
-              letterSpacing: 'tight',
-            })}
+            fontSize={{ base: '2xl', md: '4xl' }}
+            fontWeight="bold"
+            lineHeight="tight"
+            letterSpacing="tight"
           >
             {SIGN_UP_LABELS.HEADING}
-          </h1>
+          </Box>
           <ul className={grid({ gap: { base: '3', md: '4' } })}>
             {SELLING_POINTS.map(({ icon: Icon, title, text }) => (
-              <li key={title} className={flex({ gap: '3', alignItems: 'flex-start' })}>
-                <span
+              <Flex as="li" key={title} gap="3" alignItems="flex-start">
+                <Box
+                  as="span"
                   aria-hidden="true"
-                  className={css({
-                    display: 'inline-grid',
-                    placeItems: 'center',
-                    flexShrink: 0,
-                    w: { base: '8', md: '10' },
-                    h: { base: '8', md: '10' },
-                    rounded: 'control',
-                    bg: 'accent.subtle',
-                    color: 'accent',
-                  })}
+                  display="inline-grid"
+                  placeItems="center"
+                  flexShrink={0}
+                  w={{ base: '8', md: '10' }}
+                  h={{ base: '8', md: '10' }}
+                  rounded="control"
+                  bg="accent.subtle"
+                  color="accent"
                 >
                   <Icon size={18} />
-                </span>
+                </Box>
                 <span>
-                  <strong className={css({ display: 'block', fontSize: { base: 'sm', md: 'md' } })}>
+                  <Box as="strong" display="block" fontSize={{ base: 'sm', md: 'md' }}>
                     {title}
-                  </strong>
-                  <span
-                    className={css({
-                      display: { base: 'none', md: 'block' },
-                      color: 'text.muted',
-                      fontSize: 'sm',
-                    })}
-                  >
+                  </Box>
+                  <Box as="span" display={{ base: 'none', md: 'block' }} color="text.muted" fontSize="sm">
                     {text}
-                  </span>
+                  </Box>
                 </span>
-              </li>
+              </Flex>
             ))}
           </ul>
           {isMobile ? null : (
@@ -163,7 +156,7 @@ export function SignUpStartPage(props: {
               {submitLabel}
             </Button>
           </form>
-          <p className={css({ textAlign: 'center', fontSize: 'sm', color: 'text.muted' })}>
+          <Box as="p" textAlign="center" fontSize="sm" color="text.muted">
             Already have an account?{' '}
             {/* On phones the sign-in page is reached as /?type=basic (docs/product/site-and-gates.md#routes). */}
             {isMobile ? (
@@ -175,14 +168,14 @@ export function SignUpStartPage(props: {
                 Sign in
               </Link>
             )}
-          </p>
+          </Box>
           <SocialSignUp />
         </section>
 
         {isMobile ? (
-          <div className={flex({ justifyContent: 'center' })}>
+          <Flex justifyContent="center">
             <ReviewBadge />
-          </div>
+          </Flex>
         ) : null}
       </div>
     </SignUpFrame>

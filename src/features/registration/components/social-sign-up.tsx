@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { center, grid, hstack } from 'styled-system/patterns'
 
 const PROVIDERS = [
@@ -54,29 +54,28 @@ export function SocialSignUp() {
               focusVisibleRing: 'outside',
             })}
           >
-            <span
+            <Box
+              as="span"
               aria-hidden="true"
               style={{ color: provider.colour }}
-              className={css({
-                display: 'inline-grid',
-                placeItems: 'center',
-                w: '5',
-                h: '5',
-                rounded: 'full',
-                bg: 'bg.app',
-                fontWeight: 'bold',
-                fontSize: 'xs',
-              })}
+              display="inline-grid"
+              placeItems="center"
+              w="5"
+              h="5"
+              rounded="full"
+              bg="bg.app"
+              fontWeight="bold"
+              fontSize="xs"
             >
               {provider.initial}
-            </span>
+            </Box>
             {provider.name}
           </button>
         ))}
       </div>
-      <p id={NOTE_ID} className={css({ fontSize: 'xs', color: 'text.muted', textAlign: 'center' })}>
+      <Box as="p" id={NOTE_ID} fontSize="xs" color="text.muted" textAlign="center">
         Social sign-up is not available yet.
-      </p>
+      </Box>
     </div>
   )
 }
