@@ -1,6 +1,7 @@
 import { ImageUp, Trash2, UserRound } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { styled } from 'styled-system/jsx'
 import { grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -44,11 +45,7 @@ export function AvatarUpload(props: { avatar: string | null; name: string; onCha
         })}
       >
         {props.avatar ? (
-          <img
-            src={props.avatar}
-            alt={props.name}
-            className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
-          />
+          <styled.img src={props.avatar} alt={props.name} w="full" h="full" objectFit="cover" />
         ) : (
           <UserRound size={36} aria-hidden="true" className={css({ color: 'text.muted' })} />
         )}

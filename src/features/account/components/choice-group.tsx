@@ -1,5 +1,5 @@
-import { css } from 'styled-system/css'
-import { center, flex, grid, visuallyHidden } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { center, grid, visuallyHidden } from 'styled-system/patterns'
 import { Text } from '../../../components/ui/text'
 
 // A row of mutually exclusive choices (native radio buttons under a fieldset and legend), styled as a segmented
@@ -39,15 +39,15 @@ export function ChoiceGroup<T extends string>(props: {
   const descriptionId = props.description ? `${props.name}-description` : undefined
   return (
     <fieldset aria-describedby={descriptionId} className={grid({ gap: '2', minW: '0' })}>
-      <legend className={css({ textStyle: 'label', mb: '2' })}>{props.legend}</legend>
-      <div
-        className={flex({
-          w: { base: 'full', md: 'fit-content' },
-          borderWidth: '1px',
-          borderColor: 'border.control',
-          rounded: 'control',
-          overflow: 'hidden',
-        })}
+      <Box as="legend" textStyle="label" mb="2">
+        {props.legend}
+      </Box>
+      <Flex
+        w={{ base: 'full', md: 'fit-content' }}
+        borderWidth="1px"
+        borderColor="border.control"
+        rounded="control"
+        overflow="hidden"
       >
         {props.options.map((option) => (
           <label key={option.value} className={optionClass}>
@@ -62,7 +62,7 @@ export function ChoiceGroup<T extends string>(props: {
             {option.label}
           </label>
         ))}
-      </div>
+      </Flex>
       {props.description ? (
         <Text id={descriptionId} size="xs" tone="muted">
           {props.description}
