@@ -1,6 +1,6 @@
 import { CloudOff, RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { stack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -71,14 +71,21 @@ export function ThirdPartyWidget(props: ThirdPartyWidgetProps) {
   }
 
   return (
-    <section
+    <Box
+      as="section"
       aria-label={props.label}
       aria-busy={status === 'loading'}
-      className={css({ position: 'relative', h: '100%', minH: '0', w: 'full', overflow: 'hidden' })}
+      position="relative"
+      h="100%"
+      minH="0"
+      w="full"
+      overflow="hidden"
     >
-      <div
+      <Box
         ref={hostRef}
-        className={cx(css({ h: '100%', w: 'full' }), 'tradingview-widget-container')}
+        h="100%"
+        w="full"
+        className="tradingview-widget-container"
         hidden={status === 'failed'}
       />
       {status === 'loading' ? (
@@ -89,13 +96,15 @@ export function ThirdPartyWidget(props: ThirdPartyWidgetProps) {
       ) : status === 'failed' ? (
         <div role="alert" className={overlay}>
           <CloudOff size={28} aria-hidden="true" />
-          <p className={css({ maxW: '22rem' })}>{props.failedText}</p>
+          <Box as="p" maxW="22rem">
+            {props.failedText}
+          </Box>
           <Button size="sm" variant="outline" onClick={retry}>
             <RefreshCw size={14} aria-hidden="true" />
             Retry
           </Button>
         </div>
       ) : null}
-    </section>
+    </Box>
   )
 }

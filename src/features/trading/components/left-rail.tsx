@@ -1,6 +1,6 @@
 import { BarChart3, CalendarDays, History, ListOrdered, MessagesSquare, Newspaper } from 'lucide-react'
 import type { ComponentType } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { stack } from 'styled-system/patterns'
 
 // The left rail (docs/product/trading-workspace.md#positions-drawer): Trade Room, Market Watch, Active Orders,
@@ -37,18 +37,17 @@ export const RAIL_ICONS: Record<RailPanel, ComponentType<{ 'aria-hidden'?: boole
 
 export function LeftRail(props: { active: RailPanel | null; onToggle: (panel: RailPanel) => void }) {
   return (
-    <nav
+    <Box
+      as="nav"
       aria-label="Workspace panels"
-      className={css({
-        display: { base: 'none', md: 'flex' },
-        flexDirection: 'column',
-        gap: '1',
-        py: '2',
-        w: '4.5rem',
-        borderRightWidth: '1px',
-        borderColor: 'border',
-        bg: 'bg.surface',
-      })}
+      display={{ base: 'none', md: 'flex' }}
+      flexDir="column"
+      gap="1"
+      py="2"
+      w="4.5rem"
+      borderRightWidth="1px"
+      borderColor="border"
+      bg="bg.surface"
     >
       {RAIL_PANELS.map((panel) => {
         const Icon = RAIL_ICONS[panel]
@@ -79,6 +78,6 @@ export function LeftRail(props: { active: RailPanel | null; onToggle: (panel: Ra
           </button>
         )
       })}
-    </nav>
+    </Box>
   )
 }

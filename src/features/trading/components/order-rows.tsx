@@ -1,8 +1,7 @@
 import { Pencil, X } from 'lucide-react'
 import { memo, useId } from 'react'
-import { css } from 'styled-system/css'
+import { Flex } from 'styled-system/jsx'
 import { Text } from '../../../components/ui/text'
-import { flex } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { EntryEnd, EntryRow, EntryTitle, EntryWide } from '../../../components/ui/entry-list'
 import { FigureGrid } from '../../../components/ui/figure-grid'
@@ -35,11 +34,9 @@ function OrderHeading(props: { order: Order; id?: string }) {
     <div id={props.id}>
       <EntryTitle>{order.asset_symbol}</EntryTitle>
       <Text as="div" tone="muted" size="xs">
-        <span
-          className={css({ fontWeight: 'semibold', color: order.trade_type === 'buy' ? 'gain' : 'loss' })}
-        >
+        <Text as="span" weight="semibold" tone={order.trade_type === 'buy' ? 'gain' : 'loss'}>
           {orderKindLabel(order.trade_type, order.order_type)}
-        </span>{' '}
+        </Text>{' '}
         · {order.order_id}
       </Text>
     </div>
@@ -103,7 +100,7 @@ export const PendingOrderRow = memo(function PendingOrderRow(props: PendingOrder
         />
       </EntryWide>
       <EntryWide>
-        <div className={flex({ justifyContent: 'flex-end', gap: '2' })}>
+        <Flex justifyContent="flex-end" gap="2">
           <Button
             size="xs"
             variant="outline"
@@ -124,7 +121,7 @@ export const PendingOrderRow = memo(function PendingOrderRow(props: PendingOrder
           >
             <X aria-hidden /> Cancel
           </Button>
-        </div>
+        </Flex>
       </EntryWide>
     </EntryRow>
   )

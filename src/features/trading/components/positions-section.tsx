@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { toast } from '../../../components/ui/toast'
 import type { Asset } from '../../../domain/contract/assets'
 import { ORDER_MESSAGES, type ModifyTradeRequest } from '../../../domain/contract/orders'
@@ -150,11 +150,11 @@ export function PositionsSection(props: PositionsSectionProps) {
         } else {
           toast.error(outcome.title, {
             description: (
-              <ul className={css({ listStyle: 'none' })}>
+              <Box as="ul" listStyle="none">
                 {outcome.failures.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
-              </ul>
+              </Box>
             ),
             duration: TRADE_TOAST_MS.ERROR,
           })

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react'
-import { css } from 'styled-system/css'
 import { Text } from '../../../../components/ui/text'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
@@ -125,14 +124,9 @@ export function ClosePositionDialog(props: ClosePositionDialogProps) {
                 key: 'side',
                 label: 'Side',
                 value: (
-                  <span
-                    className={css({
-                      color: trade.trade_type === 'buy' ? 'gain' : 'loss',
-                      fontWeight: 'semibold',
-                    })}
-                  >
+                  <Text as="span" tone={trade.trade_type === 'buy' ? 'gain' : 'loss'} weight="semibold">
                     {trade.trade_type === 'buy' ? 'Buy' : 'Sell'}
-                  </span>
+                  </Text>
                 ),
               },
               { key: 'volume', label: 'Open volume', value: lotsText(trade.qty) },

@@ -1,12 +1,12 @@
 import { useId } from 'react'
-import { css } from 'styled-system/css'
+import { text as textRecipe } from 'styled-system/recipes'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../../components/ui/alert-box'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
 
-const levelFigure = css({ textStyle: 'price', fontWeight: 'semibold' })
+const levelFigure = textRecipe({ numeric: true, weight: 'semibold' })
 
 export interface ConfirmLevelMoveDialogProps {
   open: boolean

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { Text } from '../../../../components/ui/text'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
@@ -212,13 +212,16 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
         }
       />
       {/* What the price makes against the live market, said before the customer saves. */}
-      <p
+      <Box
+        as="p"
         role="status"
         data-testid="pending-order-type"
-        className={css({ fontSize: 'sm', color: typeLine?.type ? 'text' : 'text.muted', minH: '1lh' })}
+        fontSize="sm"
+        color={typeLine?.type ? 'text' : 'text.muted'}
+        minH="1lh"
       >
         {price === null ? 'Market order: opens now at the current price.' : (typeLine?.text ?? '')}
-      </p>
+      </Box>
       <TextField
         label="Volume"
         helperText="In lots"

@@ -1,7 +1,7 @@
 // Asset types (docs/product/data-model.md#asset: forex, stocks, crypto, commodities, indices, metals) as headings and
 // as a one-choice filter.
 import { css } from 'styled-system/css'
-import { flex } from 'styled-system/patterns'
+import { Flex } from 'styled-system/jsx'
 import { ASSET_TYPES, type AssetType } from '../../../../domain/contract/assets'
 
 export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
@@ -17,7 +17,7 @@ const chip = css({
   flexShrink: 0,
   h: '7',
   px: '3',
-  borderRadius: 'pill',
+  rounded: 'pill',
   borderWidth: '1px',
   borderColor: 'border.default',
   fontSize: 'xs',
@@ -43,10 +43,13 @@ export function AssetTypeChips(props: {
   label?: string
 }) {
   return (
-    <div
+    <Flex
       role="group"
       aria-label={props.label ?? 'Asset type'}
-      className={flex({ gap: '2', overflowX: 'auto', scrollbarWidth: 'none', pb: '1' })}
+      gap="2"
+      overflowX="auto"
+      scrollbarWidth="none"
+      pb="1"
     >
       <button
         type="button"
@@ -67,6 +70,6 @@ export function AssetTypeChips(props: {
           {ASSET_TYPE_LABELS[type]}
         </button>
       ))}
-    </div>
+    </Flex>
   )
 }
