@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, Info, Loader, Send, TriangleAlert } from 'luc
 import { useRef, useState } from 'react'
 import { css, cva } from 'styled-system/css'
 import { Text } from '../../../components/ui/text'
+import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -129,7 +130,7 @@ export function ConnectionTestPage(props: ConnectionTestPageProps) {
           </Button>
         ) : null}
       </div>
-      <div role="status" aria-live="polite" className={css({ _empty: { display: 'none' } })}>
+      <Box role="status" aria-live="polite" _empty={{ display: 'none' }}>
         {overall ? (
           <AlertBox
             variant={overall === 'fail' ? 'destructive' : overall === 'warn' ? 'warning' : 'success'}
@@ -155,7 +156,7 @@ export function ConnectionTestPage(props: ConnectionTestPageProps) {
             description={`The report could not be sent (${sendProblem ?? 'no connection'}). Try again when you are back online.`}
           />
         ) : null}
-      </div>
+      </Box>
       {rows === null ? (
         <Text tone="muted">
           Checks the realtime connection, the price feed, the server, offline storage and this device&apos;s
@@ -181,15 +182,10 @@ export function ConnectionTestPage(props: ConnectionTestPageProps) {
                   alignItems: 'start',
                 })}
               >
-                <span className={css({ gridArea: 'label', fontWeight: 'medium' })}>{row.label}</span>
-                <div
-                  className={css({
-                    gridArea: 'summary',
-                    minW: '0',
-                    fontSize: 'sm',
-                    overflowWrap: 'anywhere',
-                  })}
-                >
+                <Box as="span" gridArea="label" fontWeight="medium">
+                  {row.label}
+                </Box>
+                <Box gridArea="summary" minW="0" fontSize="sm" overflowWrap="anywhere">
                   {row.status === 'running' ? (
                     <Text as="span" tone="muted">
                       Checking...
@@ -206,10 +202,10 @@ export function ConnectionTestPage(props: ConnectionTestPageProps) {
                       ) : null}
                     </>
                   )}
-                </div>
-                <span className={css({ gridArea: 'badge', justifySelf: 'end' })}>
+                </Box>
+                <Box as="span" gridArea="badge" justifySelf="end">
                   <StatusBadge status={row.status} />
-                </span>
+                </Box>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { FileText } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, hstack, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -23,28 +24,20 @@ export function LegalPage(props: { document: LegalDocumentKey; siteName: string 
   const page = useLegalDocument(props.document)
   const title = LEGAL_DOCUMENT_TITLES[props.document]
   return (
-    <main
-      className={css({
-        minH: '100dvh',
-        bg: 'bg.app',
-        px: { base: '4', md: '8' },
-        py: { base: '6', md: '12' },
-      })}
-    >
-      <div className={css({ maxW: '44rem', mx: 'auto' })}>
-        <p className={css({ fontWeight: 'bold', fontSize: 'lg', letterSpacing: 'tight', mb: '6' })}>
+    <Box as="main" minH="100dvh" bg="bg.app" px={{ base: '4', md: '8' }} py={{ base: '6', md: '12' }}>
+      <Box maxW="44rem" mx="auto">
+        <Box as="p" fontWeight="bold" fontSize="lg" letterSpacing="tight" mb="6">
           {props.siteName}
-        </p>
-        <article
+        </Box>
+        <Box
+          as="article"
           aria-labelledby="legal-title"
-          className={css({
-            bg: 'bg.surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            rounded: 'xl',
-            p: { base: '5', md: '10' },
-            shadow: 'sm',
-          })}
+          bg="bg.surface"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="xl"
+          p={{ base: '5', md: '10' }}
+          shadow="sm"
         >
           <h1
             id="legal-title"
@@ -60,9 +53,9 @@ export function LegalPage(props: { document: LegalDocumentKey; siteName: string 
             >
               {legalParagraphs(page.data.body).map((paragraph, index) => (
                 // The operator's text, as text; a line break inside a paragraph is kept.
-                <p key={index} className={css({ whiteSpace: 'pre-line', overflowWrap: 'anywhere' })}>
+                <Box as="p" key={index} whiteSpace="pre-line" overflowWrap="anywhere">
                   {paragraph}
-                </p>
+                </Box>
               ))}
             </div>
           ) : page.isError ? (
@@ -81,8 +74,8 @@ export function LegalPage(props: { document: LegalDocumentKey; siteName: string 
               Loading...
             </div>
           )}
-        </article>
-        <nav aria-label="Other pages" className={css({ mt: '6', fontSize: 'sm' })}>
+        </Box>
+        <Box as="nav" aria-label="Other pages" mt="6" fontSize="sm">
           <ul className={wrap({ columnGap: '5', rowGap: '2' })}>
             <li>
               <Link to="/" className={quietLinkClass}>
@@ -97,8 +90,8 @@ export function LegalPage(props: { document: LegalDocumentKey; siteName: string 
               </li>
             ))}
           </ul>
-        </nav>
-      </div>
-    </main>
+        </Box>
+      </Box>
+    </Box>
   )
 }

@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { hstack } from 'styled-system/patterns'
 import { useRealtimeStatus } from '../hooks/use-realtime-status'
 
@@ -25,9 +25,12 @@ export function ConnectionIndicator() {
       data-testid="connection-indicator"
       className={hstack({ display: 'inline-flex', gap: '1.5', fontSize: 'xs', color: 'text.muted' })}
     >
-      <span
+      <Box
+        as="span"
         aria-hidden="true"
-        className={css({ w: '2', h: '2', rounded: 'full' })}
+        w="2"
+        h="2"
+        rounded="full"
         style={{ backgroundColor: `var(--colors-${indicator.tone})` }}
       />
       {indicator.label}

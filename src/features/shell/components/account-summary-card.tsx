@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { formatAmount, USD, type DisplayCurrency } from '../../../domain/format/currency'
 
@@ -12,13 +12,26 @@ export interface AccountSummary {
   leverage: number | null
 }
 
-const figure = css({
-  fontFamily: 'mono',
-  fontVariantNumeric: 'tabular-nums',
-  fontSize: 'xl',
-  fontWeight: 'semibold',
-})
-const label = css({ fontSize: 'xs', color: 'text.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
+/** One of the card's figures: its label in small capitals over the amount in tabular digits. */
+function Figure(props: { label: string; children: ReactNode; 'data-testid'?: string }) {
+  return (
+    <div>
+      <Box as="dt" fontSize="xs" color="text.muted" textTransform="uppercase" letterSpacing="wide">
+        {props.label}
+      </Box>
+      <Box
+        as="dd"
+        fontFamily="mono"
+        fontVariantNumeric="tabular-nums"
+        fontSize="xl"
+        fontWeight="semibold"
+        data-testid={props['data-testid']}
+      >
+        {props.children}
+      </Box>
+    </div>
+  )
+}
 
 /**
  * The signed-in customer's account at a glance, its amounts in the chosen display currency
@@ -33,38 +46,37 @@ export function AccountSummaryCard(props: {
   const { summary } = props
   const currency = props.currency ?? USD
   return (
-    <section
+    <Box
+      as="section"
       aria-labelledby="account-summary-title"
-      className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', rounded: 'xl', p: '5' })}
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="xl"
+      p="5"
     >
       <div className={wrap({ alignItems: 'baseline', gap: '3' })}>
-        <h2 id="account-summary-title" className={css({ fontWeight: 'semibold', flex: '1' })}>
+        <Box as="h2" id="account-summary-title" fontWeight="semibold" flex="1">
           {summary.name}
-        </h2>
+        </Box>
         {props.asOf}
       </div>
-      <p className={css({ fontSize: 'sm', color: 'text.muted', mb: '4' })}>
+      <Box as="p" fontSize="sm" color="text.muted" mb="4">
         Account {summary.accountId}
         {summary.planTitle ? ` · ${summary.planTitle} plan` : ''}
         {summary.leverage ? ` · leverage 1:${summary.leverage}` : ''}
-      </p>
+      </Box>
       <dl
         className={grid({
           gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(2, minmax(0, 12rem))' },
           gap: '4',
         })}
       >
-        <div>
-          <dt className={label}>Balance</dt>
-          <dd className={figure} data-testid="account-balance">
-            {formatAmount(summary.balanceUsd, currency)}
-          </dd>
-        </div>
-        <div>
-          <dt className={label}>Credit</dt>
-          <dd className={figure}>{formatAmount(summary.creditUsd, currency)}</dd>
-        </div>
+        <Figure label="Balance" data-testid="account-balance">
+          {formatAmount(summary.balanceUsd, currency)}
+        </Figure>
+        <Figure label="Credit">{formatAmount(summary.creditUsd, currency)}</Figure>
       </dl>
-    </section>
+    </Box>
   )
 }

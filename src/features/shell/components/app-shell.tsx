@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Box, Flex } from 'styled-system/jsx'
 import { Text } from '../../../components/ui/text'
-import { flex } from 'styled-system/patterns'
 import { ShellSideBar, ShellTopBar } from '../../../components/shell-frame'
 import { Button } from '../../../components/ui/button'
 import { NavList, visibleItems } from './nav-list'
@@ -36,7 +36,7 @@ export function AppShell(props: AppShellProps) {
   const items = visibleItems(props.hasMarketplace)
 
   return (
-    <div className={flex({ minH: '100dvh', bg: 'bg.app' })}>
+    <Flex minH="100dvh" bg="bg.app">
       <ShellSideBar className={css({ w: '64' })}>
         <Link
           to="/main/dashboard"
@@ -47,7 +47,7 @@ export function AppShell(props: AppShellProps) {
         <NavList items={items} />
       </ShellSideBar>
 
-      <div className={flex({ flex: '1', minW: '0', flexDir: 'column' })}>
+      <Flex flex="1" minW="0" flexDir="column">
         <ShellTopBar>
           <Button
             variant="ghost"
@@ -61,46 +61,36 @@ export function AppShell(props: AppShellProps) {
           >
             <Menu size={20} aria-hidden="true" />
           </Button>
-          <span
-            className={css({
-              display: { base: 'block', md: 'none' },
-              fontWeight: 'bold',
-              whiteSpace: 'nowrap',
-            })}
-          >
+          <Box as="span" display={{ base: 'block', md: 'none' }} fontWeight="bold" whiteSpace="nowrap">
             {props.siteName}
-          </span>
-          <div className={css({ flex: '1' })} />
+          </Box>
+          <Box flex="1" />
           {props.status}
           {props.user ? (
-            <div
-              className={css({
-                textAlign: 'right',
-                lineHeight: 'tight',
-                display: { base: 'none', sm: 'block' },
-              })}
-            >
-              <p className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{props.user.name}</p>
+            <Box textAlign="right" lineHeight="tight" display={{ base: 'none', sm: 'block' }}>
+              <Box as="p" fontSize="sm" fontWeight="medium">
+                {props.user.name}
+              </Box>
               <Text tone="muted" size="xs">
                 {props.user.accountId}
               </Text>
-            </div>
+            </Box>
           ) : null}
           <Button variant="outline" size="sm" onClick={props.onLogout} loading={props.loggingOut}>
             <LogOut size={16} aria-hidden="true" />
             Logout
           </Button>
         </ShellTopBar>
-        <main className={css({ flex: '1', p: { base: '4', md: '8' }, maxW: '72rem', w: 'full' })}>
+        <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="72rem" w="full">
           {props.children}
-        </main>
-      </div>
+        </Box>
+      </Flex>
 
       {drawerLoaded ? (
         <Suspense fallback={null}>
           <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} siteName={props.siteName} items={items} />
         </Suspense>
       ) : null}
-    </div>
+    </Flex>
   )
 }

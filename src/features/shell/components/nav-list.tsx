@@ -1,6 +1,6 @@
 // The account area's menu: its sections and links, in the desktop side bar and in the mobile drawer.
 import { Link } from '@tanstack/react-router'
-import { css, cx } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { menuSectionTitle, shellNavLink } from '../../../components/shell-frame'
 import { NAV_ITEMS, NAV_SECTIONS, type NavItem } from '../navigation'
 
@@ -14,8 +14,10 @@ export function NavList(props: { items: NavItem[]; onNavigate?: () => void }) {
         const items = props.items.filter((item) => item.section === section)
         if (items.length === 0) return null
         return (
-          <div key={section} className={css({ mb: '5' })}>
-            <p className={cx(menuSectionTitle, css({ px: '3' }))}>{section}</p>
+          <Box key={section} mb="5">
+            <Box as="p" className={menuSectionTitle} px="3">
+              {section}
+            </Box>
             <ul>
               {items.map((item) => (
                 <li key={item.to}>
@@ -31,7 +33,7 @@ export function NavList(props: { items: NavItem[]; onNavigate?: () => void }) {
                 </li>
               ))}
             </ul>
-          </div>
+          </Box>
         )
       })}
     </nav>

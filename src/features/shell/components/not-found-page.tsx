@@ -1,18 +1,23 @@
 import { Link } from '@tanstack/react-router'
 import { Compass } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 
 /** Any path the route table does not know (docs/product/site-and-gates.md#routes). */
 export function NotFoundPage() {
   return (
-    <main className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', p: '6', bg: 'bg.app' })}>
-      <section className={css({ textAlign: 'center', maxW: '28rem' })}>
+    <Box as="main" minH="100dvh" display="grid" placeItems="center" p="6" bg="bg.app">
+      <Box as="section" textAlign="center" maxW="28rem">
         <Compass size={40} aria-hidden="true" className={css({ mx: 'auto', color: 'accent', mb: '4' })} />
-        <p className={css({ fontSize: 'sm', color: 'text.muted', fontFamily: 'mono' })}>404</p>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold', mt: '1' })}>Page not found</h1>
-        <p className={css({ color: 'text.muted', mt: '3' })}>
+        <Box as="p" fontSize="sm" color="text.muted" fontFamily="mono">
+          404
+        </Box>
+        <Box as="h1" fontSize="2xl" fontWeight="semibold" mt="1">
+          Page not found
+        </Box>
+        <Box as="p" color="text.muted" mt="3">
           The page you are looking for does not exist or has moved.
-        </p>
+        </Box>
         <Link
           to="/"
           className={css({
@@ -30,7 +35,7 @@ export function NotFoundPage() {
         >
           Go to the start page
         </Link>
-      </section>
-    </main>
+      </Box>
+    </Box>
   )
 }

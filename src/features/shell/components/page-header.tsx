@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { hstack, wrap } from 'styled-system/patterns'
 
 export interface Crumb {
@@ -12,7 +13,7 @@ export interface Crumb {
 /** A page's heading and its place in the navigation (breadcrumb). */
 export function PageHeader(props: { title: string; trail: Crumb[]; description?: ReactNode }) {
   return (
-    <header className={css({ mb: '6' })}>
+    <Box as="header" mb="6">
       <nav aria-label="Breadcrumb">
         <ol
           className={wrap({ alignItems: 'center', gap: '1', fontSize: 'sm', color: 'text.muted', mb: '2' })}
@@ -34,18 +35,14 @@ export function PageHeader(props: { title: string; trail: Crumb[]; description?:
           ))}
         </ol>
       </nav>
-      <h1
-        className={css({
-          fontSize: { base: '2xl', md: '3xl' },
-          fontWeight: 'semibold',
-          letterSpacing: 'tight',
-        })}
-      >
+      <Box as="h1" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="semibold" letterSpacing="tight">
         {props.title}
-      </h1>
+      </Box>
       {props.description ? (
-        <p className={css({ mt: '2', color: 'text.muted', maxW: '48rem' })}>{props.description}</p>
+        <Box as="p" mt="2" color="text.muted" maxW="48rem">
+          {props.description}
+        </Box>
       ) : null}
-    </header>
+    </Box>
   )
 }

@@ -1,7 +1,7 @@
 import { Hammer } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { flex } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
 import { PageHeader, type Crumb } from './page-header'
 
 /**
@@ -17,16 +17,15 @@ export function PlannedPage(props: {
   return (
     <div>
       <PageHeader title={props.title} trail={props.trail} />
-      <section
-        className={flex({
-          bg: 'bg.surface',
-          borderWidth: '1px',
-          borderColor: 'border',
-          rounded: 'xl',
-          p: { base: '5', md: '6' },
-          gap: '4',
-          alignItems: 'flex-start',
-        })}
+      <Flex
+        as="section"
+        bg="bg.surface"
+        borderWidth="1px"
+        borderColor="border"
+        rounded="xl"
+        p={{ base: '5', md: '6' }}
+        gap="4"
+        alignItems="flex-start"
       >
         <Hammer
           size={22}
@@ -34,11 +33,15 @@ export function PlannedPage(props: {
           className={css({ color: 'warning', flexShrink: 0, mt: '0.5' })}
         />
         <div>
-          <p className={css({ fontWeight: 'medium' })}>This page is being built.</p>
-          <p className={css({ color: 'text.muted', mt: '1' })}>{props.summary}</p>
+          <Box as="p" fontWeight="medium">
+            This page is being built.
+          </Box>
+          <Box as="p" color="text.muted" mt="1">
+            {props.summary}
+          </Box>
           {props.children}
         </div>
-      </section>
+      </Flex>
     </div>
   )
 }

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { Box, Flex } from 'styled-system/jsx'
 import { Text } from '../../../components/ui/text'
-import { flex, hstack } from 'styled-system/patterns'
+import { hstack } from 'styled-system/patterns'
 
 /** The frame of the full-width areas outside the account menu: the trading workspace and the admin console. */
 export function StandaloneFrame(props: {
@@ -14,10 +14,7 @@ export function StandaloneFrame(props: {
   children: ReactNode
 }) {
   return (
-    <div
-      className={flex({ minH: '100dvh', bg: 'bg.app', flexDir: 'column' })}
-      style={props.fill ? { height: '100dvh' } : undefined}
-    >
+    <Flex minH="100dvh" bg="bg.app" flexDir="column" style={props.fill ? { height: '100dvh' } : undefined}>
       <header
         className={hstack({
           h: '14',
@@ -41,20 +38,22 @@ export function StandaloneFrame(props: {
           <ArrowLeft size={16} aria-hidden="true" />
           Dashboard
         </Link>
-        <span className={css({ fontWeight: 'bold' })}>{props.siteName}</span>
+        <Box as="span" fontWeight="bold">
+          {props.siteName}
+        </Box>
         <Text as="span" tone="muted" size="sm">
           {props.area}
         </Text>
       </header>
-      <main
-        className={
-          props.fill
-            ? flex({ flex: '1', minH: '0', flexDir: 'column', w: 'full' })
-            : css({ flex: '1', p: { base: '4', md: '8' }, maxW: '72rem', w: 'full' })
-        }
-      >
-        {props.children}
-      </main>
-    </div>
+      {props.fill ? (
+        <Flex as="main" flex="1" minH="0" flexDir="column" w="full">
+          {props.children}
+        </Flex>
+      ) : (
+        <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="72rem" w="full">
+          {props.children}
+        </Box>
+      )}
+    </Flex>
   )
 }
