@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import { css } from 'styled-system/css'
 import * as Select from './select'
 
@@ -35,8 +35,10 @@ export function OptionSelect({
     () => Select.createListCollection({ items: [...props.options] }),
     [props.options],
   )
-  const errorId = `${props.name}-select-error`
-  const helperId = `${props.name}-select-helper`
+  // Two forms on a page may each have a field of one name (two document cards' 'kind'): the ids are this select's own.
+  const id = `${props.name}-${useId().replace(/:/g, '')}`
+  const errorId = `${id}-select-error`
+  const helperId = `${id}-select-helper`
   const describedBy = [props.error ? errorId : null, props.helperText ? helperId : null]
     .filter(Boolean)
     .join(' ')

@@ -82,4 +82,21 @@ describe('FormSelect', () => {
     await waitFor(() => expect(trigger).toHaveTextContent('Ether (ETH)'))
     expect(onValueChange).toHaveBeenCalledWith('eth')
   })
+
+  it('describes each select by its own messages when two forms have a field of one name', async () => {
+    render(
+      <>
+        <CoinForm />
+        <CoinForm />
+      </>,
+    )
+    for (const button of screen.getAllByRole('button', { name: 'Continue' })) await userEvent.click(button)
+    await waitFor(() => expect(screen.getAllByText('Choose a coin.')).toHaveLength(2))
+    const [first, second] = screen.getAllByRole('combobox', { name: 'Coin' })
+    const described = (trigger: HTMLElement | undefined) => trigger?.getAttribute('aria-describedby') ?? ''
+    expect(described(first)).not.toBe('')
+    expect(described(first)).not.toBe(described(second))
+    expect(first).toHaveAccessibleDescription('Choose a coin. Only coins we can pay out.')
+    expect(second).toHaveAccessibleDescription('Choose a coin. Only coins we can pay out.')
+  })
 })
