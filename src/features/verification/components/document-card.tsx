@@ -1,13 +1,15 @@
 import { Upload } from 'lucide-react'
 import { useId, useRef, useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
+import { Box, styled } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import * as Card from '../../../components/ui/card'
-import { TextField } from '../../../components/ui/input'
-import { OptionSelect } from '../../../components/ui/option-select'
+import { FormField } from '../../../components/ui/form-field'
+import { FormSelect } from '../../../components/ui/form-select'
 import { ProgressBar } from '../../../components/ui/progress-bar'
+import { SectionCard } from '../../../components/ui/section-card'
 import { describeFormats, formatBytes, uploadProblem } from '../../../domain/account/document-upload'
 import { formatDate, formatDateTime } from '../../../domain/back-office/labels'
 import {
@@ -54,55 +56,49 @@ export function DocumentCard(props: DocumentCardProps) {
   const { type, status, document } = props
   const headingId = `document-${type}`
   return (
-    <Card.Root aria-labelledby={headingId} data-testid={`document-${type}`} className={css({ minW: '0' })}>
-      <Card.Header>
-        <div className={wrap({ alignItems: 'center', gap: '3' })}>
-          <Card.Title asChild>
-            <h3 id={headingId}>{DOCUMENT_TYPE_LABELS[type]}</h3>
-          </Card.Title>
-          <span className={css({ ms: 'auto' })}>
-            <DocumentStatusChip status={status} />
-          </span>
-        </div>
-      </Card.Header>
-      <Card.Body>
-        {document ? (
-          <p className={css({ fontSize: 'sm', color: 'text.muted', overflowWrap: 'anywhere' })}>
-            {document.kind ? `${DOCUMENT_KIND_LABELS[document.kind]} · ` : ''}
-            {document.file_name} · uploaded {formatDateTime(document.created_at)}
-            {document.issued_on ? ` · issued ${formatDate(document.issued_on)}` : ''}
+    <SectionCard
+      title={DOCUMENT_TYPE_LABELS[type]}
+      headingId={headingId}
+      level="h3"
+      aside={<DocumentStatusChip status={status} />}
+      data-testid={`document-${type}`}
+    >
+      {document ? (
+        <Box as="p" fontSize="sm" color="text.muted" overflowWrap="anywhere">
+          {document.kind ? `${DOCUMENT_KIND_LABELS[document.kind]} · ` : ''}
+          {document.file_name} · uploaded {formatDateTime(document.created_at)}
+          {document.issued_on ? ` · issued ${formatDate(document.issued_on)}` : ''}
+        </Box>
+      ) : (
+        <Text size="sm" tone="muted">
+          Nothing uploaded yet.
+        </Text>
+      )}
+      {status === 'pending' ? (
+        <Text size="sm">We are reviewing this document; you will be told here as soon as we decide.</Text>
+      ) : null}
+      {status === 'rejected' && document ? (
+        <AlertBox variant="destructive" title="Rejected" data-testid="rejection">
+          <p>
+            <strong>Reason:</strong>{' '}
+            <span data-testid="rejection-reason">{document.reason ?? 'No reason given.'}</span>
           </p>
-        ) : (
-          <Text size="sm" tone="muted">
-            Nothing uploaded yet.
-          </Text>
-        )}
-        {status === 'pending' ? (
-          <Text size="sm">We are reviewing this document; you will be told here as soon as we decide.</Text>
-        ) : null}
-        {status === 'rejected' && document ? (
-          <AlertBox variant="destructive" title="Rejected" data-testid="rejection">
-            <p>
-              <strong>Reason:</strong>{' '}
-              <span data-testid="rejection-reason">{document.reason ?? 'No reason given.'}</span>
-            </p>
-            {document.advice ? (
-              <p className={css({ mt: '1' })}>
-                <strong>What to do:</strong> {document.advice}
-              </p>
-            ) : null}
-          </AlertBox>
-        ) : null}
-        {status === 'expired' && document ? (
-          <AlertBox
-            variant="warning"
-            title="Expired"
-            description={document.advice ?? 'This document is too old to count. Please upload a recent one.'}
-          />
-        ) : null}
-        {canUpload(status) ? <UploadForm {...props} /> : null}
-      </Card.Body>
-    </Card.Root>
+          {document.advice ? (
+            <Box as="p" mt="1">
+              <strong>What to do:</strong> {document.advice}
+            </Box>
+          ) : null}
+        </AlertBox>
+      ) : null}
+      {status === 'expired' && document ? (
+        <AlertBox
+          variant="warning"
+          title="Expired"
+          description={document.advice ?? 'This document is too old to count. Please upload a recent one.'}
+        />
+      ) : null}
+      {canUpload(status) ? <UploadForm {...props} /> : null}
+    </SectionCard>
   )
 }
 
@@ -111,8 +107,10 @@ function UploadForm(props: DocumentCardProps) {
   const formId = useId()
   const fileInput = useRef<HTMLInputElement>(null)
   const controller = useRef<AbortController | null>(null)
-  const [kind, setKind] = useState<DocumentKind>(props.defaultKind)
-  const [issuedOn, setIssuedOn] = useState('')
+  // The kind and the issue date are the form's; the file is the input's own (a file input is never controlled).
+  const form = useForm<{ kind: DocumentKind; issued_on: string }>({
+    defaultValues: { kind: props.defaultKind, issued_on: '' },
+  })
   const [file, setFile] = useState<File | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [progress, setProgress] = useState(0)
@@ -127,6 +125,7 @@ function UploadForm(props: DocumentCardProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    const { kind, issued_on: issuedOn } = form.getValues()
     if (!file) return setProblem('Choose a file first.')
     const fileProblem = uploadProblem(file, VERIFICATION_UPLOAD)
     if (fileProblem) return setProblem(fileProblem)
@@ -162,27 +161,21 @@ function UploadForm(props: DocumentCardProps) {
       aria-label={`Upload ${DOCUMENT_TYPE_LABELS[props.type].toLowerCase()}`}
       className={grid({ gap: '3', pt: '2', borderTopWidth: '1px', borderColor: 'border.muted' })}
     >
-      <OptionSelect
-        label="Document"
-        name={`${props.type}-kind`}
-        options={kinds}
-        value={kind}
-        onChange={(value) => setKind(value as DocumentKind)}
-      />
+      <FormSelect control={form.control} name="kind" label="Document" options={kinds} />
       {isAddress ? (
-        <TextField
+        <FormField
+          control={form.control}
+          name="issued_on"
           label="Issue date"
           type="date"
           max={props.today}
-          value={issuedOn}
-          onChange={(event) => setIssuedOn(event.target.value)}
-          helperText="Bills and statements count for 3 months from this date."
+          description="Bills and statements count for 3 months from this date."
         />
       ) : null}
       <div className={grid({ gap: '1' })}>
-        <label htmlFor={`${formId}-file`} className={css({ textStyle: 'label' })}>
+        <styled.label htmlFor={`${formId}-file`} textStyle="label">
           File
-        </label>
+        </styled.label>
         <input
           ref={fileInput}
           id={`${formId}-file`}

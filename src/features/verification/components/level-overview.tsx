@@ -1,5 +1,6 @@
 import { CircleCheck, CircleDashed } from 'lucide-react'
 import { css } from 'styled-system/css'
+import { Box, Stack } from 'styled-system/jsx'
 import { grid, hstack, wrap } from 'styled-system/patterns'
 import * as Card from '../../../components/ui/card'
 import type { VerificationSummary } from '../../../domain/contract/verification'
@@ -12,9 +13,9 @@ export function LevelOverview(props: { summary: VerificationSummary }) {
   return (
     <section aria-labelledby="verification-levels" className={grid({ gap: '3' })}>
       <div className={wrap({ alignItems: 'baseline', gap: '3' })}>
-        <h2 id="verification-levels" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
+        <Box as="h2" id="verification-levels" fontSize="xl" fontWeight="semibold">
           Verification levels
-        </h2>
+        </Box>
         <Text data-testid="verification-level" tone="muted" size="sm">
           Your level:{' '}
           <Text as="strong" tone="default">
@@ -47,19 +48,21 @@ export function LevelOverview(props: { summary: VerificationSummary }) {
                 </div>
                 <Card.Description>{level.reached ? 'Reached' : 'Not reached yet'}</Card.Description>
               </Card.Header>
-              <Card.Body className={css({ fontSize: 'sm', gap: '2' })}>
-                <Text weight="medium">What it takes</Text>
-                <ul className={css({ listStyle: 'disc', ps: '5', color: 'text.muted' })}>
-                  {level.requirements.map((requirement) => (
-                    <li key={requirement}>{requirement}</li>
-                  ))}
-                </ul>
-                <Text weight="medium">What it unlocks</Text>
-                <ul className={css({ listStyle: 'disc', ps: '5', color: 'text.muted' })}>
-                  {level.unlocks.map((unlock) => (
-                    <li key={unlock}>{unlock}</li>
-                  ))}
-                </ul>
+              <Card.Body>
+                <Stack gap="2" fontSize="sm">
+                  <Text weight="medium">What it takes</Text>
+                  <Box as="ul" listStyle="disc" ps="5" color="text.muted">
+                    {level.requirements.map((requirement) => (
+                      <li key={requirement}>{requirement}</li>
+                    ))}
+                  </Box>
+                  <Text weight="medium">What it unlocks</Text>
+                  <Box as="ul" listStyle="disc" ps="5" color="text.muted">
+                    {level.unlocks.map((unlock) => (
+                      <li key={unlock}>{unlock}</li>
+                    ))}
+                  </Box>
+                </Stack>
               </Card.Body>
             </Card.Root>
           </li>

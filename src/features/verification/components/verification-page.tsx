@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { Box, Stack } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -34,14 +34,11 @@ export function VerificationPage(props: { today: string }) {
             : 'Failed to load your verification. Please try again.'
         }
       >
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void verification.refetch()}
-          className={css({ mt: '2' })}
-        >
-          Try again
-        </Button>
+        <Stack mt="2">
+          <Button variant="outline" size="sm" onClick={() => void verification.refetch()}>
+            Try again
+          </Button>
+        </Stack>
       </AlertBox>
     )
   }
@@ -60,9 +57,9 @@ export function VerificationPage(props: { today: string }) {
       ) : null}
       <LevelOverview summary={summary} />
       <section aria-labelledby="verification-documents" className={grid({ gap: '3' })}>
-        <h2 id="verification-documents" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
+        <Box as="h2" id="verification-documents" fontSize="xl" fontWeight="semibold">
           Documents
-        </h2>
+        </Box>
         <div
           className={grid({
             gap: '4',
