@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useEffectEvent, useState } from 'react'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { hstack } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Spinner } from '../../../components/ui/spinner'
@@ -47,11 +47,11 @@ export function AutoLoginPage(props: {
       ) : (
         <>
           <AlertBox variant="destructive" title="Sign-in link not accepted" description={outcome.message} />
-          <p className={css({ mt: '6', fontSize: 'sm' })}>
+          <Box as="p" mt="6" fontSize="sm">
             <Link to="/" className={authLinkClass}>
               Sign in with your email and password
             </Link>
-          </p>
+          </Box>
         </>
       )}
     </AuthCard>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
@@ -53,11 +53,11 @@ export function ForgotPasswordPage(props: { siteName: string }) {
           </Button>
         </form>
       )}
-      <p className={css({ mt: '6', fontSize: 'sm' })}>
+      <Box as="p" mt="6" fontSize="sm">
         <Link to="/" className={authLinkClass}>
           Back to sign in
         </Link>
-      </p>
+      </Box>
     </AuthCard>
   )
 }

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { Stack, styled } from 'styled-system/jsx'
 import { Text } from '../../../components/ui/text'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
@@ -23,17 +23,6 @@ export interface TwoFactorStepProps {
   /** Back to the e-mail and password (the challenge expired, or the user wants to). */
   onRestart: () => void
 }
-
-const linkButton = css({
-  color: 'accent',
-  fontSize: 'sm',
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
-  justifySelf: 'start',
-  cursor: 'pointer',
-  rounded: 'sm',
-  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-})
 
 function problem(error: unknown): string {
   if (error instanceof HttpError) {
@@ -108,9 +97,11 @@ function CodeStep(props: TwoFactorStepProps & { method: Method; onSwitch: (metho
       </Text>
       {spent ? (
         <AlertBox variant="destructive" description={problem(verify.error)}>
-          <Button variant="outline" size="sm" onClick={props.onRestart} className={css({ mt: '2' })}>
-            Sign in again
-          </Button>
+          <Stack mt="2">
+            <Button variant="outline" size="sm" onClick={props.onRestart}>
+              Sign in again
+            </Button>
+          </Stack>
         </AlertBox>
       ) : null}
       <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
@@ -126,9 +117,20 @@ function CodeStep(props: TwoFactorStepProps & { method: Method; onSwitch: (metho
         <Button type="submit" size="lg" loading={verify.isPending} disabled={spent}>
           Verify
         </Button>
-        <button type="button" className={linkButton} onClick={() => props.onSwitch(method.other)}>
+        <styled.button
+          type="button"
+          color="accent"
+          fontSize="sm"
+          textDecoration="underline"
+          textUnderlineOffset="2px"
+          justifySelf="start"
+          cursor="pointer"
+          rounded="sm"
+          _focusVisible={{ outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' }}
+          onClick={() => props.onSwitch(method.other)}
+        >
           {method.otherLabel}
-        </button>
+        </styled.button>
       </form>
     </div>
   )
