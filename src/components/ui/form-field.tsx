@@ -8,23 +8,34 @@ import { PasswordField, TextField, type TextFieldProps } from './input'
 // form state holds for its name. Its value is the text typed, a number field's too: the form's schema parses it.
 
 /** What the binding supplies; everything else is a TextField prop, passed to the <input>. */
-type Bound = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'helperText' | 'type'
+type Bound =
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'helperText' | 'type'
+
+/** A form part's binding to react-hook-form: the form's `control` (from useForm) and the field's `name`. */
+export interface FormBinding<
+  TValues extends FieldValues,
+  TName extends FieldPath<TValues>,
+  TContext = unknown,
+  TTransformed = TValues,
+> {
+  control: Control<TValues, TContext, TTransformed>
+  name: TName
+}
 
 export type FormFieldProps<
   TValues extends FieldValues,
   TName extends FieldPath<TValues>,
   TContext = unknown,
   TTransformed = TValues,
-> = Omit<TextFieldProps, Bound> & {
-  control: Control<TValues, TContext, TTransformed>
-  name: TName
-  /** 'password' draws a PasswordField, with its Show/Hide password button. */
-  type?: 'text' | 'number' | 'password' | 'email' | 'tel' | 'date' | 'url' | 'search'
-  /** A line under the input that says what to type (the field's helper text). */
-  description?: ReactNode
-  /** A password field that starts with the password shown. */
-  defaultVisible?: boolean
-}
+> = Omit<TextFieldProps, Bound> &
+  FormBinding<TValues, TName, TContext, TTransformed> & {
+    /** 'password' draws a PasswordField, with its Show/Hide password button. */
+    type?: 'text' | 'number' | 'password' | 'email' | 'tel' | 'date' | 'url' | 'search'
+    /** A line under the input that says what to type (the field's helper text). */
+    description?: ReactNode
+    /** A password field that starts with the password shown. */
+    defaultVisible?: boolean
+  }
 
 export function FormField<
   TValues extends FieldValues,

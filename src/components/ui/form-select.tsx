@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
+import { useController, type FieldPath, type FieldValues } from 'react-hook-form'
+import type { FormBinding } from './form-field'
 import { OptionSelect, type SelectOption } from './option-select'
 
 // An OptionSelect bound to react-hook-form by `control` + `name`, like FormField: the chosen option's value is the
@@ -11,9 +12,7 @@ export interface FormSelectProps<
   TName extends FieldPath<TValues>,
   TContext = unknown,
   TTransformed = TValues,
-> {
-  control: Control<TValues, TContext, TTransformed>
-  name: TName
+> extends FormBinding<TValues, TName, TContext, TTransformed> {
   label: string
   options: readonly SelectOption[]
   placeholder?: string
