@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { styled } from 'styled-system/jsx'
 import { AlertBox, type AlertBoxVariant } from '../../../components/ui/alert-box'
 import { useAnyLayerOpen } from '../../../components/ui/use-any-layer-open'
 import type { User } from '../../../domain/contract/user'
@@ -20,25 +20,40 @@ const VARIANTS: Readonly<Record<NotificationTone, AlertBoxVariant>> = {
 
 export type NotificationPlacement = 'page' | 'workspace'
 
-// Top right, below the account area's header; on phones at the bottom, where it covered the page's title at the top
-// (decision 0018). On the trading workspace it sits over the chart instead (below the header, the trade bar and the
-// chart's toolbar, clear of the market watch), so no order control is covered.
-const PLACEMENTS: Readonly<Record<NotificationPlacement, string>> = {
-  page: css({
-    top: { base: 'auto', md: '4.5rem' },
-    bottom: { base: 'calc(0.75rem + env(safe-area-inset-bottom))', md: 'auto' },
-    insetInline: { base: '3', md: 'auto' },
-    right: { md: '6' },
-    w: { md: '24rem' },
-  }),
-  workspace: css({
-    top: { base: '13.5rem', md: '10.5rem' },
-    insetInline: { base: '3', md: 'auto' },
-    left: { md: '50%' },
-    transform: { md: 'translateX(-50%)' },
-    w: { md: '24rem' },
-  }),
-}
+// Under menus, dialogs and toasts, and hidden while one is open: it never blocks what the customer is doing.
+const AlertFrame = styled('aside', {
+  base: { position: 'fixed', zIndex: 'docked', bg: 'bg.overlay', rounded: 'surface', shadow: 'overlay' },
+  variants: {
+    placement: {
+      // Top right, below the account area's header; on phones at the bottom, where it covered the page's title at
+      // the top (decision 0018).
+      page: {
+        top: { base: 'auto', md: '4.5rem' },
+        bottom: { base: 'calc(0.75rem + env(safe-area-inset-bottom))', md: 'auto' },
+        insetInline: { base: '3', md: 'auto' },
+        right: { md: '6' },
+        w: { md: '24rem' },
+      },
+      // The trading workspace: on a desktop over the chart's top (below the header, the trade bar and the chart's
+      // toolbar, clear of the market watch), so no order control is covered. On phones the chart and its timeframe
+      // buttons fill the middle of the screen under Sell and Buy, so the alert sits at the bottom instead: above the
+      // account figures' bar (its height published as --workspace-bottom-bar-height, which the chat's unread
+      // notifier uses too) and the positions' bar (2.5rem) with its Expand button, over the positions list's lower
+      // rows (the chart's time axis when the list is collapsed).
+      workspace: {
+        top: { md: '10.5rem' },
+        bottom: {
+          base: 'calc(max(var(--workspace-bottom-bar-height, 0px), env(safe-area-inset-bottom)) + token(spacing.10) + token(spacing.3))',
+          md: 'auto',
+        },
+        insetInline: { base: '3', md: 'auto' },
+        left: { md: '50%' },
+        transform: { md: 'translateX(-50%)' },
+        w: { md: '24rem' },
+      },
+    },
+  },
+})
 
 export interface NotificationAlertProps {
   notifications: User['notifications']
@@ -80,15 +95,7 @@ export function NotificationAlert(props: NotificationAlertProps) {
   }
 
   return (
-    <aside
-      aria-label="Notification"
-      data-testid="notification-alert"
-      className={cx(
-        // Under menus, dialogs and toasts, and hidden while one is open: it never blocks what the customer is doing.
-        css({ position: 'fixed', zIndex: 'docked', bg: 'bg.overlay', rounded: 'surface', shadow: 'overlay' }),
-        PLACEMENTS[props.placement],
-      )}
-    >
+    <AlertFrame aria-label="Notification" data-testid="notification-alert" placement={props.placement}>
       <AlertBox
         key={key}
         variant={VARIANTS[notificationTone(notification.color)]}
@@ -96,6 +103,6 @@ export function NotificationAlert(props: NotificationAlertProps) {
         description={notification.message}
         onClose={dismiss}
       />
-    </aside>
+    </AlertFrame>
   )
 }
