@@ -93,6 +93,9 @@ export const cell = css({
     display: { base: 'block', md: 'none' },
     flexShrink: 0,
     textAlign: 'start',
+    // The column's name in the body's font, also before a figure set in the price font (amountCell).
+    fontFamily: 'body',
+    letterSpacing: 'normal',
     fontSize: 'xs',
     fontWeight: 'medium',
     color: 'text.muted',

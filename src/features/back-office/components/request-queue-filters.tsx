@@ -44,8 +44,9 @@ export function RequestQueueFilters(props: {
           const next = REQUEST_STATUS_FILTERS.find((filter) => filter.value === details.value)
           if (next) props.onChange({ status: next.value })
         }}
-        // On a phone the four segments share the row.
-        className={css({ '& [data-part=item]': { flex: { base: '1', sm: 'none' } } })}
+        // On a phone the four segments share the row; with the track's padding and border, as tall as the Type
+        // select beside it (40 px).
+        className={css({ '& [data-part=item]': { flex: { base: '1', sm: 'none' }, h: '30px' } })}
       />
       <OptionSelect
         label="Type"
