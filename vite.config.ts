@@ -75,7 +75,15 @@ export default defineConfig({
         // Rolldown otherwise cuts out each module a lazy route shares with the entry (React's jsx runtime, the
         // router's hooks, the contracts: 20 files for one page), and 20 small files compress 4 KB worse than one;
         // they load on every page anyway, so nothing is lost by joining them.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // Panda's JSX factory and patterns (Box, Flex, Stack…, decision 0040) are one chunk rather than one per pattern:
+        // each chunk a lazy page depends on is a file name in the entry's preload lists, so twenty pattern chunks
+        // cost the login page (which uses none of them) about 0.5 KB, and a signed-in page the requests.
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'styled-system', test: /styled-system[\\/](jsx|patterns)[\\/]/ },
+          ],
+        },
       },
     },
   },

@@ -18,10 +18,10 @@ import { joinRealtimeHub } from './-realtime-start'
  * docs/product/sign-in-and-security.md#roles-and-permissions): a signed-out visitor goes to /.
  */
 export const Route = createFileRoute('/_protected')({
-  beforeLoad: (match) => {
-    requireSignedIn(match)
-    joinRealtimeHub(match)
-  },
+  beforeLoad: requireSignedIn,
+  // Decision 0043: the hub is joined while the pages' code and data are on their way, before any of them renders. A
+  // loader ships in the layout's chunk (decision 0042), so the route tree (the login page's entry) carries none of it.
+  loader: joinRealtimeHub,
   component: ProtectedLayout,
 })
 

@@ -13,7 +13,6 @@ import {
 } from '../../domain/diagnostics/connection-report'
 import { readChatHistory, readWatchlist } from '../../lib/db'
 import { http, HttpError } from '../../lib/http'
-import { readServiceWorkerState } from '../../lib/pwa'
 import type { RealtimeClient } from '../../lib/realtime-client'
 import { readSettingsCache } from '../../lib/settings-cache'
 
@@ -212,6 +211,8 @@ const serviceWorker: CheckDefinition = {
   id: 'service-worker',
   label: 'Service worker',
   async run() {
+    // The service worker's bridge is its own chunk, fetched by the app's root after the first render (decision 0043).
+    const { readServiceWorkerState } = await import('../../lib/pwa')
     const state = await within(readServiceWorkerState(), 4_000)
     if (!state) return { status: 'warn', summary: 'Not available in this browser' }
     const sizes = 'caches' in globalThis ? await within(cacheSizes(), 6_000) : []
