@@ -62,7 +62,10 @@ async function withSession(context: BrowserContext, session: { token: string; us
       if (session)
         localStorage.setItem(
           'user-storage',
-          JSON.stringify({ state: { user: session.user, token: session.token, selectedAccountIndex: 0 }, version: 0 }),
+          JSON.stringify({
+            state: { user: session.user, token: session.token, selectedAccountIndex: 0 },
+            version: 0,
+          }),
         )
     },
     [session, settings] as const,

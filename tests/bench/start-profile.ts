@@ -37,7 +37,10 @@ interface TraceEvent {
 }
 
 interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>
+  nodes: Array<{
+    id: number
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  }>
   startTime: number
   samples: number[]
   timeDeltas: number[]
@@ -81,7 +84,13 @@ async function trace(baseUrl: string): Promise<{ events: TraceEvent[]; profile: 
     await cdp.send('Profiler.start')
     await cdp.send('Tracing.start', {
       traceConfig: {
-        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'],
+        includedCategories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8',
+          'blink',
+          'toplevel',
+        ],
       },
       transferMode: 'ReportEvents',
     })
@@ -102,7 +111,10 @@ async function where(url: string | undefined, line?: number, column?: number): P
   const path = url.startsWith('http') ? new URL(url).pathname : url
   if (!consumers.has(path)) {
     const file = `${CLIENT_DIR}${path}.map`
-    consumers.set(path, existsSync(file) ? await new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) : null)
+    consumers.set(
+      path,
+      existsSync(file) ? await new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) : null,
+    )
   }
   const map = consumers.get(path)
   if (!map || line === undefined) return path
@@ -128,8 +140,11 @@ async function tasksOf(events: TraceEvent[]): Promise<Task[]> {
   // Times are from the page's first HTML parse (about when its response arrived).
   const navigation = main.find((event) => event.name === 'ParseHTML')?.ts ?? 0
   const tasks: Task[] = []
-  let current: { end: number; task: Task; stack: Array<{ end: number; event: TraceEvent; childCpu: number }> } | null =
-    null
+  let current: {
+    end: number
+    task: Task
+    stack: Array<{ end: number; event: TraceEvent; childCpu: number }>
+  } | null = null
   const close = async (upTo: number) => {
     while (current && current.stack.length > 0 && current.stack[current.stack.length - 1]!.end <= upTo) {
       const { event, childCpu } = current.stack.pop()!
@@ -158,7 +173,10 @@ async function tasksOf(events: TraceEvent[]): Promise<Task[]> {
           startUs: event.ts,
           endUs: event.ts + (event.dur ?? 0),
           code: new Map(),
-          startMs: (event.ts - navigation) / 1000, cpuMs: (event.tdur ?? event.dur ?? 0) / 1000, parts: new Map() },
+          startMs: (event.ts - navigation) / 1000,
+          cpuMs: (event.tdur ?? event.dur ?? 0) / 1000,
+          parts: new Map(),
+        },
         stack: [],
       }
       tasks.push(current.task)
@@ -192,7 +210,10 @@ async function attribute(tasks: Task[], profile: CpuProfile): Promise<void> {
     if (!current || at < current.startUs) continue
     const frame = nodes.get(profile.samples[index]!)?.callFrame
     if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') continue
-    const file = frame.functionName === '(garbage collector)' ? '(gc)' : await sourceOf(frame.url, frame.lineNumber, frame.columnNumber)
+    const file =
+      frame.functionName === '(garbage collector)'
+        ? '(gc)'
+        : await sourceOf(frame.url, frame.lineNumber, frame.columnNumber)
     current.code.set(file, (current.code.get(file) ?? 0) + 1)
   }
 }

@@ -24,8 +24,12 @@ function lazyDialog<Props extends DialogProps>(load: () => Promise<ComponentType
 }
 
 const assetInfo = lazyDialog(() => import('./asset-info-dialog').then((module) => module.AssetInfoDialog))
-const createAlert = lazyDialog(() => import('./create-alert-dialog').then((module) => module.CreateAlertDialog))
-const pendingOrder = lazyDialog(() => import('./pending-order-dialog').then((module) => module.PendingOrderDialog))
+const createAlert = lazyDialog(() =>
+  import('./create-alert-dialog').then((module) => module.CreateAlertDialog),
+)
+const pendingOrder = lazyDialog(() =>
+  import('./pending-order-dialog').then((module) => module.PendingOrderDialog),
+)
 const profitCalculator = lazyDialog(() =>
   import('./profit-calculator-dialog').then((module) => module.ProfitCalculatorDialog),
 )
@@ -35,9 +39,15 @@ const takeProfitStopLoss = lazyDialog(() =>
 const closeAllPositions = lazyDialog(() =>
   import('./close-all-positions-dialog').then((module) => module.CloseAllPositionsDialog),
 )
-const closePosition = lazyDialog(() => import('./close-position-dialog').then((module) => module.ClosePositionDialog))
-const cancelOrder = lazyDialog(() => import('./cancel-order-dialog').then((module) => module.CancelOrderDialog))
-const modifyOrder = lazyDialog(() => import('./modify-order-dialog').then((module) => module.ModifyOrderDialog))
+const closePosition = lazyDialog(() =>
+  import('./close-position-dialog').then((module) => module.ClosePositionDialog),
+)
+const cancelOrder = lazyDialog(() =>
+  import('./cancel-order-dialog').then((module) => module.CancelOrderDialog),
+)
+const modifyOrder = lazyDialog(() =>
+  import('./modify-order-dialog').then((module) => module.ModifyOrderDialog),
+)
 
 export const AssetInfoDialog = assetInfo.Component
 export const CreateAlertDialog = createAlert.Component
