@@ -7,12 +7,11 @@
 // Run after `npm run build`: `npm run bench:main-thread`; knobs: MAIN_THREAD_PAGES (/mt4,/main/dashboard),
 // MAIN_THREAD_RATES (1,4), SETTLE_SECONDS (10), WINDOW_SECONDS (30), RUNS (3: the cell reports their median and
 // range), BENCH_CLIENT_DIR as for the other benches.
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { CHROMIUM_ARGS } from '../../playwright.config'
 import { cpus, loadavg } from 'node:os'
 import { CLIENT_DIR, startBenchServer } from './support/server'
-import { signedInStorage } from './support/workspace'
+import { signedInPhone } from './support/workspace'
 
 const RESULTS = new URL('./results/', import.meta.url).pathname
 const PAGES = (process.env.MAIN_THREAD_PAGES ?? '/mt4,/main/dashboard').split(',')
@@ -37,18 +36,8 @@ interface Sample {
 }
 
 async function sample(baseUrl: string, path: string, rate: number): Promise<Sample> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  })
+  const { browser, context } = await signedInPhone(baseUrl)
   try {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      storageState: await signedInStorage(baseUrl, { settingsCached: true }),
-      serviceWorkers: 'block',
-    })
     const page = await context.newPage()
     const session = await context.newCDPSession(page)
     await session.send('Performance.enable')

@@ -9,12 +9,10 @@
 // A phone is taken as PROFILE_SLOWDOWN (4) times slower, Lighthouse's mobile preset: a task is long on a phone when
 // its CPU time times 4 passes 50 ms, and "blocking at 4x" sums what each such task spends past 50 ms (Lighthouse's
 // total blocking time counts only those between the first paint and the page's quiet; this counts them all).
-import { chromium } from '@playwright/test'
 import { existsSync, readFileSync } from 'node:fs'
 import { SourceMapConsumer } from 'source-map'
-import { CHROMIUM_ARGS } from '../../playwright.config'
 import { CLIENT_DIR, startBenchServer } from './support/server'
-import { signedInStorage } from './support/workspace'
+import { signedInPhone } from './support/workspace'
 
 const PAGE = process.env.PROFILE_PAGE ?? '/main/dashboard'
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8)
@@ -57,18 +55,8 @@ interface Task {
 }
 
 async function trace(baseUrl: string): Promise<{ events: TraceEvent[]; profile: CpuProfile }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  })
+  const { browser, context } = await signedInPhone(baseUrl)
   try {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      storageState: await signedInStorage(baseUrl, { settingsCached: true }),
-      serviceWorkers: 'block',
-    })
     const page = await context.newPage()
     await page.goto(`${baseUrl}/404-blank-for-tracing`).catch(() => undefined)
     const cdp = await context.newCDPSession(page)

@@ -1,6 +1,13 @@
 // What the /mt4 benches share: a signed-in browser storage without going through the form, and the marks a page
 // records from navigation start to the workspace's first price.
-import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test'
+import { CHROMIUM_ARGS } from '../../../playwright.config'
 import { STORAGE_KEYS } from '../../../src/domain/storage-keys'
 import { DEMO_CUSTOMER } from '../../e2e/support/server'
 
@@ -132,4 +139,23 @@ export async function waitForFirstPrice(page: Page, timeoutMs = 20_000): Promise
     )
     .catch(() => undefined)
   return readFirstPriceMarks(page)
+}
+
+/**
+ * A signed-in phone (390 x 844, touch) in a fresh Chromium, settings cached and no service worker, as the phone
+ * benches open it (main-thread.ts, start-profile.ts). Close the browser when done.
+ */
+export async function signedInPhone(baseUrl: string): Promise<{ browser: Browser; context: BrowserContext }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    storageState: await signedInStorage(baseUrl, { settingsCached: true }),
+    serviceWorkers: 'block',
+  })
+  return { browser, context }
 }
