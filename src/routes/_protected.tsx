@@ -11,7 +11,6 @@ import { getSiteDataQueryOptions, useSettings } from '../features/site'
 import { refreshAlerts, refreshOrders, refreshTrades } from '../features/trading'
 import { CustomerUnreadNotifier } from './-chat-realtime'
 import { requireSignedIn } from './-guards'
-import { joinRealtimeHub } from './-realtime-start'
 
 /**
  * Every protected route (docs/product/site-and-gates.md#routes and
@@ -19,9 +18,6 @@ import { joinRealtimeHub } from './-realtime-start'
  */
 export const Route = createFileRoute('/_protected')({
   beforeLoad: requireSignedIn,
-  // Decision 0043: the hub is joined while the pages' code and data are on their way, before any of them renders. A
-  // loader ships in the layout's chunk (decision 0042), so the route tree (the login page's entry) carries none of it.
-  loader: joinRealtimeHub,
   component: ProtectedLayout,
 })
 
