@@ -2,7 +2,7 @@
 // them through object URLs. One object URL per file however many rows show it; it is revoked a minute after the
 // last of them is gone (a row scrolled out of a virtualised list and back in reuses it).
 import { useEffect, useState } from 'react'
-import { fetchFile } from '../../../lib/files'
+import { fetchFile, saveBlob } from '../../../lib/files'
 
 const RELEASE_AFTER_MS = 60_000
 
@@ -70,15 +70,5 @@ export function useFileUrl(src: string | null): FileUrlState {
 
 /** Saves a protected file under its own name (a download the browser shows as usual). */
 export async function saveFile(src: string, fileName: string): Promise<void> {
-  const blob = await fetchFile(src)
-  const objectUrl = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = objectUrl
-  link.download = fileName
-  link.rel = 'noopener'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has started by the next task; the URL is not needed after that.
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000)
+  saveBlob(await fetchFile(src), fileName)
 }
