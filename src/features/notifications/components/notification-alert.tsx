@@ -35,17 +35,12 @@ const AlertFrame = styled('aside', {
         w: { md: '24rem' },
       },
       // The trading workspace: on a desktop over the chart's top (below the header, the trade bar and the chart's
-      // toolbar, clear of the market watch), so no order control is covered. On phones the chart and its timeframe
-      // buttons fill the middle of the screen under Sell and Buy, so the alert sits at the bottom instead: above the
-      // account figures' bar (its height published as --workspace-bottom-bar-height, which the chat's unread
-      // notifier uses too) and the positions' bar (2.5rem) with its Expand button, over the positions list's lower
-      // rows (the chart's time axis when the list is collapsed).
+      // toolbar, clear of the market watch), so no order control is covered. On phones over the chart's plot, below
+      // its timeframe buttons (15.5rem from the top at 390 px): the one band of the phone's workspace with no control
+      // in it. At the bottom it covered the positions list's rows and their Close buttons; at 13.5rem, the
+      // timeframe buttons.
       workspace: {
-        top: { md: '10.5rem' },
-        bottom: {
-          base: 'calc(max(var(--workspace-bottom-bar-height, 0px), env(safe-area-inset-bottom)) + token(spacing.10) + token(spacing.3))',
-          md: 'auto',
-        },
+        top: { base: '15.5rem', md: '10.5rem' },
         insetInline: { base: '3', md: 'auto' },
         left: { md: '50%' },
         transform: { md: 'translateX(-50%)' },
