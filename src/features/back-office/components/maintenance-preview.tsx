@@ -1,6 +1,7 @@
 import { Construction } from 'lucide-react'
 import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
+import { Surface } from '../../../components/ui/surface'
 import { maintenanceMessage } from '../../../domain/site/site-state'
 
 // What customers see while the site is disabled (docs/product/site-and-gates.md#full-screen-states, state 4), drawn
@@ -27,17 +28,7 @@ export function MaintenancePreview(props: { message: string; contactEmail: strin
           rounded: 'surface',
         })}
       >
-        <Box
-          w="full"
-          maxW="28rem"
-          bg="bg.surface"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="xl"
-          p="6"
-          textAlign="center"
-          shadow="lg"
-        >
+        <Surface w="full" maxW="28rem" p="6" textAlign="center" shadow="lg">
           <div
             aria-hidden="true"
             className={grid({
@@ -85,7 +76,7 @@ export function MaintenancePreview(props: { message: string; contactEmail: strin
           >
             Check Status
           </Box>
-        </Box>
+        </Surface>
       </div>
     </figure>
   )

@@ -4,6 +4,7 @@ import type { ChatConnection } from '../../../domain/chat/composer'
 import type { Conversation } from '../hooks/use-conversation'
 import { ChatAvatar } from './avatar'
 import { ChatConversation } from './chat-conversation'
+import { Surface } from '../../../components/ui/surface'
 import { Text } from '../../../components/ui/text'
 
 /** docs/product/chat.md#customer-chat: the customer's one conversation, with the support team. */
@@ -15,16 +16,13 @@ export function CustomerChat(props: {
   initialText?: string | undefined
 }) {
   return (
-    <Flex
+    <Surface
       as="section"
       aria-label="Support chat"
+      display="flex"
       flex="1"
       minH="0"
       flexDir="column"
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border.default"
-      rounded="surface"
       overflow="hidden"
     >
       <header
@@ -55,6 +53,6 @@ export function CustomerChat(props: {
           emptyHint="Send a message below to start a conversation with our support team."
         />
       </Flex>
-    </Flex>
+    </Surface>
   )
 }

@@ -1,8 +1,10 @@
 import { ArrowDownToLine, ArrowUpFromLine, CircleCheck, Clock, PiggyBank } from 'lucide-react'
 import { useState } from 'react'
 import { Box, HStack } from 'styled-system/jsx'
+import { cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
+import { surface } from '../../../components/ui/surface'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
 import type { FundsSummary } from '../../../domain/contract/funds-summary'
@@ -41,16 +43,10 @@ const figures = grid({
   gap: '3',
   gridTemplateColumns: { base: 'minmax(0, 1fr) minmax(0, 1fr)', md: 'repeat(4, minmax(0, 1fr))' },
 })
-const figureBox = grid({
-  alignContent: 'start',
-  gap: '1',
-  p: { base: '3', md: '4' },
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  rounded: 'surface',
-  minW: '0',
-})
+const figureBox = cx(
+  surface(),
+  grid({ alignContent: 'start', gap: '1', p: { base: '3', md: '4' }, minW: '0' }),
+)
 function Figure(props: { label: string; value: string; note: string; testId: string }) {
   return (
     <Stat

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
+import { surface } from '../../../components/ui/surface'
 
 // One panel of a cashier page: a heading (h2, under the page's h1) and its content on a surface.
 
@@ -17,18 +18,7 @@ export function FundsSection(props: {
     <section
       data-testid={props.testId}
       aria-label={props.title}
-      className={cx(
-        grid({
-          gap: '4',
-          p: { base: '4', md: '6' },
-          bg: 'bg.surface',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-          rounded: 'surface',
-          minW: '0',
-        }),
-        props.className,
-      )}
+      className={cx(surface(), grid({ gap: '4', p: { base: '4', md: '6' }, minW: '0' }), props.className)}
     >
       <header className={wrap({ alignItems: 'flex-start', justifyContent: 'space-between', gap: '2 4' })}>
         <Box minW="0">

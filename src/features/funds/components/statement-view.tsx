@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, Printer } from 'lucide-react'
 import { Box, Wrap } from 'styled-system/jsx'
+import { cx } from 'styled-system/css'
 import { grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
+import { surface } from '../../../components/ui/surface'
 import { Spinner } from '../../../components/ui/spinner'
 import { formatAmount, formatSignedAmount } from '../../../domain/format/currency'
 import { formatDay, formatMoneyTime, transactionTypeLabel } from '../../../domain/funds/transaction-labels'
@@ -77,15 +79,7 @@ const summaryGrid = grid({
   gap: '3',
   '@media print': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
 })
-const figureBox = grid({
-  gap: '1',
-  p: '3',
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  rounded: 'surface',
-  minW: '0',
-})
+const figureBox = cx(surface(), grid({ gap: '1', p: '3', minW: '0' }))
 
 function periodText(from: string | null | undefined, to: string | null | undefined, now: Date): string {
   if (from && to) return `${formatDay(from)} – ${formatDay(to)}`

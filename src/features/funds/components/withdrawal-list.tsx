@@ -1,9 +1,11 @@
 import { ArrowUpFromLine, Check, CircleDot, CircleX, X } from 'lucide-react'
 import { useState } from 'react'
 import { Box, Flex, styled, VisuallyHidden } from 'styled-system/jsx'
+import { cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
+import { surface } from '../../../components/ui/surface'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import type { Withdrawal } from '../../../domain/contract/withdrawals'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
@@ -185,14 +187,7 @@ function CancelDialog(props: {
   )
 }
 
-const item = grid({
-  gap: '3',
-  p: { base: '4', md: '5' },
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  rounded: 'surface',
-})
+const item = cx(surface(), grid({ gap: '3', p: { base: '4', md: '5' } }))
 
 export function WithdrawalList(props: WithdrawalListProps) {
   const [cancelling, setCancelling] = useState<Withdrawal | null>(null)

@@ -7,6 +7,7 @@ import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { quietLinkClass } from '../../../components/ui/quiet-link'
 import { Spinner } from '../../../components/ui/spinner'
+import { Surface } from '../../../components/ui/surface'
 import {
   LEGAL_DOCUMENT_PATHS,
   LEGAL_DOCUMENT_TITLES,
@@ -29,16 +30,7 @@ export function LegalPage(props: { document: LegalDocumentKey; siteName: string 
         <Box as="p" fontWeight="bold" fontSize="lg" letterSpacing="tight" mb="6">
           {props.siteName}
         </Box>
-        <Box
-          as="article"
-          aria-labelledby="legal-title"
-          bg="bg.surface"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="xl"
-          p={{ base: '5', md: '10' }}
-          shadow="sm"
-        >
+        <Surface as="article" aria-labelledby="legal-title" p={{ base: '5', md: '10' }} shadow="sm">
           <h1
             id="legal-title"
             className={hstack({ gap: '2', fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', mb: '6' })}
@@ -74,7 +66,7 @@ export function LegalPage(props: { document: LegalDocumentKey; siteName: string 
               Loading...
             </div>
           )}
-        </Box>
+        </Surface>
         <Box as="nav" aria-label="Other pages" mt="6" fontSize="sm">
           <ul className={wrap({ columnGap: '5', rowGap: '2' })}>
             <li>

@@ -1,8 +1,9 @@
 import { Bot, Download, Lock, Star } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { Box, Flex, HStack, styled } from 'styled-system/jsx'
-import { grid, hstack, stack, visuallyHidden } from 'styled-system/patterns'
+import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
+import { Surface } from '../../../components/ui/surface'
 import { EXPERT_ADVISOR_MESSAGES, type ExpertAdvisor } from '../../../domain/contract/catalog'
 import { advisorPriceLabel } from '../../../domain/marketplace/advisors'
 import { RunningSwitch } from './running-switch'
@@ -35,19 +36,17 @@ export interface ExpertAdvisorCardProps {
 export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade }: ExpertAdvisorCardProps) {
   const titleId = `advisor-${advisor.id}-name`
   return (
-    <article
+    <Surface
+      as="article"
       aria-labelledby={titleId}
       data-testid={`advisor-${advisor.id}`}
-      className={stack({
-        gap: '3',
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: owned ? 'accent.border' : 'border',
-        rounded: 'xl',
-        p: '5',
-        flex: '1',
-        minW: '0',
-      })}
+      display="flex"
+      flexDir="column"
+      gap="3"
+      borderColor={owned ? 'accent.border' : 'border'}
+      p="5"
+      flex="1"
+      minW="0"
     >
       <Flex gap="3" alignItems="flex-start">
         {advisor.image ? (
@@ -167,6 +166,6 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
           {advisor.amount_val === 0 ? 'Get' : 'Buy'}
         </Button>
       )}
-    </article>
+    </Surface>
   )
 }

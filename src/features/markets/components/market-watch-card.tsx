@@ -6,6 +6,7 @@ import { hstack } from 'styled-system/patterns'
 import { text as textRecipe } from 'styled-system/recipes'
 import { Button } from '../../../components/ui/button'
 import { LiveText } from '../../../components/ui/live-text'
+import { Surface } from '../../../components/ui/surface'
 import { PriceFlashCue, priceFlashRow, usePriceFlash } from '../../../components/price-flash'
 import { formatPrice, formatSignedPercent, PRICE_DECIMALS, signTone } from '../../../domain/format/numbers'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
@@ -103,14 +104,10 @@ export function MarketWatchCard(props: {
   asOf?: ReactNode
 }) {
   return (
-    <Box
+    <Surface
       as="section"
       aria-labelledby="market-watch-title"
       data-prices={props.asOf ? 'stale' : 'live'}
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="xl"
       overflow="hidden"
     >
       <header className={hstack({ gap: '3', px: '4', py: '3' })}>
@@ -171,6 +168,6 @@ export function MarketWatchCard(props: {
           </Box>
         </Box>
       )}
-    </Box>
+    </Surface>
   )
 }

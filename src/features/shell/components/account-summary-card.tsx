@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
+import { Surface } from '../../../components/ui/surface'
 import { formatAmount, USD, type DisplayCurrency } from '../../../domain/format/currency'
 
 export interface AccountSummary {
@@ -46,15 +47,7 @@ export function AccountSummaryCard(props: {
   const { summary } = props
   const currency = props.currency ?? USD
   return (
-    <Box
-      as="section"
-      aria-labelledby="account-summary-title"
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="xl"
-      p="5"
-    >
+    <Surface as="section" aria-labelledby="account-summary-title" p="5">
       <div className={wrap({ alignItems: 'baseline', gap: '3' })}>
         <Box as="h2" id="account-summary-title" fontWeight="semibold" flex="1">
           {summary.name}
@@ -77,6 +70,6 @@ export function AccountSummaryCard(props: {
         </Figure>
         <Figure label="Credit">{formatAmount(summary.creditUsd, currency)}</Figure>
       </dl>
-    </Box>
+    </Surface>
   )
 }

@@ -1,7 +1,8 @@
 import { Hammer } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { Box, Flex } from 'styled-system/jsx'
+import { Box } from 'styled-system/jsx'
+import { Surface } from '../../../components/ui/surface'
 import { PageHeader, type Crumb } from './page-header'
 
 /**
@@ -17,16 +18,7 @@ export function PlannedPage(props: {
   return (
     <div>
       <PageHeader title={props.title} trail={props.trail} />
-      <Flex
-        as="section"
-        bg="bg.surface"
-        borderWidth="1px"
-        borderColor="border"
-        rounded="xl"
-        p={{ base: '5', md: '6' }}
-        gap="4"
-        alignItems="flex-start"
-      >
+      <Surface as="section" display="flex" p={{ base: '5', md: '6' }} gap="4" alignItems="flex-start">
         <Hammer
           size={22}
           aria-hidden="true"
@@ -41,7 +33,7 @@ export function PlannedPage(props: {
           </Box>
           {props.children}
         </div>
-      </Flex>
+      </Surface>
     </div>
   )
 }
