@@ -5,6 +5,7 @@ import { Box, Flex } from 'styled-system/jsx'
 import { hstack } from 'styled-system/patterns'
 import { Text } from '../../../components/ui/text'
 import { AsOfMark } from '../../../components/as-of-mark'
+import { RenderAfterFirstPaint } from '../../../components/render-after-first-paint'
 import { Button } from '../../../components/ui/button'
 import { ResizeHandle } from '../../../components/ui/resize-handle'
 import { Spinner } from '../../../components/ui/spinner'
@@ -465,34 +466,37 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
             minH="0"
           >
             {sidebarOpen ? null : <Box p="2">{sidebarToggle}</Box>}
+            {/* Hidden on a phone, and beside the chart on a desktop: it renders after the first paint (decision 0043). */}
             {sidebarOpen ? (
-              <Flex flex="1" minH="0" flexDir="column">
-                <Box flex="1" minH="0">
-                  {railPanel === 'market-watch' ? null : marketWatch(sidebarToggle)}
-                </Box>
-                {props.algoTrader ? (
-                  <>
-                    <ResizeHandle
-                      orientation="horizontal"
-                      label="Resize the Algo Trader list"
-                      controls="workspace-algo-trader"
-                      size={algoTraderSize}
-                      panel="after"
-                      onResize={(px) => panels.resize('algoTrader', px)}
-                      onResizeEnd={panels.store}
-                    />
-                    <Box
-                      id="workspace-algo-trader"
-                      style={{ height: algoTraderSize.px }}
-                      flexShrink={0}
-                      minH="0"
-                      overflowY="auto"
-                    >
-                      {props.algoTrader}
-                    </Box>
-                  </>
-                ) : null}
-              </Flex>
+              <RenderAfterFirstPaint>
+                <Flex flex="1" minH="0" flexDir="column">
+                  <Box flex="1" minH="0">
+                    {railPanel === 'market-watch' ? null : marketWatch(sidebarToggle)}
+                  </Box>
+                  {props.algoTrader ? (
+                    <>
+                      <ResizeHandle
+                        orientation="horizontal"
+                        label="Resize the Algo Trader list"
+                        controls="workspace-algo-trader"
+                        size={algoTraderSize}
+                        panel="after"
+                        onResize={(px) => panels.resize('algoTrader', px)}
+                        onResizeEnd={panels.store}
+                      />
+                      <Box
+                        id="workspace-algo-trader"
+                        style={{ height: algoTraderSize.px }}
+                        flexShrink={0}
+                        minH="0"
+                        overflowY="auto"
+                      >
+                        {props.algoTrader}
+                      </Box>
+                    </>
+                  ) : null}
+                </Flex>
+              </RenderAfterFirstPaint>
             ) : null}
           </Box>
         </Flex>
@@ -515,93 +519,96 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
         <LiveBottomBar currency={props.currency} asOf={accountMark} />
       </Box>
 
-      <SideMenu
-        open={sideMenuOpen}
-        onOpenChange={setSideMenuOpen}
-        user={user}
-        currency={props.currency}
-        selectedAccountIndex={props.selectedAccountIndex}
-        onSelectAccount={props.onSelectAccount}
-        onOpenPanel={toggleRail}
-        pairs={activePairs}
-        activePair={activePair}
-        onActivatePair={activatePair}
-        onClosePair={(pair) => workspaceStore.closePair(pair, assets ?? [])}
-        onAddPair={() => {
-          setSideMenuOpen(false)
-          setPickerOpen(true)
-        }}
-        depositClosedBy={ordersClosedBy}
-        algoTrader={props.algoTrader}
-        onOpenPlans={
-          props.onOpenPlans &&
-          (() => {
+      {/* Closed menus and dialogs: nothing of them shows at first, so they mount after the first paint (decision 0043). */}
+      <RenderAfterFirstPaint>
+        <SideMenu
+          open={sideMenuOpen}
+          onOpenChange={setSideMenuOpen}
+          user={user}
+          currency={props.currency}
+          selectedAccountIndex={props.selectedAccountIndex}
+          onSelectAccount={props.onSelectAccount}
+          onOpenPanel={toggleRail}
+          pairs={activePairs}
+          activePair={activePair}
+          onActivatePair={activatePair}
+          onClosePair={(pair) => workspaceStore.closePair(pair, assets ?? [])}
+          onAddPair={() => {
             setSideMenuOpen(false)
-            props.onOpenPlans?.()
-          })
-        }
-      />
-      <MarketPickerDialog
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        assets={assets ?? []}
-        store={store}
-        openPairs={activePairs}
-        onPick={(picked) => {
-          selectAsset(picked)
-          setPickerOpen(false)
-        }}
-      />
-      {/* Offline nothing could be sent: the dialog shuts, as the order tickets do. */}
-      <CreateAlertDialog
-        open={alertAsset !== null && !props.offline}
-        onOpenChange={(next) => {
-          if (!next) setAlertAsset(null)
-        }}
-        asset={alertAsset}
-        store={store}
-      />
-      {/* The dialogs follow the active asset's live prices only while one is open. */}
-      <WithLiveAsset store={store} asset={asset} live={dialog !== null}>
-        {(liveAsset) => (
-          <>
-            <AssetInfoDialog
-              open={dialog === 'info'}
-              onOpenChange={(next) => setDialog(next ? 'info' : null)}
-              asset={liveAsset}
-              leverage={leverage}
-              nowMs={props.nowMs()}
-            />
-            <ProfitCalculatorDialog
-              open={dialog === 'calculator'}
-              onOpenChange={(next) => setDialog(next ? 'calculator' : null)}
-              asset={liveAsset}
-              leverage={leverage}
-              currency={props.currency}
-            />
-            <PendingOrderDialog
-              open={dialog === 'pending'}
-              onOpenChange={(next) => setDialog(next ? 'pending' : null)}
-              asset={liveAsset}
-              side={pendingSide}
-              onSideChange={setPendingSide}
-              leverage={leverage}
-              takeProfit={levels.takeProfit}
-              stopLoss={levels.stopLoss}
-              onMarketPlaced={onPlaced}
-              onOrderPlaced={onOrderPlaced}
-            />
-            <TakeProfitStopLossDialog
-              open={dialog === 'tp-sl'}
-              onOpenChange={(next) => setDialog(next ? 'tp-sl' : null)}
-              initialTakeProfit={levels.takeProfit}
-              initialStopLoss={levels.stopLoss}
-              referencePriceQuote={liveAsset?.rate}
-              onSave={setLevels}
-            />
-          </>
-        )}
-      </WithLiveAsset>
+            setPickerOpen(true)
+          }}
+          depositClosedBy={ordersClosedBy}
+          algoTrader={props.algoTrader}
+          onOpenPlans={
+            props.onOpenPlans &&
+            (() => {
+              setSideMenuOpen(false)
+              props.onOpenPlans?.()
+            })
+          }
+        />
+        <MarketPickerDialog
+          open={pickerOpen}
+          onOpenChange={setPickerOpen}
+          assets={assets ?? []}
+          store={store}
+          openPairs={activePairs}
+          onPick={(picked) => {
+            selectAsset(picked)
+            setPickerOpen(false)
+          }}
+        />
+        {/* Offline nothing could be sent: the dialog shuts, as the order tickets do. */}
+        <CreateAlertDialog
+          open={alertAsset !== null && !props.offline}
+          onOpenChange={(next) => {
+            if (!next) setAlertAsset(null)
+          }}
+          asset={alertAsset}
+          store={store}
+        />
+        {/* The dialogs follow the active asset's live prices only while one is open. */}
+        <WithLiveAsset store={store} asset={asset} live={dialog !== null}>
+          {(liveAsset) => (
+            <>
+              <AssetInfoDialog
+                open={dialog === 'info'}
+                onOpenChange={(next) => setDialog(next ? 'info' : null)}
+                asset={liveAsset}
+                leverage={leverage}
+                nowMs={props.nowMs()}
+              />
+              <ProfitCalculatorDialog
+                open={dialog === 'calculator'}
+                onOpenChange={(next) => setDialog(next ? 'calculator' : null)}
+                asset={liveAsset}
+                leverage={leverage}
+                currency={props.currency}
+              />
+              <PendingOrderDialog
+                open={dialog === 'pending'}
+                onOpenChange={(next) => setDialog(next ? 'pending' : null)}
+                asset={liveAsset}
+                side={pendingSide}
+                onSideChange={setPendingSide}
+                leverage={leverage}
+                takeProfit={levels.takeProfit}
+                stopLoss={levels.stopLoss}
+                onMarketPlaced={onPlaced}
+                onOrderPlaced={onOrderPlaced}
+              />
+              <TakeProfitStopLossDialog
+                open={dialog === 'tp-sl'}
+                onOpenChange={(next) => setDialog(next ? 'tp-sl' : null)}
+                initialTakeProfit={levels.takeProfit}
+                initialStopLoss={levels.stopLoss}
+                referencePriceQuote={liveAsset?.rate}
+                onSave={setLevels}
+              />
+            </>
+          )}
+        </WithLiveAsset>
+      </RenderAfterFirstPaint>
     </AccountInputsContext.Provider>
   )
 }

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, useNavigate } from '@tanstack/react-router'
+import { RenderAfterFirstPaint } from '../../../components/render-after-first-paint'
 import { LiveStatus } from '../../../features/realtime'
 import { useLogout, useSession } from '../../../features/session'
 import { AppShell } from '../../../features/shell'
@@ -26,7 +27,10 @@ function MainLayout() {
       status={<LiveStatus />}
       onLogout={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}
     >
-      <Outlet />
+      {/* The account frame paints first; the page renders after it, in slices (decision 0043). */}
+      <RenderAfterFirstPaint>
+        <Outlet />
+      </RenderAfterFirstPaint>
     </AppShell>
   )
 }
