@@ -11,6 +11,16 @@ describe('Badge', () => {
         Requests{' '}
         <Badge tone="accent">
           4<VisuallyHidden as="span"> pending</VisuallyHidden>
+        </Badge>{' '}
+        <Badge kind="label" tone="solid">
+          Recommended
+        </Badge>{' '}
+        <Badge kind="label" tone="raised">
+          <svg aria-hidden="true" width="12" height="12" />
+          Current plan
+        </Badge>{' '}
+        <Badge kind="label" tone="subtle">
+          Open
         </Badge>
       </p>,
     )
@@ -45,5 +55,32 @@ describe('Badge', () => {
     const classes = ['default', 'neutral', 'accent', 'danger'].map((id) => screen.getByTestId(id).className)
     expect(classes[0]).toBe(classes[1])
     expect(new Set(classes.slice(1)).size).toBe(3)
+  })
+
+  it('has a look per tone for a label as well, and a label is a pill of its own shape', () => {
+    render(
+      <>
+        <Badge tone="solid" data-testid="solid">
+          1
+        </Badge>
+        <Badge tone="raised" data-testid="raised">
+          1
+        </Badge>
+        <Badge tone="subtle" data-testid="subtle">
+          1
+        </Badge>
+        <Badge kind="count" tone="raised" data-testid="count">
+          Current plan
+        </Badge>
+        <Badge kind="label" tone="raised" data-testid="label">
+          Current plan
+        </Badge>
+      </>,
+    )
+    const classes = ['solid', 'raised', 'subtle'].map((id) => screen.getByTestId(id).className)
+    expect(new Set(classes).size).toBe(3)
+    expect(screen.getByTestId('count').className).toBe(classes[1])
+    expect(screen.getByTestId('label').className).not.toBe(classes[1])
+    expect(screen.getByTestId('label')).toHaveTextContent('Current plan')
   })
 })

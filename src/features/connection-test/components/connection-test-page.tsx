@@ -1,12 +1,13 @@
 import { CircleAlert, CircleCheck, Info, Loader, Send, TriangleAlert } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { css, cva } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { Text } from '../../../components/ui/text'
 import { Box } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
+import { StatusChip } from '../../../components/ui/status-chip'
 import {
   CHECK_STATUS_LABELS,
   formatReport,
@@ -14,6 +15,7 @@ import {
   type CheckResult,
   type CheckStatus,
 } from '../../../domain/diagnostics/connection-report'
+import type { StatusTone } from '../../../domain/display/status-tone'
 import { CHECKS, runCheck, type CheckEnvironment } from '../checks'
 
 export interface ConnectionTestPageProps {
@@ -24,45 +26,27 @@ export interface ConnectionTestPageProps {
 
 const ICONS = { ok: CircleCheck, warn: TriangleAlert, fail: CircleAlert, info: Info } as const
 
-const badge = cva({
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1',
-    px: '2',
-    py: '0.5',
-    rounded: 'pill',
-    borderWidth: '1px',
-    fontSize: 'xs',
-    fontWeight: 'semibold',
-    whiteSpace: 'nowrap',
-  },
-  variants: {
-    status: {
-      ok: { bg: 'success.subtle', color: 'success', borderColor: 'success.border' },
-      warn: { bg: 'warning.subtle', color: 'warning', borderColor: 'warning.border' },
-      fail: { bg: 'danger.subtle', color: 'danger', borderColor: 'danger.border' },
-      info: { bg: 'accent.subtle', color: 'accent', borderColor: 'accent.border' },
-      running: { bg: 'bg.raised', color: 'text.muted', borderColor: 'border' },
-    },
-  },
-})
+// A check's status as the app's status pill: its icon and word as well as its colour.
+const TONES: Readonly<Record<CheckStatus, StatusTone>> = {
+  ok: 'success',
+  warn: 'warning',
+  fail: 'danger',
+  info: 'accent',
+}
 
 function StatusBadge(props: { status: CheckStatus | 'running' }) {
   if (props.status === 'running') {
     return (
-      <span className={badge({ status: 'running' })}>
+      <StatusChip tone="neutral">
         <Loader size={14} aria-hidden="true" className={css({ animation: 'spin 1s linear infinite' })} />
         Checking
-      </span>
+      </StatusChip>
     )
   }
-  const Icon = ICONS[props.status]
   return (
-    <span className={badge({ status: props.status })}>
-      <Icon size={14} aria-hidden="true" />
+    <StatusChip tone={TONES[props.status]} icon={ICONS[props.status]}>
       {CHECK_STATUS_LABELS[props.status]}
-    </span>
+    </StatusChip>
   )
 }
 

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react'
 import { Box, styled } from 'styled-system/jsx'
 import { stack, visuallyHidden } from 'styled-system/patterns'
+import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { formatAmount, USD, type DisplayCurrency } from '../../../domain/format/currency'
@@ -95,27 +96,6 @@ const FeatureCell = styled('th', {
   variants: { head: { true: { verticalAlign: 'bottom' } } },
 })
 
-// 'Recommended' on the accent, 'Current plan' on the raised surface.
-const PlanMark = styled('span', {
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1',
-    px: '2',
-    py: '0.5',
-    rounded: 'pill',
-    fontSize: 'xs',
-    fontWeight: 'semibold',
-    whiteSpace: 'nowrap',
-  },
-  variants: {
-    tone: {
-      accent: { bg: 'accent.solid', color: 'accent.fg' },
-      neutral: { bg: 'bg.raised', color: 'text.default' },
-    },
-  },
-})
-
 function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChange'>) {
   const { plans, planFeatures, currentPlanId, onUpgrade } = props
   return (
@@ -150,12 +130,16 @@ function PlanTable(props: Omit<PlansComparisonDialogProps, 'open' | 'onOpenChang
                   <Text as="span" size="md" weight="bold">
                     {plan.title}
                   </Text>
-                  {plan.recommended ? <PlanMark tone="accent">Recommended</PlanMark> : null}
+                  {plan.recommended ? (
+                    <Badge kind="label" tone="solid">
+                      Recommended
+                    </Badge>
+                  ) : null}
                   {plan.id === currentPlanId ? (
-                    <PlanMark tone="neutral">
+                    <Badge kind="label" tone="raised">
                       <Check size={12} aria-hidden="true" />
                       Current plan
-                    </PlanMark>
+                    </Badge>
                   ) : null}
                 </span>
               </PlanCell>

@@ -5,6 +5,7 @@ import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type 
 import { css } from 'styled-system/css'
 import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 import { Box, Flex, VisuallyHidden } from 'styled-system/jsx'
+import { Badge } from '../../../../components/ui/badge'
 import { Text } from '../../../../components/ui/text'
 import * as Dialog from '../../../../components/ui/dialog'
 import { SearchField } from '../../../../components/ui/search-field'
@@ -75,18 +76,9 @@ const PickerRow = memo(function PickerRow(props: {
               {asset.symbol_display}
             </Text>
             {props.isOpen ? (
-              <Box
-                as="span"
-                px="1.5"
-                rounded="pill"
-                borderWidth="1px"
-                borderColor="accent.border"
-                bg="accent.subtle"
-                fontSize="xs"
-                fontWeight="medium"
-              >
+              <Badge kind="label" tone="subtle">
                 Open
-              </Box>
+              </Badge>
             ) : null}
           </span>
           <Box
