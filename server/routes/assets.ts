@@ -17,7 +17,7 @@ const AssetParamsSchema = z.object({
   id: TextSchema.regex(/^[A-Za-z0-9._-]{1,40}$/, 'Unknown asset id'),
 })
 const CandlesQuerySchema = z.object({
-  tf: CandleTimeframeSchema.default('1m'),
+  tf: z._default(CandleTimeframeSchema, '1m'),
   limit: z.coerce.number().int().min(1).max(MAX_CANDLES).default(500),
 })
 

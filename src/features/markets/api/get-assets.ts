@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { AssetSchema, AssetsResponseSchema, type Asset } from '../../../domain/contract/assets'
 import { http } from '../../../lib/http'
 import { keepOfflineCopy } from '../../../lib/offline-copy-meta'
