@@ -20,9 +20,8 @@ export type CheckboxProps = Omit<ComponentProps<typeof Root>, 'children' | 'ref'
 }
 
 /**
- * A checkbox with its label. Controlled: `checked` + `onCheckedChange(({ checked }) => ...)`; with react-hook-form
- * use a Controller: `<Checkbox checked={field.value} onCheckedChange={(d) => field.onChange(d.checked === true)}
- * name={field.name} ref={field.ref} inputProps={{ onBlur: field.onBlur }} label="..." />`.
+ * A checkbox with its label. Controlled: `checked` + `onCheckedChange(({ checked }) => ...)`; in a react-hook-form
+ * form it is a FormCheckbox (`form-checkbox.tsx`), bound by `control` and `name`.
  */
 export function Checkbox({ label, ref, inputProps, ...props }: CheckboxProps) {
   return (

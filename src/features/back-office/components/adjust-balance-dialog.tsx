@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { FormField } from '../../../components/ui/form-field'
 import { FormSelect } from '../../../components/ui/form-select'
 import { Text } from '../../../components/ui/text'
+import { FormTextArea } from '../../../components/ui/form-text-area'
 import { ADJUSTMENT_KINDS, type AdjustmentKind } from '../../../domain/contract/ledger'
 import {
   ADJUSTMENT_KIND_LABELS,
@@ -20,7 +21,6 @@ import { errorMessage, fieldError } from '../../../lib/error-message'
 import { newIdempotencyKey } from '../../../lib/error-message'
 import { DetailRows } from './detail-rows'
 import { DialogForm, FormDialog, useBusy } from './form-dialog'
-import { TextAreaField } from './text-area-field'
 
 // Adjust a client's balance (decision 0017): kind, amount and reason, with the balance before and after as the admin
 // types. The Idempotency-Key is made once when the dialog opens (its content mounts on open) and sent again by
@@ -66,7 +66,6 @@ function AdjustBalanceForm(
     resolver: zodResolver(schema),
     defaultValues: { kind: 'deposit', amount: '', reason: '' },
   })
-  const { errors } = form.formState
   const kind = useWatch({ control: form.control, name: 'kind' })
   const amount = useWatch({ control: form.control, name: 'amount' })
   const preview = adjustmentPreview(props.balanceUsd, kind, amount)
@@ -149,13 +148,13 @@ function AdjustBalanceForm(
           },
         ]}
       />
-      <TextAreaField
+      <FormTextArea
+        control={form.control}
+        name="reason"
         label="Reason"
         rows={2}
-        helperText="Kept in the ledger and the audit log."
+        description="Kept in the ledger and the audit log."
         maxLength={500}
-        error={errors.reason?.message}
-        {...form.register('reason')}
       />
     </DialogForm>
   )

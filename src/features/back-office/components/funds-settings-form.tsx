@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { TextField } from '../../../components/ui/input'
 import { toast } from '../../../components/ui/toast'
+import { FormTextArea } from '../../../components/ui/form-text-area'
 import {
   BANK_FIELDS,
   FUNDS_LIMIT_LABELS,
@@ -21,7 +22,6 @@ import {
 import type { FundsSettings } from '../../../domain/contract/funds-options'
 import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateFundsSettings } from '../api/funds-settings'
-import { TextAreaField } from './text-area-field'
 
 export const FUNDS_SETTINGS_MESSAGES = {
   SAVED: 'Funds settings saved.',
@@ -122,12 +122,12 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
                 />
               ))}
             </div>
-            <TextAreaField
+            <FormTextArea
+              control={form.control}
+              name="bank.bank_address"
               label="Bank address"
               rows={2}
               maxLength={400}
-              {...form.register('bank.bank_address')}
-              error={errors.bank?.bank_address?.message}
             />
           </FieldGroup>
 

@@ -6,6 +6,7 @@ import { wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { toast } from '../../../components/ui/toast'
+import { FormTextArea } from '../../../components/ui/form-text-area'
 import { LegalSettingsFormSchema, legalSettingsPatch } from '../../../domain/back-office/legal-settings-form'
 import {
   LEGAL_DOCUMENT_PATHS,
@@ -16,7 +17,6 @@ import {
 } from '../../../domain/contract/legal'
 import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateLegalSettings } from '../api/legal-settings'
-import { TextAreaField } from './text-area-field'
 
 export const LEGAL_SETTINGS_MESSAGES = {
   SAVED: 'Legal pages saved.',
@@ -36,7 +36,7 @@ export function LegalSettingsForm(props: { texts: LegalTexts }) {
     defaultValues: props.texts,
     mode: 'onTouched',
   })
-  const { errors, isDirty } = form.formState
+  const { isDirty } = form.formState
 
   // Another admin saved while this page was open: an untouched form follows, one being edited keeps its edits.
   const { reset } = form
@@ -86,13 +86,15 @@ export function LegalSettingsForm(props: { texts: LegalTexts }) {
         </Card.Header>
         <Card.Body className={css({ gap: '5' })}>
           {LEGAL_DOCUMENTS.map((document) => (
-            <TextAreaField
+            <FormTextArea
               key={document}
+              control={form.control}
+              name={document}
               label={LEGAL_DOCUMENT_TITLES[document]}
               rows={8}
               maxLength={LEGAL_TEXT_MAX}
               required
-              helperText={
+              description={
                 <>
                   Shown at{' '}
                   <a
@@ -105,8 +107,6 @@ export function LegalSettingsForm(props: { texts: LegalTexts }) {
                   </a>
                 </>
               }
-              {...form.register(document)}
-              error={errors[document]?.message}
             />
           ))}
         </Card.Body>

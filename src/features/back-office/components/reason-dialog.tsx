@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Text } from '../../../components/ui/text'
+import { FormTextArea } from '../../../components/ui/form-text-area'
 import { REASON_MAX_LENGTH, ReasonFormSchema, type ReasonForm } from '../../../domain/back-office/reasons'
 import { errorMessage, fieldError } from '../../../lib/error-message'
 import { DialogForm, FormDialog, useBusy } from './form-dialog'
-import { TextAreaField } from './text-area-field'
 
 // A dangerous step an admin confirms with a required reason (rejecting a client's request, deactivating an
 // account): what it does, the reason, and the server's refusal as it is. Nothing is sent without a reason.
@@ -48,14 +48,14 @@ function ReasonDialogForm(
       <Text size="sm" tone="muted">
         {props.intro}
       </Text>
-      <TextAreaField
+      <FormTextArea
+        control={form.control}
+        name="reason"
         label="Reason"
         required
         rows={3}
         maxLength={REASON_MAX_LENGTH}
-        helperText={props.helperText}
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
+        description={props.helperText}
       />
     </DialogForm>
   )

@@ -6,10 +6,10 @@ import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { FormTextArea } from '../../../components/ui/form-text-area'
 import type { QueueRequest } from '../../../domain/contract/request-queue'
 import { requestTypeLabel } from '../../../domain/back-office/labels'
 import { REASON_MAX_LENGTH, ReasonFormSchema, type ReasonForm } from '../../../domain/back-office/reasons'
-import { TextAreaField } from './text-area-field'
 
 export interface RejectRequestDialogProps {
   /** The request being rejected; null closes the dialog. */
@@ -32,14 +32,14 @@ function RejectForm(props: Omit<RejectRequestDialogProps, 'request' | 'onOpenCha
 
   return (
     <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
-      <TextAreaField
+      <FormTextArea
+        control={form.control}
+        name="reason"
         label="Reason"
         required
         rows={4}
         maxLength={REASON_MAX_LENGTH}
-        helperText="The customer reads this in their notification."
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
+        description="The customer reads this in their notification."
       />
       <Flex flexDir={{ base: 'column-reverse', md: 'row' }} justifyContent="flex-end" gap="3">
         <Dialog.CloseTrigger asChild>

@@ -11,6 +11,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { FormSelect } from '../../../components/ui/form-select'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
+import { FormTextArea } from '../../../components/ui/form-text-area'
 import {
   ASSET_CLASS_LABELS,
   registerPageOptions,
@@ -28,7 +29,6 @@ import { ASSET_CLASSES, type SiteSettings } from '../../../domain/contract/site'
 import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateSettings } from '../api/update-settings'
 import { MaintenancePreview } from './maintenance-preview'
-import { TextAreaField } from './text-area-field'
 
 export const SITE_SETTINGS_MESSAGES = {
   SAVED: 'Site settings saved.',
@@ -77,7 +77,7 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
     defaultValues: siteSettingsFormValues(settings),
     mode: 'onTouched',
   })
-  const { errors, isDirty } = form.formState
+  const { isDirty } = form.formState
   const [message, contactEmail, registerPage] = useWatch({
     control: form.control,
     name: ['maintenanceMessage', 'contactEmail', 'r_page'],
@@ -125,11 +125,6 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
       else save(patch)
     })(event)
 
-  const field = (name: SettingsField) => ({
-    ...form.register(name),
-    error: errors[name as keyof typeof errors]?.message,
-  })
-
   return (
     <form noValidate onSubmit={submit} aria-label="Site settings">
       <div
@@ -167,7 +162,12 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
             title="Maintenance screen"
             description="What customers read while the status is Disabled. Left blank, they read the standard sentence."
           >
-            <TextAreaField label="Maintenance message" rows={4} {...field('maintenanceMessage')} />
+            <FormTextArea
+              control={form.control}
+              name="maintenanceMessage"
+              label="Maintenance message"
+              rows={4}
+            />
             <Box display={{ base: 'block', lg: 'none' }}>
               <MaintenancePreview message={message} contactEmail={contactEmail} />
             </Box>
@@ -247,8 +247,8 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
           </Section>
 
           <Section title="Header, footer and logos">
-            <TextAreaField label="Header text" rows={2} {...field('header_text')} />
-            <TextAreaField label="Footer text" rows={3} {...field('footer_text')} />
+            <FormTextArea control={form.control} name="header_text" label="Header text" rows={2} />
+            <FormTextArea control={form.control} name="footer_text" label="Footer text" rows={3} />
             <div className={twoColumns}>
               <FormField control={form.control} name="logo" label="Logo address" />
               <FormField control={form.control} name="logo_sm" label="Small logo address" />

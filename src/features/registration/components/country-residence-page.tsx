@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Building2 } from 'lucide-react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { Box, Flex, styled } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
-import { Checkbox } from '../../../components/ui/checkbox'
+import { FormCheckbox } from '../../../components/ui/form-checkbox'
 import { CountryResidenceSchema, type CountryResidence } from '../../../domain/contract/auth'
 import { COUNTRIES, countryChoice } from '../../../domain/registration/countries'
 import type { RegistrationDraft } from '../../../domain/registration/draft'
@@ -43,7 +43,6 @@ export function CountryResidenceForm(props: {
     },
   })
   const agreed = useWatch({ control: form.control, name: 'agreePrivacy' })
-  const errors = form.formState.errors
   const submit = form.handleSubmit((values) => save.mutate(values))
 
   return (
@@ -91,29 +90,11 @@ export function CountryResidenceForm(props: {
             </p>
           </Flex>
           <div className={grid({ gap: '1.5' })}>
-            <Controller
+            <FormCheckbox
               control={form.control}
               name="agreePrivacy"
-              render={({ field }) => (
-                <Checkbox
-                  name={field.name}
-                  ref={field.ref}
-                  checked={field.value}
-                  onCheckedChange={(details) => field.onChange(details.checked === true)}
-                  inputProps={{
-                    onBlur: field.onBlur,
-                    'aria-describedby': errors.agreePrivacy ? 'agree-privacy-error' : undefined,
-                  }}
-                  invalid={Boolean(errors.agreePrivacy)}
-                  label={SIGN_UP_LABELS.PRIVACY_AGREEMENT}
-                />
-              )}
+              label={SIGN_UP_LABELS.PRIVACY_AGREEMENT}
             />
-            {errors.agreePrivacy ? (
-              <Text id="agree-privacy-error" role="alert" tone="danger" size="sm">
-                {errors.agreePrivacy.message}
-              </Text>
-            ) : null}
             {props.privacyUrl ? (
               <styled.a
                 href={props.privacyUrl}

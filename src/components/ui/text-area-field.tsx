@@ -3,11 +3,11 @@ import { CircleAlert } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { field } from 'styled-system/recipes'
-import { Field } from '../../../components/ui/input'
+import { Field } from './input'
 
 // A multi-line TextField: label, helper and error text wired by Ark's Field (ids, aria-describedby, aria-invalid),
-// the input's look with room for several lines. The one textarea of the back office: settings texts and the reason
-// an admin gives (deactivating, rejecting, adjusting). For react-hook-form: `{...form.register('reason')}`.
+// the input's look with room for several lines (the back office's settings texts, the reason an admin gives). In a
+// react-hook-form form it is a FormTextArea (`form-text-area.tsx`), bound by `control` and `name`.
 
 const textAreaClass = css({ h: 'auto', minH: '24', py: '2', lineHeight: 'normal', resize: 'vertical' })
 
