@@ -1,6 +1,7 @@
 // Tradable assets (docs/product/data-model.md#asset), in zod/mini: the dashboard's and /mt4's first render load them,
 // and zod/mini builds schemas at import for less CPU than classic zod (decision 0043).
 import * as z from 'zod/mini'
+import './zod-messages'
 import { dataEnvelope } from './common'
 
 export const ASSET_TYPES = ['forex', 'stocks', 'crypto', 'commodities', 'indices', 'metals'] as const
