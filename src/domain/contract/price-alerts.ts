@@ -1,7 +1,8 @@
 // Price alerts and this device's Web Push subscription as the client reads and sends them
 // (docs/decisions/0037 when it lands; the server declares the same shapes). An alert watches an asset's bid: above
 // or below a price, with an optional note and expiry; it fires once and then stays in the list as triggered.
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import './zod-messages'
 
 export const ALERT_CONDITIONS = { ABOVE: 'above', BELOW: 'below' } as const
 export const AlertConditionSchema = z.enum([ALERT_CONDITIONS.ABOVE, ALERT_CONDITIONS.BELOW])
@@ -26,18 +27,18 @@ export const MAX_ALERT_NOTE_LENGTH = 200
 
 /** One alert. `asset_id` is the price feed's id (Asset.asset_id), as in Trade and Order; `note` null when none. */
 export const AlertSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset_id: z.string(),
   asset_symbol: z.string(),
   condition: AlertConditionSchema,
   price: z.number(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   status: AlertStatusSchema,
   created_at: z.string(),
-  expires_at: z.string().nullable(),
-  triggered_at: z.string().nullable(),
+  expires_at: z.nullable(z.string()),
+  triggered_at: z.nullable(z.string()),
   /** The bid that fired it. */
-  triggered_price: z.number().nullable(),
+  triggered_price: z.nullable(z.number()),
 })
 export type Alert = z.infer<typeof AlertSchema>
 

@@ -2,6 +2,7 @@
 // browser's side from src/lib/web-push.ts. The query holds the browser's own state (permission, subscribed), which
 // only these mutations and the browser's settings change.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { partial } from 'zod/mini'
 import { PushKeyResponseSchema, PushMessageResponseSchema } from '../../../domain/contract/price-alerts'
 import { PUSH_TEXTS, type NotificationPermissionState } from '../../../domain/notifications/web-push'
 import { http, request } from '../../../lib/http'
@@ -44,7 +45,7 @@ async function turnOn(): Promise<PushDeviceState> {
   const key = await http.get('/push/key', { schema: PushKeyResponseSchema })
   const { subscription, request: body } = await subscribeToPush(key.data.public_key)
   try {
-    await http.post('/push/subscriptions', body, { schema: PushMessageResponseSchema.partial() })
+    await http.post('/push/subscriptions', body, { schema: partial(PushMessageResponseSchema) })
   } catch (error) {
     // The server does not know this subscription: keep none rather than one nothing is sent to.
     await subscription.unsubscribe().catch(() => false)
@@ -59,7 +60,7 @@ async function turnOff(): Promise<PushDeviceState> {
     await request('/push/subscriptions', {
       method: 'DELETE',
       body: { endpoint: subscription.endpoint },
-      schema: PushMessageResponseSchema.partial(),
+      schema: partial(PushMessageResponseSchema),
     })
     await subscription.unsubscribe()
   }
