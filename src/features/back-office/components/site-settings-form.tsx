@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form'
+import { useForm, useWatch, type FieldPath } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { Box } from 'styled-system/jsx'
 import { grid, hstack } from 'styled-system/patterns'
@@ -9,7 +9,7 @@ import * as Card from '../../../components/ui/card'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { FormField } from '../../../components/ui/form-field'
 import { FormSelect } from '../../../components/ui/form-select'
-import { Switch } from '../../../components/ui/switch'
+import { FormSwitch } from '../../../components/ui/form-switch'
 import { toast } from '../../../components/ui/toast'
 import { FormTextArea } from '../../../components/ui/form-text-area'
 import {
@@ -182,31 +182,15 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
               description="Which sign-up page visitors see (r_page)."
               touchOnChange
             />
-            <Controller
+            <FormSwitch
               control={form.control}
               name="require_approval"
-              render={({ field: approval }) => (
-                <Switch
-                  ref={approval.ref}
-                  name={approval.name}
-                  checked={approval.value}
-                  onCheckedChange={(details) => approval.onChange(details.checked)}
-                  label="New accounts wait for approval by the client management team"
-                />
-              )}
+              label="New accounts wait for approval by the client management team"
             />
-            <Controller
+            <FormSwitch
               control={form.control}
               name="has_marketplace"
-              render={({ field: marketplace }) => (
-                <Switch
-                  ref={marketplace.ref}
-                  name={marketplace.name}
-                  checked={marketplace.value}
-                  onCheckedChange={(details) => marketplace.onChange(details.checked)}
-                  label="Marketplace and Algo Trader list"
-                />
-              )}
+              label="Marketplace and Algo Trader list"
             />
           </Section>
 
