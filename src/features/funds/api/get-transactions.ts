@@ -1,7 +1,7 @@
 // GET /funds/transactions?type=&status=&from=&to=&page=: the caller's money movements, newest first, paged by the
 // server (FUNDS_PAGE_SIZE rows, `meta` says how many pages). The same rows feed the dashboard's recent list.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { type z } from 'zod'
+import type * as z from 'zod/mini'
 import { TransactionsResponseSchema, type TransactionsQuery } from '../../../domain/contract/transactions'
 import { fundsQueryString, transactionsQuery } from '../../../domain/funds/transactions-search'
 import { http } from '../../../lib/http'
