@@ -1,6 +1,4 @@
-import { css } from 'styled-system/css'
-import { Flex } from 'styled-system/jsx'
-import { Button } from '../../../components/ui/button'
+import { ToggleGroup, type ToggleOption } from '../../../components/ui/toggle-group'
 import { CANDLE_TIMEFRAMES, type CandleTimeframe } from '../../../domain/contract/assets'
 
 const TIMEFRAME_NAMES: Readonly<Record<CandleTimeframe, string>> = {
@@ -10,13 +8,11 @@ const TIMEFRAME_NAMES: Readonly<Record<CandleTimeframe, string>> = {
   '1h': '1 hour',
 }
 
-// The picked timeframe differs in fill, weight and colour, so colour is never the only signal.
-const pressable = css({
-  px: '2',
-  fontFamily: 'mono',
-  color: 'text.muted',
-  '&[aria-pressed=true]': { bg: 'bg.hover', color: 'text', fontWeight: 'semibold' },
-})
+const TIMEFRAME_OPTIONS: readonly ToggleOption<CandleTimeframe>[] = CANDLE_TIMEFRAMES.map((timeframe) => ({
+  value: timeframe,
+  label: timeframe,
+  title: TIMEFRAME_NAMES[timeframe],
+}))
 
 /** Toggle buttons (aria-pressed): Tab reaches each one, Enter or Space picks it. */
 export function TimeframeSwitcher(props: {
@@ -24,23 +20,12 @@ export function TimeframeSwitcher(props: {
   onChange: (timeframe: CandleTimeframe) => void
 }) {
   return (
-    <Flex role="group" aria-label="Timeframe" gap="1">
-      {CANDLE_TIMEFRAMES.map((timeframe) => {
-        const selected = timeframe === props.value
-        return (
-          <Button
-            key={timeframe}
-            size="sm"
-            variant="ghost"
-            aria-pressed={selected}
-            title={TIMEFRAME_NAMES[timeframe]}
-            onClick={() => props.onChange(timeframe)}
-            className={pressable}
-          >
-            {timeframe}
-          </Button>
-        )
-      })}
-    </Flex>
+    <ToggleGroup
+      label="Timeframe"
+      options={TIMEFRAME_OPTIONS}
+      value={props.value}
+      onValueChange={props.onChange}
+      mono
+    />
   )
 }

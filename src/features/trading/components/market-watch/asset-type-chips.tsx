@@ -1,7 +1,6 @@
 // Asset types (docs/product/data-model.md#asset: forex, stocks, crypto, commodities, indices, metals) as headings and
 // as a one-choice filter.
-import { css } from 'styled-system/css'
-import { Flex } from 'styled-system/jsx'
+import { ToggleGroup, type ToggleOption } from '../../../../components/ui/toggle-group'
 import { ASSET_TYPES, type AssetType } from '../../../../domain/contract/assets'
 
 export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
@@ -13,28 +12,12 @@ export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
   metals: 'Metals',
 }
 
-const chip = css({
-  flexShrink: 0,
-  h: '7',
-  px: '3',
-  rounded: 'pill',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  fontSize: 'xs',
-  fontWeight: 'medium',
-  color: 'text.muted',
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  _hover: { bg: 'bg.hover', color: 'text.default' },
-  focusVisibleRing: 'outside',
-  // The chosen chip is filled and bold as well as tinted, so it does not rest on colour alone.
-  '&[aria-pressed=true]': {
-    bg: 'accent.subtle',
-    borderColor: 'accent.border',
-    color: 'text.default',
-    fontWeight: 'semibold',
-  },
-})
+type Choice = AssetType | 'all'
+
+const CHOICES: readonly ToggleOption<Choice>[] = [
+  { value: 'all', label: 'All' },
+  ...ASSET_TYPES.map((type) => ({ value: type, label: ASSET_TYPE_LABELS[type] })),
+]
 
 /** 'All' plus one toggle button per type; exactly one is pressed. */
 export function AssetTypeChips(props: {
@@ -43,33 +26,12 @@ export function AssetTypeChips(props: {
   label?: string
 }) {
   return (
-    <Flex
-      role="group"
-      aria-label={props.label ?? 'Asset type'}
-      gap="2"
-      overflowX="auto"
-      scrollbarWidth="none"
-      pb="1"
-    >
-      <button
-        type="button"
-        className={chip}
-        aria-pressed={props.value === null}
-        onClick={() => props.onChange(null)}
-      >
-        All
-      </button>
-      {ASSET_TYPES.map((type) => (
-        <button
-          key={type}
-          type="button"
-          className={chip}
-          aria-pressed={props.value === type}
-          onClick={() => props.onChange(type)}
-        >
-          {ASSET_TYPE_LABELS[type]}
-        </button>
-      ))}
-    </Flex>
+    <ToggleGroup
+      variant="chips"
+      label={props.label ?? 'Asset type'}
+      options={CHOICES}
+      value={props.value ?? 'all'}
+      onValueChange={(choice) => props.onChange(choice === 'all' ? null : choice)}
+    />
   )
 }

@@ -25,6 +25,7 @@ import { IconButton } from '../../../../components/ui/button'
 import { LiveText } from '../../../../components/ui/live-text'
 import * as Menu from '../../../../components/ui/menu'
 import { SearchField } from '../../../../components/ui/search-field'
+import { ToggleGroup, type ToggleOption } from '../../../../components/ui/toggle-group'
 import { ASSET_TYPES, type Asset, type AssetType } from '../../../../domain/contract/assets'
 import { formatPrice, PRICE_DECIMALS } from '../../../../domain/format/numbers'
 import { searchAssets } from '../../../../domain/market/asset-search'
@@ -120,23 +121,10 @@ const starButton = center({
   '&[aria-pressed=true]': { color: 'warning' },
 })
 
-const toggle = css({
-  h: '7',
-  px: '3',
-  fontSize: 'xs',
-  fontWeight: 'medium',
-  color: 'text.muted',
-  rounded: 'sm',
-  cursor: 'pointer',
-  _hover: { color: 'text.default' },
-  focusVisibleRing: 'outside',
-  '&[aria-pressed=true]': {
-    bg: 'bg.hover',
-    color: 'text.default',
-    fontWeight: 'semibold',
-    boxShadow: 'raised',
-  },
-})
+const VIEW_OPTIONS: readonly ToggleOption<View>[] = [
+  { value: 'all', label: 'All' },
+  { value: 'watchlist', label: 'Watchlist' },
+]
 
 interface RowProps {
   store: LivePriceStore
@@ -415,33 +403,13 @@ const WatchHeader = memo(function WatchHeader(props: {
       >
         Market Watch
       </Box>
-      <Flex
-        role="group"
-        aria-label="Show"
-        gap="0.5"
-        p="0.5"
-        bg="bg.app"
-        rounded="control"
-        borderWidth="1px"
-        borderColor="border"
-      >
-        <button
-          type="button"
-          className={toggle}
-          aria-pressed={view === 'all'}
-          onClick={() => onViewChange('all')}
-        >
-          All
-        </button>
-        <button
-          type="button"
-          className={toggle}
-          aria-pressed={view === 'watchlist'}
-          onClick={() => onViewChange('watchlist')}
-        >
-          Watchlist
-        </button>
-      </Flex>
+      <ToggleGroup
+        variant="enclosed"
+        label="Show"
+        options={VIEW_OPTIONS}
+        value={view}
+        onValueChange={onViewChange}
+      />
       <CollapsedSearch query={props.query} onQueryChange={props.onQueryChange} />
     </Wrap>
   )
