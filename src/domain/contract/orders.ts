@@ -2,6 +2,7 @@
 // on the tick that reaches them, a position's take-profit, stop-loss and trailing stop moved, a part of it closed,
 // or every position closed at once. Prices are the asset's quote, volumes units (lots x contract size), as in Trade.
 import { z } from 'zod'
+import { extend } from 'zod/mini'
 import { serialIdNumber, TextSchema } from './common'
 import { TradeSchema, TradeSideSchema, TradesPageQuerySchema, TradesPageSchema } from './trades'
 
@@ -165,14 +166,14 @@ export const CloseAllResponseSchema = z.object({
 export type CloseAllResult = z.infer<typeof CloseAllResponseSchema>['data']
 
 export const ORDER_LISTS = { PENDING: 'pending', HISTORY: 'history' } as const
-export const OrdersPageQuerySchema = TradesPageQuerySchema.extend({
+export const OrdersPageQuerySchema = extend(TradesPageQuerySchema, {
   status: z
     .enum([ORDER_LISTS.PENDING, ORDER_LISTS.HISTORY], { message: 'status must be pending or history' })
     .default(ORDER_LISTS.PENDING),
 })
 
 /** GET /orders?status=pending|history&page=, shaped as the trades pages. */
-export const OrdersPageSchema = TradesPageSchema.extend({ data: z.array(OrderSchema) })
+export const OrdersPageSchema = extend(TradesPageSchema, { data: z.array(OrderSchema) })
 export type OrdersPage = z.infer<typeof OrdersPageSchema>
 
 export const ORDERS_PAGE_SIZE = 20

@@ -3,7 +3,7 @@
 // (docs/product/trading-workspace.md#positions-drawer). One file for both lists: they differ only in path and failure
 // message (docs/product/orders-and-alerts.md#positions).
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { TradesPageSchema, type Trade, type TradesPage } from '../../../domain/contract/trades'
 import { http } from '../../../lib/http'
 import { keepOfflineCopy } from '../../../lib/offline-copy-meta'
