@@ -90,8 +90,10 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
  * The support chat (decision 0010): a message with neither text nor an attachment.
  */
 const REFUSED_BEYOND_THE_SCHEMA: Record<string, z.core.$ZodType> = {
-  'POST /chat/messages': SendChatMessageRequestSchema.refine(
-    (body) => body.message.trim() !== '' || body.attachments.length > 0,
+  'POST /chat/messages': SendChatMessageRequestSchema.check(
+    z.refine<z.output<typeof SendChatMessageRequestSchema>>(
+      (body) => body.message.trim() !== '' || body.attachments.length > 0,
+    ),
   ),
 }
 

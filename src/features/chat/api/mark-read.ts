@@ -1,7 +1,7 @@
 // POST /chat/read (the contract): marks the other side's messages up to up_to_id read; the server publishes
 // message.read for each, so the sender sees 'Read'. Sent when the conversation is visible and at the bottom.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { MarkChatReadRequestSchema } from '../../../domain/contract/chat'
 import { http } from '../../../lib/http'
 import { adminUsersQueryKey } from './get-chat-users'
