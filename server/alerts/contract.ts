@@ -48,10 +48,14 @@ export const CreateAlertRequestSchema = z.object({
     .finite()
     .positive('Price must be a positive number')
     .max(MAX_QUOTE, 'Price is too large'),
-  note: TextSchema.max(MAX_ALERT_NOTE_LENGTH, `A note has at most ${MAX_ALERT_NOTE_LENGTH} characters`)
-    .optional()
-    .nullable(),
-  expires_at: boundedTimestamp('The expiry must be an ISO date and time').nullable().default(null),
+  note: z.nullable(
+    z.optional(
+      TextSchema.check(
+        z.maxLength(MAX_ALERT_NOTE_LENGTH, `A note has at most ${MAX_ALERT_NOTE_LENGTH} characters`),
+      ),
+    ),
+  ),
+  expires_at: z._default(z.nullable(boundedTimestamp('The expiry must be an ISO date and time')), null),
 })
 export type CreateAlertRequest = z.infer<typeof CreateAlertRequestSchema>
 
@@ -68,11 +72,15 @@ export const PUSH_MESSAGES = {
 
 /** Browsers' endpoints are a few hundred characters; WNS's are the longest. */
 const MAX_ENDPOINT_LENGTH = 2048
-const base64url = (message: string) => TextSchema.max(200, message).regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
+const base64url = (message: string) =>
+  TextSchema.check(z.maxLength(200, message), z.regex(/^[A-Za-z0-9_-]+={0,2}$/, message))
 
 /** POST /push/subscriptions: a browser's PushSubscription.toJSON() (expirationTime is ignored). */
 export const PushSubscriptionRequestSchema = z.object({
-  endpoint: TextSchema.max(MAX_ENDPOINT_LENGTH).pipe(z.url({ message: 'The endpoint must be a URL' })),
+  endpoint: z.pipe(
+    TextSchema.check(z.maxLength(MAX_ENDPOINT_LENGTH)),
+    z.url({ message: 'The endpoint must be a URL' }),
+  ),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: base64url(PUSH_MESSAGES.BAD_KEY),
@@ -83,7 +91,7 @@ export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequestSche
 
 /** DELETE /push/subscriptions. */
 export const PushUnsubscribeRequestSchema = z.object({
-  endpoint: TextSchema.min(1, 'The endpoint must be a URL').max(MAX_ENDPOINT_LENGTH),
+  endpoint: TextSchema.check(z.minLength(1, 'The endpoint must be a URL'), z.maxLength(MAX_ENDPOINT_LENGTH)),
 })
 
 export const PushSubscriptionResponseSchema = z.object({

@@ -14,7 +14,7 @@ const MAX_CANDLES = 1440
 
 // The chart may name an asset by its id or by its feed id (asset_id); both are short plain tokens.
 const AssetParamsSchema = z.object({
-  id: TextSchema.regex(/^[A-Za-z0-9._-]{1,40}$/, 'Unknown asset id'),
+  id: TextSchema.check(z.regex(/^[A-Za-z0-9._-]{1,40}$/, 'Unknown asset id')),
 })
 const CandlesQuerySchema = z.object({
   tf: z._default(CandleTimeframeSchema, '1m'),

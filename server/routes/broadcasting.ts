@@ -20,7 +20,7 @@ export const CHANNEL_FORBIDDEN = 'You may not subscribe to this channel.'
 
 /** pusher-js's user authenticator posts the socket's id alone. */
 export const BroadcastingUserAuthRequestSchema = z.object({
-  socket_id: TextSchema.regex(/^\d+\.\d+$/, 'Invalid socket id'),
+  socket_id: TextSchema.check(z.regex(/^\d+\.\d+$/, 'Invalid socket id')),
 })
 const BroadcastingUserAuthResponseSchema = z.object({ auth: z.string(), user_data: z.string() })
 // Two short fields; anything near this size is not an authorisation request.

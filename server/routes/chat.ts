@@ -38,7 +38,7 @@ export { CHAT_ERRORS }
 /** A message is at most 5,000 characters and 5 URLs: 64 KiB leaves room for any escaping. */
 const SEND_BODY_LIMIT_BYTES = 64 * 1024
 
-const FileParamsSchema = z.object({ key: TextSchema.max(200) })
+const FileParamsSchema = z.object({ key: TextSchema.check(z.maxLength(200)) })
 
 function refuseConversation(
   reply: FastifyReply,

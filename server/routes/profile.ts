@@ -35,7 +35,7 @@ import { MESSAGES, sendError } from '../plugins/errors'
 import { fileAnswer } from '../plugins/openapi'
 import { sendRefusal } from './account-answers'
 
-const AvatarParamsSchema = z.object({ key: TextSchema.max(64) })
+const AvatarParamsSchema = z.object({ key: TextSchema.check(z.maxLength(64)) })
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart reaches this plugin's routes only (the avatar); every other route stays JSON-only.

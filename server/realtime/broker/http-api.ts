@@ -38,20 +38,20 @@ const BODY_LIMIT_BYTES = 256 * 1024
 // The API's one text rule (decision 0018) holds here too: a NUL or a lone surrogate reaches no socket.
 const INVALID_CHANNEL_NAME = `Invalid channel name: at most ${MAX_CHANNEL_NAME_LENGTH} letters, digits or _-=@,.;`
 /** An app's channel, or a user's `#server-to-user-{id}` (what `sendToUser` publishes to). */
-const TriggerChannelSchema = TextSchema.refine(isChannelName, INVALID_CHANNEL_NAME)
-const ChannelNameSchema = TextSchema.regex(CHANNEL_NAME_PATTERN, INVALID_CHANNEL_NAME)
-const EventNameSchema = TextSchema.min(1).max(200)
-const SocketIdSchema = TextSchema.regex(SOCKET_ID_PATTERN, 'Invalid socket_id')
-const InfoSchema = TextSchema.max(200)
+const TriggerChannelSchema = TextSchema.check(z.refine(isChannelName, INVALID_CHANNEL_NAME))
+const ChannelNameSchema = TextSchema.check(z.regex(CHANNEL_NAME_PATTERN, INVALID_CHANNEL_NAME))
+const EventNameSchema = TextSchema.check(z.minLength(1), z.maxLength(200))
+const SocketIdSchema = TextSchema.check(z.regex(SOCKET_ID_PATTERN, 'Invalid socket_id'))
+const InfoSchema = TextSchema.check(z.maxLength(200))
 
 export const TriggerBodySchema = z
   .object({
     name: EventNameSchema,
     data: TextSchema,
     channels: z.array(TriggerChannelSchema).min(1).max(MAX_CHANNELS_PER_EVENT).optional(),
-    channel: TriggerChannelSchema.optional(),
-    socket_id: SocketIdSchema.optional(),
-    info: InfoSchema.optional(),
+    channel: z.optional(TriggerChannelSchema),
+    socket_id: z.optional(SocketIdSchema),
+    info: z.optional(InfoSchema),
   })
   .refine((body) => body.channels !== undefined || body.channel !== undefined, {
     message: 'channels or channel is required',
@@ -64,8 +64,8 @@ export const BatchBodySchema = z.object({
         name: EventNameSchema,
         data: TextSchema,
         channel: TriggerChannelSchema,
-        socket_id: SocketIdSchema.optional(),
-        info: InfoSchema.optional(),
+        socket_id: z.optional(SocketIdSchema),
+        info: z.optional(InfoSchema),
       }),
     )
     .min(1)
@@ -75,16 +75,16 @@ export const BatchBodySchema = z.object({
 /** The SDK's terminateUserConnections posts `{}`. */
 export const TerminateBodySchema = z.object({})
 
-const AppParamsSchema = z.object({ appId: TextSchema.max(64) })
+const AppParamsSchema = z.object({ appId: TextSchema.check(z.maxLength(64)) })
 const ChannelParamsSchema = AppParamsSchema.extend({ channelName: ChannelNameSchema })
 const UserParamsSchema = AppParamsSchema.extend({
-  userId: TextSchema.regex(USER_ID_PATTERN, 'Invalid user id'),
+  userId: TextSchema.check(z.regex(USER_ID_PATTERN, 'Invalid user id')),
 })
 const ListQuerySchema = z.object({
-  filter_by_prefix: TextSchema.max(MAX_CHANNEL_NAME_LENGTH).optional(),
-  info: InfoSchema.optional(),
+  filter_by_prefix: z.optional(TextSchema.check(z.maxLength(MAX_CHANNEL_NAME_LENGTH))),
+  info: z.optional(InfoSchema),
 })
-const ChannelQuerySchema = z.object({ info: InfoSchema.optional() })
+const ChannelQuerySchema = z.object({ info: z.optional(InfoSchema) })
 
 const AttributesSchema = z.object({
   user_count: z.number().int().optional(),

@@ -11,7 +11,7 @@ export const ChangePasswordFormSchema = ChangePasswordRequestSchema
 export type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>
 
 export const NewPasswordFormSchema = z
-  .object({ password: PasswordSchema, password_confirmation: TextSchema.max(1024) })
+  .object({ password: PasswordSchema, password_confirmation: TextSchema.check(z.maxLength(1024)) })
   .superRefine((body, context) => {
     if (body.password !== body.password_confirmation) {
       context.addIssue({

@@ -18,7 +18,7 @@ import { FirstNameSchema, LastNameSchema, UsernameSchema } from '../contract/aut
 import { TextSchema } from '../contract/common'
 
 const REQUIRED = 'This field is required'
-const optionalText = (max: number) => TextSchema.trim().max(max)
+const optionalText = (max: number) => TextSchema.check(z.trim(), z.maxLength(max))
 
 /** The form's rules; `now` decides who is 18. */
 export const profileFormSchema = (now: Date) =>
@@ -34,7 +34,7 @@ export const profileFormSchema = (now: Date) =>
       city: optionalText(100),
       postal_code: optionalText(20),
       country: optionalText(100),
-      date_of_birth: TextSchema.trim(),
+      date_of_birth: TextSchema.check(z.trim()),
     })
     .superRefine((form, context) => {
       // An address is all or nothing: any part given makes its required parts required.

@@ -14,7 +14,11 @@ export type TwoFactorCodeForm = z.input<typeof TwoFactorCodeFormSchema>
 
 /** The sign-in's second step holds one field, `code`: a code from the app, or (as typed) a recovery code. */
 export const RecoveryCodeFormSchema = z.object({
-  code: TextSchema.trim().min(1, TWO_FACTOR_FORM_MESSAGES.RECOVERY_CODE_REQUIRED).max(64),
+  code: TextSchema.check(
+    z.trim(),
+    z.minLength(1, TWO_FACTOR_FORM_MESSAGES.RECOVERY_CODE_REQUIRED),
+    z.maxLength(64),
+  ),
 })
 export type RecoveryCodeForm = z.input<typeof RecoveryCodeFormSchema>
 

@@ -26,11 +26,13 @@ export const passwordsMatch = <T extends { password: string; password_confirmati
     })
   }
 }
-export const ConfirmationSchema = TextSchema.max(1024)
+export const ConfirmationSchema = TextSchema.check(z.maxLength(1024))
 /** A token from a mailed link (64 hex or base64url characters; anything else is simply not found). */
-export const MailedTokenSchema = TextSchema.trim()
-  .min(16, 'This link is invalid.')
-  .max(200, 'This link is invalid.')
+export const MailedTokenSchema = TextSchema.check(
+  z.trim(),
+  z.minLength(16, 'This link is invalid.'),
+  z.maxLength(200, 'This link is invalid.'),
+)
 
 /** Body of calls that carry nothing; anything sent is refused rather than silently ignored. */
 export const EmptyBodySchema = z.object({}).strict().nullish()
@@ -67,5 +69,5 @@ export const ACCOUNT_MESSAGES = {
 /** A day, YYYY-MM-DD, that exists and that the date columns take (common.ts's boundedDay). */
 export const CalendarDateSchema = boundedDay(
   { format: ACCOUNT_MESSAGES.DATE_INVALID, notADay: ACCOUNT_MESSAGES.DATE_INVALID },
-  TextSchema.trim(),
+  TextSchema.check(z.trim()),
 )

@@ -18,9 +18,12 @@ function isSafeLink(value: string): boolean {
   }
 }
 
-const optionalUrl = TextSchema.max(2048)
-  .refine(isSafeLink, { message: 'Must be an http(s) URL or a path starting with /' })
-  .nullable()
+const optionalUrl = z.nullable(
+  TextSchema.check(
+    z.maxLength(2048),
+    z.refine(isSafeLink, { message: 'Must be an http(s) URL or a path starting with /' }),
+  ),
+)
 
 /**
  * The leverage an operator may set per asset class: above 0, and at most 10,000 (beyond it the margin of a position
@@ -42,21 +45,21 @@ const LeveragePatchSchema = z
 /** PATCH /admin/settings: any subset of what an operator may change. */
 export const SiteSettingsPatchSchema = z
   .object({
-    name: TextSchema.trim().min(1, 'Site name is required').max(120),
+    name: TextSchema.check(z.trim(), z.minLength(1, 'Site name is required'), z.maxLength(120)),
     status: z.enum([SITE_STATUS.ACTIVE, SITE_STATUS.DISABLED], {
       message: "Status must be 'active' or 'disabled'",
     }),
-    maintenanceMessage: TextSchema.trim().max(2000).nullable(),
-    contactEmail: TextSchema.pipe(z.email({ message: 'Please enter a valid email address' })).nullable(),
+    maintenanceMessage: z.nullable(TextSchema.check(z.trim(), z.maxLength(2000))),
+    contactEmail: z.nullable(z.pipe(TextSchema, z.email({ message: 'Please enter a valid email address' }))),
     website_url: optionalUrl,
-    logo: TextSchema.max(2048).nullable(),
-    logo_sm: TextSchema.max(2048).nullable(),
-    favicon: TextSchema.max(2048).nullable(),
+    logo: z.nullable(TextSchema.check(z.maxLength(2048))),
+    logo_sm: z.nullable(TextSchema.check(z.maxLength(2048))),
+    favicon: z.nullable(TextSchema.check(z.maxLength(2048))),
     has_marketplace: z.boolean(),
-    r_page: TextSchema.trim().min(1).max(20),
+    r_page: TextSchema.check(z.trim(), z.minLength(1), z.maxLength(20)),
     require_approval: z.boolean(),
-    header_text: TextSchema.max(2000).nullable(),
-    footer_text: TextSchema.max(2000).nullable(),
+    header_text: z.nullable(TextSchema.check(z.maxLength(2000))),
+    footer_text: z.nullable(TextSchema.check(z.maxLength(2000))),
     terms_url: optionalUrl,
     privacy_url: optionalUrl,
     risk_url: optionalUrl,

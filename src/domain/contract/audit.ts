@@ -8,7 +8,7 @@ export { AUDIT_ACTIONS, type AuditAction } from '../back-office/codes'
 export const AuditQuerySchema = z.object({
   user_id: z.optional(SerialIdSchema),
   actor_id: z.optional(SerialIdSchema),
-  action: TextSchema.trim().max(60).optional(),
+  action: z.optional(TextSchema.check(z.trim(), z.maxLength(60))),
   page: PageSchema.optional(),
 })
 export const AuditEventSchema = z.object({

@@ -20,24 +20,41 @@ export const MIN_LENGTHS = { FIRST_NAME: 2, LAST_NAME: 2, USERNAME: 3, PHONE: 6,
 export const DEFAULT_COUNTRY_CODE = '+1'
 
 // Upper bounds are ours (the spec gives none): they keep hostile input out of the database, far above real values.
-export const EmailSchema = TextSchema.trim()
-  .max(254)
-  .pipe(z.email({ message: VALIDATION_MESSAGES.EMAIL }))
-export const PasswordSchema = TextSchema.min(MIN_LENGTHS.PASSWORD, VALIDATION_MESSAGES.PASSWORD).max(1024)
-export const FirstNameSchema = TextSchema.trim()
-  .min(MIN_LENGTHS.FIRST_NAME, VALIDATION_MESSAGES.FIRST_NAME)
-  .max(100)
-export const LastNameSchema = TextSchema.trim()
-  .min(MIN_LENGTHS.LAST_NAME, VALIDATION_MESSAGES.LAST_NAME)
-  .max(100)
-export const UsernameSchema = TextSchema.trim()
-  .min(MIN_LENGTHS.USERNAME, VALIDATION_MESSAGES.USERNAME)
-  .max(50)
-export const PhoneSchema = TextSchema.trim().min(MIN_LENGTHS.PHONE, VALIDATION_MESSAGES.PHONE).max(32)
+export const EmailSchema = z.pipe(
+  TextSchema.check(z.trim(), z.maxLength(254)),
+  z.email({ message: VALIDATION_MESSAGES.EMAIL }),
+)
+export const PasswordSchema = TextSchema.check(
+  z.minLength(MIN_LENGTHS.PASSWORD, VALIDATION_MESSAGES.PASSWORD),
+  z.maxLength(1024),
+)
+export const FirstNameSchema = TextSchema.check(
+  z.trim(),
+  z.minLength(MIN_LENGTHS.FIRST_NAME, VALIDATION_MESSAGES.FIRST_NAME),
+  z.maxLength(100),
+)
+export const LastNameSchema = TextSchema.check(
+  z.trim(),
+  z.minLength(MIN_LENGTHS.LAST_NAME, VALIDATION_MESSAGES.LAST_NAME),
+  z.maxLength(100),
+)
+export const UsernameSchema = TextSchema.check(
+  z.trim(),
+  z.minLength(MIN_LENGTHS.USERNAME, VALIDATION_MESSAGES.USERNAME),
+  z.maxLength(50),
+)
+export const PhoneSchema = TextSchema.check(
+  z.trim(),
+  z.minLength(MIN_LENGTHS.PHONE, VALIDATION_MESSAGES.PHONE),
+  z.maxLength(32),
+)
 /**
  * country_code, country, nationality: "required strings, no other rule" (docs/product/registration.md#validation).
  */
-export const RequiredStringSchema = TextSchema.min(1, 'This field is required').max(100)
+export const RequiredStringSchema = TextSchema.check(
+  z.minLength(1, 'This field is required'),
+  z.maxLength(100),
+)
 
 /** The registration payload of docs/product/data-model.md#registration-draft, as POST /auth/register receives it. */
 export const RegistrationPayloadSchema = z
@@ -51,7 +68,7 @@ export const RegistrationPayloadSchema = z
     country: RequiredStringSchema,
     nationality: RequiredStringSchema,
     password: PasswordSchema,
-    confirm_password: TextSchema.max(1024),
+    confirm_password: TextSchema.check(z.maxLength(1024)),
   })
   .refine((payload) => payload.password === payload.confirm_password, {
     message: VALIDATION_MESSAGES.PASSWORDS_DIFFER,
@@ -90,7 +107,7 @@ export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema })
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email address, we have sent instructions to reset the password.'
 
-export const AutoLoginRequestSchema = z.object({ token: TextSchema.min(16).max(200) })
+export const AutoLoginRequestSchema = z.object({ token: TextSchema.check(z.minLength(16), z.maxLength(200)) })
 export const AUTO_LOGIN_INVALID_MESSAGE = 'This sign-in link is invalid or has already been used.'
 
 /**

@@ -21,5 +21,8 @@ export const ACCOUNT_STATUS_MESSAGES = {
   deactivated: 'Your account is currently disabled, please contact support.',
 } as const
 
-export const ReasonSchema = TextSchema.trim().max(500, 'The reason must be at most 500 characters')
+export const ReasonSchema = TextSchema.check(
+  z.trim(),
+  z.maxLength(500, 'The reason must be at most 500 characters'),
+)
 export const REASON_REQUIRED = 'A reason is required.'

@@ -9,11 +9,11 @@ import { PositiveMoneySchema } from './funds-common'
  */
 export const CardDepositRequestSchema = z
   .object({
-    card_number: TextSchema.trim().max(30),
+    card_number: TextSchema.check(z.trim(), z.maxLength(30)),
     /** MM/YY */
-    expiry: TextSchema.trim().max(7),
-    cvc: TextSchema.trim().max(4),
-    name: TextSchema.trim().min(1, 'Name on card is required').max(100),
+    expiry: TextSchema.check(z.trim(), z.maxLength(7)),
+    cvc: TextSchema.check(z.trim(), z.maxLength(4)),
+    name: TextSchema.check(z.trim(), z.minLength(1, 'Name on card is required'), z.maxLength(100)),
     amount: PositiveMoneySchema,
   })
   .strict()

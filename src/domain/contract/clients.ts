@@ -14,7 +14,7 @@ import { UserSchema, UserStatusSchema } from './user'
  */
 export const AdminUsersQuerySchema = z.object({
   status: z.optional(UserStatusSchema),
-  search: TextSchema.trim().max(100).optional(),
+  search: z.optional(TextSchema.check(z.trim(), z.maxLength(100))),
   page: PageSchema.optional(),
 })
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>
@@ -63,7 +63,7 @@ export const AdminUserPatchSchema = z
   .object({
     status: z.optional(UserStatusSchema),
     account_type_id: z.optional(SerialIdSchema),
-    reason: ReasonSchema.optional(),
+    reason: z.optional(ReasonSchema),
   })
   .strict()
   .superRefine((patch, context) => {

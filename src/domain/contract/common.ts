@@ -1,8 +1,10 @@
-// What classic contracts build their request fields from (the text rule, ids, days, timestamps and amounts of
-// money), and the wire basics of ./wire re-exported. Client, worker and server import these; nothing here may import
-// anything but zod and ./wire. The bounds are the database's (decision 0033): a value a schema accepts is one every
-// column and comparison takes, on PGlite and PostgreSQL alike.
-import { z } from 'zod'
+// What the contracts build their request fields from (the text rule, ids, days, timestamps and amounts of money),
+// and the wire basics of ./wire re-exported. Client, worker and server import these; nothing here may import
+// anything but zod/mini, ./wire and ./zod-messages. The bounds are the database's (decision 0033): a value a schema
+// accepts is one every column and comparison takes, on PGlite and PostgreSQL alike. In zod/mini, as the contracts of
+// the signed-in start that build on it (decision 0043); classic contracts nest these as any other schema and add
+// checks with `.check(z.trim(), z.maxLength(100))`.
+import * as z from 'zod/mini'
 import {
   DATE_MESSAGES,
   isCalendarDay,
@@ -11,6 +13,7 @@ import {
   MAX_SERIAL_ID,
   storableText,
 } from './wire'
+import './zod-messages'
 
 export {
   API_PREFIX,
@@ -29,7 +32,7 @@ export {
   type ApiError,
 } from './wire'
 
-/** The base of every text field in a request body, query or path: `TextSchema.trim().max(100)`. */
+/** The base of every text field in a request body, query or path: `TextSchema.check(z.trim(), z.maxLength(100))`. */
 export const TextSchema = z.string().check(storableText)
 
 /** Postgres int8 (bigserial) ids as JavaScript numbers hold them: whole numbers up to 2^53 - 1. */
@@ -39,24 +42,28 @@ export const MAX_BIG_SERIAL_ID = Number.MAX_SAFE_INTEGER
 export const serialIdNumber = (message = 'The id must be a number', max = MAX_SERIAL_ID) =>
   z
     .number({ message })
-    .int('The id must be a whole number')
-    .positive('The id must be positive')
-    .max(max, 'The id is too large')
+    .check(
+      z.int('The id must be a whole number'),
+      z.positive('The id must be positive'),
+      z.maximum(max, 'The id is too large'),
+    )
 
 // ---- days and timestamps ---------------------------------------------------------------------------------------
 
 /**
  * A day, YYYY-MM-DD, that exists and lies within DATE_RANGE. `messages` are the field's own words for a wrong
- * format and a day that does not exist; `base` is the text schema it refines (`TextSchema.trim()` for a form field).
+ * format and a day that does not exist; `base` is the text schema it refines (`TextSchema.check(z.trim())` for a form
+ * field).
  */
 export const boundedDay = (
   messages: { format: string; notADay: string },
-  base: z.ZodType<string, string> = TextSchema,
+  base: z.ZodMiniType<string, string> = TextSchema,
 ) =>
-  base
-    .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text), { message: messages.format, abort: true })
-    .refine(isCalendarDay, { message: messages.notADay, abort: true })
-    .refine(isDayInRange, DATE_MESSAGES.OUT_OF_RANGE)
+  base.check(
+    z.refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text), { message: messages.format, abort: true }),
+    z.refine(isCalendarDay, { message: messages.notADay, abort: true }),
+    z.refine(isDayInRange, DATE_MESSAGES.OUT_OF_RANGE),
+  )
 
 /** A day in a query string (a filter's first or last day). */
 export const BoundedDateSchema = boundedDay({
@@ -66,10 +73,10 @@ export const BoundedDateSchema = boundedDay({
 
 /** An ISO timestamp with its offset (`2025-03-01T09:30:00.123Z`), on a day within DATE_RANGE. */
 export const boundedTimestamp = (message: string) =>
-  z.iso
-    .datetime({ offset: true, message })
-    .refine((text) => isDayInRange(text.slice(0, 10)), DATE_MESSAGES.OUT_OF_RANGE)
-    .refine(isStorableTimestamp, DATE_MESSAGES.TIMESTAMP_PARTS)
+  z.iso.datetime({ offset: true, message }).check(
+    z.refine((text) => isDayInRange(text.slice(0, 10)), DATE_MESSAGES.OUT_OF_RANGE),
+    z.refine(isStorableTimestamp, DATE_MESSAGES.TIMESTAMP_PARTS),
+  )
 
 // ---- money ------------------------------------------------------------------------------------------------------
 
@@ -93,19 +100,22 @@ export const decimalAmount = (options: {
   signed?: boolean
   message: string
 }) =>
-  z
-    .union([z.number(), TextSchema.trim()])
-    .transform((value) => (typeof value === 'number' ? String(value) : value))
-    .pipe(
-      z
-        .string()
-        .regex(
+  z.pipe(
+    z.pipe(
+      z.union([z.number(), TextSchema.check(z.trim())]),
+      z.transform((value: number | string) => (typeof value === 'number' ? String(value) : value)),
+    ),
+    z
+      .string()
+      .check(
+        z.regex(
           new RegExp(
             `^${options.signed ? '-?' : ''}\\d{1,${options.wholeDigits}}(\\.\\d{1,${options.decimals}})?$`,
           ),
           options.message,
         ),
-    )
+      ),
+  )
 
 /** USD in a request: at most MONEY_WHOLE_DIGITS whole digits and two decimals (cents). */
 export const moneyAmount = (signed = false) =>
@@ -123,9 +133,11 @@ export const isWholeCents = (value: number) => Math.round(value * 100) / 100 ===
 export const moneyLimit = (label: string) =>
   z
     .number({ message: `${label} must be a number` })
-    .min(0, { message: `${label} cannot be negative`, abort: true })
-    .max(MAX_MONEY_USD, { message: `${label} can be at most ${MAX_MONEY_TEXT}`, abort: true })
-    .refine(isWholeCents, `${label} can have at most two decimals`)
+    .check(
+      z.minimum(0, { message: `${label} cannot be negative`, abort: true }),
+      z.maximum(MAX_MONEY_USD, { message: `${label} can be at most ${MAX_MONEY_TEXT}`, abort: true }),
+      z.refine(isWholeCents, `${label} can have at most two decimals`),
+    )
 
 /**
  * A limit's bound as stored, held within what moneyLimit accepts: one stored before the bounds (or edited by hand)

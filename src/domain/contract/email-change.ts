@@ -9,7 +9,7 @@ export const EMAIL_CONFIRM_PATH = '/confirm-email'
 /** POST /user/email: 200 `{ message }` (a link goes to the new address); 409 taken; 422 wrong password or same. */
 export const ChangeEmailRequestSchema = z.object({
   email: EmailSchema,
-  password: TextSchema.min(1, 'Please enter your password').max(1024),
+  password: TextSchema.check(z.minLength(1, 'Please enter your password'), z.maxLength(1024)),
 })
 /**
  * POST /user/email/confirm (no sign-in needed: the token is the proof): `{ message, data: { email } }`; 422

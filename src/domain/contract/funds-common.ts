@@ -37,14 +37,14 @@ export type BankDetails = z.infer<typeof BankDetailsSchema>
 const MORE_THAN_ZERO = 'The amount must be more than zero'
 
 /** "250", "250.5", 250.55: positive, at most two decimals, within numeric(18,2) (common.ts's moneyAmount). */
-export const PositiveMoneySchema = moneyAmount().refine((value) => Number(value) > 0, MORE_THAN_ZERO)
+export const PositiveMoneySchema = moneyAmount().check(z.refine((value) => Number(value) > 0, MORE_THAN_ZERO))
 
 /** Coin units: up to 8 decimals (the sandbox chain's transfers), within numeric(28,8). */
 export const CoinAmountSchema = decimalAmount({
   wholeDigits: 10,
   decimals: 8,
   message: 'The amount must be a number with at most eight decimals',
-}).refine((value) => Number(value) > 0, MORE_THAN_ZERO)
+}).check(z.refine((value) => Number(value) > 0, MORE_THAN_ZERO))
 
 export const FundsIdParamsSchema = z.object({ id: SerialIdSchema })
 

@@ -32,11 +32,11 @@ export const FundsSettingsPatchSchema = z
   .object({
     bank: z
       .object({
-        beneficiary: TextSchema.trim().max(200),
-        bank_name: TextSchema.trim().max(200),
-        iban: TextSchema.trim().max(64),
-        bic: TextSchema.trim().max(20),
-        bank_address: TextSchema.trim().max(400),
+        beneficiary: TextSchema.check(z.trim(), z.maxLength(200)),
+        bank_name: TextSchema.check(z.trim(), z.maxLength(200)),
+        iban: TextSchema.check(z.trim(), z.maxLength(64)),
+        bic: TextSchema.check(z.trim(), z.maxLength(20)),
+        bank_address: TextSchema.check(z.trim(), z.maxLength(400)),
       })
       .partial()
       .strict(),

@@ -46,9 +46,8 @@ export const LedgerEntrySchema = z.object({
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>
 
 /** "-12.50", "500", 500, 0.1: signed, at most two decimals, never zero, within numeric(18,2). */
-export const MoneyAmountSchema = moneyAmount(true).refine(
-  (value) => Number(value) !== 0,
-  'The amount cannot be zero',
+export const MoneyAmountSchema = moneyAmount(true).check(
+  z.refine((value) => Number(value) !== 0, 'The amount cannot be zero'),
 )
 
 /** POST /admin/users/{id}/adjustments, with an Idempotency-Key header. */
@@ -56,7 +55,7 @@ export const AdjustmentRequestSchema = z
   .object({
     amount: MoneyAmountSchema,
     kind: AdjustmentKindSchema,
-    reason: ReasonSchema.min(1, REASON_REQUIRED),
+    reason: ReasonSchema.check(z.minLength(1, REASON_REQUIRED)),
   })
   .strict()
   .superRefine((adjustment, context) => {

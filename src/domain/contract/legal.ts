@@ -11,9 +11,11 @@ export * from './legal-documents'
 /** About 15 printed pages: room for a real broker's terms. */
 export const LEGAL_TEXT_MAX = 50_000
 
-const LegalTextSchema = TextSchema.max(LEGAL_TEXT_MAX, {
-  message: `A page's text is at most ${LEGAL_TEXT_MAX.toLocaleString('en-US')} characters`,
-})
+const LegalTextSchema = TextSchema.check(
+  z.maxLength(LEGAL_TEXT_MAX, {
+    message: `A page's text is at most ${LEGAL_TEXT_MAX.toLocaleString('en-US')} characters`,
+  }),
+)
 
 /** Every page's text, as GET /admin/settings answers it under `legal`. */
 export const LegalTextsSchema = z.object({
@@ -27,16 +29,16 @@ export type LegalTexts = z.infer<typeof LegalTextsSchema>
 /** PATCH /admin/settings `{ legal }`: the pages named are replaced whole; an empty text is refused. */
 export const LegalTextsPatchSchema = z
   .object({
-    terms: LegalTextSchema.trim().min(1, { message: 'A page needs some text' }),
-    privacy: LegalTextSchema.trim().min(1, { message: 'A page needs some text' }),
-    'risk-disclosure': LegalTextSchema.trim().min(1, { message: 'A page needs some text' }),
-    help: LegalTextSchema.trim().min(1, { message: 'A page needs some text' }),
+    terms: LegalTextSchema.check(z.trim(), z.minLength(1, { message: 'A page needs some text' })),
+    privacy: LegalTextSchema.check(z.trim(), z.minLength(1, { message: 'A page needs some text' })),
+    'risk-disclosure': LegalTextSchema.check(z.trim(), z.minLength(1, { message: 'A page needs some text' })),
+    help: LegalTextSchema.check(z.trim(), z.minLength(1, { message: 'A page needs some text' })),
   })
   .partial()
   .strict()
 export type LegalTextsPatch = z.infer<typeof LegalTextsPatchSchema>
 
-export const LegalDocumentParamsSchema = z.object({ document: TextSchema.max(40) })
+export const LegalDocumentParamsSchema = z.object({ document: TextSchema.check(z.maxLength(40)) })
 
 /** GET /legal/{document}. */
 export const LegalDocumentSchema = z.object({

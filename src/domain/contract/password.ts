@@ -7,7 +7,10 @@ import { TextSchema } from './common'
 /** POST /user/password. 422 `errors.current_password` for a wrong one; 429 when rate-limited. */
 export const ChangePasswordRequestSchema = z
   .object({
-    current_password: TextSchema.min(1, 'Please enter your current password').max(1024),
+    current_password: TextSchema.check(
+      z.minLength(1, 'Please enter your current password'),
+      z.maxLength(1024),
+    ),
     password: PasswordSchema,
     password_confirmation: ConfirmationSchema,
   })

@@ -13,12 +13,16 @@ import { dataEnvelope, TextSchema } from './common'
 
 export const MIN_AGE_YEARS = 18
 /** '+44': a plus and 1 to 4 digits. */
-export const CountryCodeSchema = TextSchema.trim().regex(/^\+\d{1,4}$/, ACCOUNT_MESSAGES.COUNTRY_CODE_INVALID)
+export const CountryCodeSchema = TextSchema.check(
+  z.trim(),
+  z.regex(/^\+\d{1,4}$/, ACCOUNT_MESSAGES.COUNTRY_CODE_INVALID),
+)
 /**
  * The number without its country code (docs/product/registration.md#validation: at least 6); digits, spaces, dashes,
  * dots and brackets.
  */
-export const NationalPhoneSchema = PhoneSchema.pipe(
+export const NationalPhoneSchema = z.pipe(
+  PhoneSchema,
   z.string().regex(/^[0-9 ().-]+$/, VALIDATION_MESSAGES.PHONE),
 )
 export const DateOfBirthSchema = CalendarDateSchema
@@ -34,10 +38,10 @@ export function ageOn(dateOfBirth: string, now: Date): number {
 }
 
 export const AddressSchema = z.object({
-  line1: TextSchema.trim().min(1, 'This field is required').max(200),
-  line2: TextSchema.trim().max(200).nullable().default(null),
-  city: TextSchema.trim().min(1, 'This field is required').max(100),
-  postal_code: TextSchema.trim().max(20).nullable().default(null),
+  line1: TextSchema.check(z.trim(), z.minLength(1, 'This field is required'), z.maxLength(200)),
+  line2: z._default(z.nullable(TextSchema.check(z.trim(), z.maxLength(200))), null),
+  city: TextSchema.check(z.trim(), z.minLength(1, 'This field is required'), z.maxLength(100)),
+  postal_code: z._default(z.nullable(TextSchema.check(z.trim(), z.maxLength(20))), null),
   /** A country slug of the sign-up list (src/domain/registration/countries.ts) or a name. */
   country: RequiredStringSchema,
 })
@@ -78,7 +82,7 @@ export const ProfilePatchSchema = z
     phone: NationalPhoneSchema,
     country_code: CountryCodeSchema,
     address: AddressSchema.nullable(),
-    date_of_birth: DateOfBirthSchema.nullable(),
+    date_of_birth: z.nullable(DateOfBirthSchema),
   })
   .partial()
   .strict()

@@ -7,7 +7,7 @@ import { dataEnvelope, TextSchema } from './common'
 
 export { REQUEST_TYPE_PATTERN, REQUEST_TYPES } from '../back-office/codes'
 /** Types are registered on the server (the funds and verification issues add theirs); any slug names one. */
-export const RequestTypeSchema = TextSchema.regex(REQUEST_TYPE_PATTERN, 'Unknown request type')
+export const RequestTypeSchema = TextSchema.check(z.regex(REQUEST_TYPE_PATTERN, 'Unknown request type'))
 export const QueueRequestStatusSchema = z.enum(['pending', 'approved', 'rejected'])
 export type QueueRequestStatus = z.infer<typeof QueueRequestStatusSchema>
 
@@ -36,7 +36,7 @@ export type QueueRequest = z.infer<typeof QueueRequestSchema>
 
 export const AdminRequestsQuerySchema = z.object({
   status: QueueRequestStatusSchema.optional(),
-  type: RequestTypeSchema.optional(),
+  type: z.optional(RequestTypeSchema),
   page: PageSchema.optional(),
 })
 export const AdminRequestsResponseSchema = z.object({
@@ -52,7 +52,7 @@ export const RequestsSummaryResponseSchema = dataEnvelope(
 export const RequestDecisionSchema = z
   .object({
     decision: z.enum(['approve', 'reject'], { message: "The decision must be 'approve' or 'reject'" }),
-    reason: ReasonSchema.optional(),
+    reason: z.optional(ReasonSchema),
   })
   .strict()
   .superRefine((body, context) => {

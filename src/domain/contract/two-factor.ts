@@ -30,11 +30,15 @@ export const TWO_FACTOR_MESSAGES = {
 } as const
 
 /** Six digits; spaces a user types or pastes are dropped. */
-export const TotpCodeSchema = TextSchema.transform((code) => code.replace(/\s+/g, '')).pipe(
+export const TotpCodeSchema = z.pipe(
+  z.pipe(
+    TextSchema,
+    z.transform((code) => code.replace(/\s+/g, '')),
+  ),
   z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'),
 )
 /** 'abcd-efgh-ij' however typed (case, spaces, dashes); checked against the stored hashes. */
-export const RecoveryCodeSchema = TextSchema.trim().min(1).max(64)
+export const RecoveryCodeSchema = TextSchema.check(z.trim(), z.minLength(1), z.maxLength(64))
 
 /** GET /user/two-factor. */
 export const TwoFactorStatusSchema = z.object({
@@ -64,8 +68,8 @@ export const RecoveryCodesResponseSchema = z.object({
  * the app or a recovery code (`code` takes either). 422 `errors.password` / `errors.code`.
  */
 export const TwoFactorConfirmRequestSchema = z.object({
-  password: TextSchema.min(1, 'Please enter your password').max(1024),
-  code: TextSchema.trim().min(1, TWO_FACTOR_MESSAGES.CODE_OR_RECOVERY).max(64),
+  password: TextSchema.check(z.minLength(1, 'Please enter your password'), z.maxLength(1024)),
+  code: TextSchema.check(z.trim(), z.minLength(1, TWO_FACTOR_MESSAGES.CODE_OR_RECOVERY), z.maxLength(64)),
 })
 
 /**
@@ -96,9 +100,9 @@ export function isTwoFactorChallenge(answer: LoginAnswer): answer is TwoFactorCh
  */
 export const TwoFactorLoginRequestSchema = z
   .object({
-    challenge: TextSchema.trim().min(16).max(200),
+    challenge: TextSchema.check(z.trim(), z.minLength(16), z.maxLength(200)),
     code: TotpCodeSchema.optional(),
-    recovery_code: RecoveryCodeSchema.optional(),
+    recovery_code: z.optional(RecoveryCodeSchema),
   })
   .superRefine((body, context) => {
     if ((body.code === undefined) === (body.recovery_code === undefined)) {

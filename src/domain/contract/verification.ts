@@ -119,7 +119,7 @@ export const VERIFICATION_UPLOAD = {
 export const VerificationUploadFieldsSchema = z.object({
   type: VerificationDocumentTypeSchema,
   kind: DocumentKindSchema.optional(),
-  issued_on: CalendarDateSchema.optional(),
+  issued_on: z.optional(CalendarDateSchema),
 })
 export const VERIFICATION_MESSAGES = {
   DOCUMENT_NOT_FOUND: 'Document not found',

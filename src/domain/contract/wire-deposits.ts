@@ -10,5 +10,8 @@ export const WireIntentResponseSchema = dataEnvelope(
 )
 /** POST /funds/deposits/wire: 'I have sent the transfer'. A pending deposit the back office approves. */
 export const WireDepositRequestSchema = z
-  .object({ reference: TextSchema.trim().min(1).max(40), amount: PositiveMoneySchema })
+  .object({
+    reference: TextSchema.check(z.trim(), z.minLength(1), z.maxLength(40)),
+    amount: PositiveMoneySchema,
+  })
   .strict()

@@ -17,15 +17,15 @@ export const WithdrawalMethodSchema = z.enum(WITHDRAWAL_METHODS)
 export type WithdrawalMethod = z.infer<typeof WithdrawalMethodSchema>
 
 export const BankAccountSchema = z.object({
-  holder: TextSchema.trim().min(1, 'Account holder is required').max(120),
-  iban: TextSchema.trim()
-    .min(1, 'IBAN or account number is required')
-    .max(64)
-    .regex(/^[A-Za-z0-9 ]+$/, 'Letters and digits only'),
-  bic: TextSchema.trim()
-    .max(20)
-    .regex(/^[A-Za-z0-9]*$/, 'Letters and digits only'),
-  bank_name: TextSchema.trim().min(1, 'Bank name is required').max(120),
+  holder: TextSchema.check(z.trim(), z.minLength(1, 'Account holder is required'), z.maxLength(120)),
+  iban: TextSchema.check(
+    z.trim(),
+    z.minLength(1, 'IBAN or account number is required'),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9 ]+$/, 'Letters and digits only'),
+  ),
+  bic: TextSchema.check(z.trim(), z.maxLength(20), z.regex(/^[A-Za-z0-9]*$/, 'Letters and digits only')),
+  bank_name: TextSchema.check(z.trim(), z.minLength(1, 'Bank name is required'), z.maxLength(120)),
 })
 
 /** POST /funds/withdrawals, with an Idempotency-Key header. */
@@ -43,7 +43,7 @@ export const WithdrawalRequestSchema = z.discriminatedUnion('method', [
       amount: PositiveMoneySchema,
       coin: CoinSlugSchema,
       network: NetworkIdSchema,
-      address: TextSchema.trim().min(1, 'Address is required').max(100),
+      address: TextSchema.check(z.trim(), z.minLength(1, 'Address is required'), z.maxLength(100)),
     })
     .strict(),
   z
@@ -75,7 +75,13 @@ export const WithdrawalResponseSchema = z.object({ message: z.string(), data: Wi
 export const WithdrawalsResponseSchema = z.object({ data: z.array(WithdrawalSchema) })
 /** POST /admin/withdrawals/{id}/sent: an approved withdrawal was paid out. */
 export const WithdrawalSentRequestSchema = z
-  .object({ payout_reference: TextSchema.trim().min(1, 'The payout reference is required').max(100) })
+  .object({
+    payout_reference: TextSchema.check(
+      z.trim(),
+      z.minLength(1, 'The payout reference is required'),
+      z.maxLength(100),
+    ),
+  })
   .strict()
 
 export const WITHDRAWAL_MESSAGES = {
