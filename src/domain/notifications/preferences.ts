@@ -2,7 +2,8 @@
 // toast. Kept per browser (the push categories also on the server, per customer), like the theme and the display currency; the alert of
 // docs/product/orders-and-alerts.md#notifications (the first unread notification) always shows, as do the answers to
 // what the user just did (an order placed, a form saved).
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import '../contract/zod-messages'
 
 /** The events that arrive unasked and may show a toast. */
 export const TOAST_EVENTS = {
@@ -63,23 +64,24 @@ export const PUSH_CATEGORY_OPTIONS: readonly {
 ]
 
 export const PushPreferencesSchema = z.object({
-  [PUSH_CATEGORIES.FUNDS]: z.boolean().catch(true),
-  [PUSH_CATEGORIES.SUPPORT]: z.boolean().catch(true),
-  [PUSH_CATEGORIES.TRADES]: z.boolean().catch(true),
+  [PUSH_CATEGORIES.FUNDS]: z.catch(z.boolean(), true),
+  [PUSH_CATEGORIES.SUPPORT]: z.catch(z.boolean(), true),
+  [PUSH_CATEGORIES.TRADES]: z.catch(z.boolean(), true),
 })
 export type PushPreferences = z.infer<typeof PushPreferencesSchema>
 
 export const DEFAULT_PUSH_PREFERENCES: PushPreferences = { funds: true, support: true, trades: true }
 
 export const NotificationPreferencesSchema = z.object({
-  sound: z.boolean().catch(true),
-  toasts: z
-    .object({
-      [TOAST_EVENTS.ACCOUNT]: z.boolean().catch(true),
-      [TOAST_EVENTS.CONNECTION]: z.boolean().catch(true),
-    })
-    .catch({ account: true, connection: true }),
-  push: PushPreferencesSchema.catch(DEFAULT_PUSH_PREFERENCES),
+  sound: z.catch(z.boolean(), true),
+  toasts: z.catch(
+    z.object({
+      [TOAST_EVENTS.ACCOUNT]: z.catch(z.boolean(), true),
+      [TOAST_EVENTS.CONNECTION]: z.catch(z.boolean(), true),
+    }),
+    { account: true, connection: true },
+  ),
+  push: z.catch(PushPreferencesSchema, DEFAULT_PUSH_PREFERENCES),
 })
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>
 

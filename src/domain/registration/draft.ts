@@ -1,7 +1,8 @@
 // The registration draft (docs/product/data-model.md#registration-draft; docs/product/registration.md#flow): what the
 // start page and the setup step hand on to the full form through browser storage (key registration_data). Pure: the
 // clock is passed in.
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import '../contract/zod-messages'
 
 export const RegistrationDraftSchema = z.object({
   email: z.string(),
@@ -11,9 +12,9 @@ export const RegistrationDraftSchema = z.object({
   /** When the start page stored it, as an ISO string. */
   timestamp: z.iso.datetime({ offset: true }),
   // Added by the setup step (docs/product/registration.md#country-of-residence-step).
-  countryOfResidence: z.string().optional(),
-  nationality: z.string().optional(),
-  agreePrivacy: z.boolean().optional(),
+  countryOfResidence: z.optional(z.string()),
+  nationality: z.optional(z.string()),
+  agreePrivacy: z.optional(z.boolean()),
 })
 export type RegistrationDraft = z.infer<typeof RegistrationDraftSchema>
 

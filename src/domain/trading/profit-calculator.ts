@@ -4,7 +4,8 @@
 // The form takes text (what the inputs hold) and yields numbers. Volume is in lots; the figures work in units
 // (lots x contract size), like the account maths they reuse, so a calculated position shows the same P/L as an
 // open one at the same prices.
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import '../contract/zod-messages'
 import { TradeSideSchema, type TradeSide } from '../contract/trades'
 import { positionMarginUsd, positionPnlUsd } from './account-maths'
 import { DEFAULT_TRADING_LEVERAGE } from './leverage'
@@ -50,13 +51,15 @@ export function parseDecimal(text: string): number | null {
 }
 
 const decimalText = (message: string, accepts: (value: number) => boolean) =>
-  z
-    .string()
-    .refine((text) => {
-      const value = parseDecimal(text)
-      return value !== null && accepts(value)
-    }, message)
-    .transform((text) => parseDecimal(text) as number)
+  z.pipe(
+    z.string().check(
+      z.refine((text) => {
+        const value = parseDecimal(text)
+        return value !== null && accepts(value)
+      }, message),
+    ),
+    z.transform((text: string) => parseDecimal(text) as number),
+  )
 
 export const ProfitCalculatorSchema = z.object({
   side: TradeSideSchema,
