@@ -27,36 +27,37 @@ import { gzipKb, readManifest } from './manifest'
  * Then the contracts the dashboard's and /mt4's first render load moved to zod/mini (decision 0043): those pages, and
  * the marketplace, the connection test and the transactions, lost classic zod (8-11 KB); the pages whose own
  * contracts are still classic (the cashier's, the account's, the back office's) load both zods until theirs move,
- * 2.5-3 KB more. The budgets were set again to that build's figures.
+ * 2.5-3 KB more. The budgets were set again to that build's figures, each with at least 0.25 KB to spare: a change
+ * anywhere renames chunks, and the preload lists that name them move a page's size by a few bytes.
  */
 export const SIGNED_IN_ROUTE_BUDGETS_KB: Record<string, number> = {
   '/admin/audit': 252,
-  '/admin/chat': 298,
-  '/admin/clients/$userId': 294.5,
+  '/admin/chat': 298.5,
+  '/admin/clients/$userId': 295,
   '/admin/clients': 222,
   '/admin': 262.5,
   '/admin/outbox': 226.5,
-  '/admin/requests': 287,
-  '/admin/settings': 273.5,
-  '/main/accounts': 238.5,
+  '/admin/requests': 287.5,
+  '/admin/settings': 274,
+  '/main/accounts': 239,
   '/main/chat': 278,
-  '/main/dashboard': 202.5,
+  '/main/dashboard': 203,
   '/main/deposit/$crypto/$walletId': 217.5,
   '/main/deposit/$crypto': 217.5,
   '/main/deposit/card': 251,
-  '/main/deposit/history': 207.5,
-  '/main/deposit/qr-code': 211,
+  '/main/deposit/history': 208,
+  '/main/deposit/qr-code': 211.5,
   '/main/deposit/wire-confirmation': 209,
-  '/main/deposit/wire': 229,
-  '/main/marketplace': 229,
+  '/main/deposit/wire': 229.5,
+  '/main/marketplace': 229.5,
   '/main/personal': 264,
-  '/main/savings': 253,
+  '/main/savings': 253.5,
   '/main/settings': 291,
   '/main/test': 227,
   '/main/transactions': 238,
-  '/main/transactions/statement': 192,
+  '/main/transactions/statement': 192.5,
   '/main/verification': 264,
-  '/main/withdrawal': 285,
+  '/main/withdrawal': 285.5,
   '/mt4': 346.5,
 }
 

@@ -16,6 +16,7 @@ import { formatPrice } from '../../../domain/format/numbers'
 import { OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { TRADE_MESSAGES } from '../../../domain/trading/messages'
 import { levelsSummary } from '../../../domain/trading/position-levels'
+import { formatTradeTime } from '../../../domain/trading/trade-times'
 import type { LivePriceStore } from '../../../lib/live-prices'
 import type { PanelSize } from '../hooks/use-panel-sizes'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
@@ -68,16 +69,6 @@ interface PositionsDrawerProps {
 }
 
 const lots = (trade: Trade) => `${trade.qty.toFixed(2)} lot`
-// One formatter for every row: toLocaleString with options builds a new one per call, a cost that showed in the
-// workspace's first render on a phone (decision 0043).
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
-const time = (iso: string | null) => (iso === null ? '' : timeFormat.format(new Date(iso)))
 
 const row = grid({
   gridTemplateColumns: {
@@ -226,7 +217,7 @@ function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurren
       <div className={cx(numeric, wideOnly)}>{lots(trade)}</div>
       <div className={cx(numeric, wideOnly)}>{formatPrice(trade.opening_price)}</div>
       <div className={cx(numeric, wideOnly)}>{formatPrice(trade.closing_price)}</div>
-      <div className={muted}>{time(trade.close_time)}</div>
+      <div className={muted}>{formatTradeTime(trade.close_time)}</div>
       <Box fontWeight="semibold" textAlign={{ base: 'right', md: 'left' }}>
         <SignedAmount amountUsd={trade.pnl} currency={currency} data-testid="history-pnl" />
       </Box>

@@ -466,9 +466,10 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
             minH="0"
           >
             {sidebarOpen ? null : <Box p="2">{sidebarToggle}</Box>}
-            {/* Hidden on a phone, and beside the chart on a desktop: it renders after the first paint (decision 0043). */}
-            {sidebarOpen ? (
-              <RenderAfterFirstPaint>
+            {/* Hidden on a phone, and beside the chart on a desktop: it renders after the first paint (decision 0043),
+                once; closing and opening it later renders at once. */}
+            <RenderAfterFirstPaint>
+              {sidebarOpen ? (
                 <Flex flex="1" minH="0" flexDir="column">
                   <Box flex="1" minH="0">
                     {railPanel === 'market-watch' ? null : marketWatch(sidebarToggle)}
@@ -496,8 +497,8 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
                     </>
                   ) : null}
                 </Flex>
-              </RenderAfterFirstPaint>
-            ) : null}
+              ) : null}
+            </RenderAfterFirstPaint>
           </Box>
         </Flex>
         <PositionsSection
