@@ -12,6 +12,7 @@ export {
   type DialogFrameFormProps,
   type DialogFrameProps,
 } from './dialog-frame'
+export { DetailList, type DetailListProps, type DetailRow } from './detail-list'
 export { EmptyState, type EmptyStateProps } from './empty-state'
 export { FigureGrid, type Figure } from './figure-grid'
 export { FormCheckbox, type FormCheckboxProps } from './form-checkbox'

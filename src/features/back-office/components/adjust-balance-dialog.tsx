@@ -19,7 +19,7 @@ import { formatAmount, formatSignedAmount } from '../../../domain/format/currenc
 import { signTone } from '../../../domain/format/numbers'
 import { errorMessage, fieldError } from '../../../lib/error-message'
 import { newIdempotencyKey } from '../../../lib/error-message'
-import { DetailRows } from './detail-rows'
+import { DetailList } from '../../../components/ui/detail-list'
 import { DialogForm, FormDialog, useBusy } from './form-dialog'
 
 // Adjust a client's balance (decision 0017): kind, amount and reason, with the balance before and after as the admin
@@ -111,17 +111,15 @@ function AdjustBalanceForm(
         placeholder={kindTakesUnsignedAmount(kind) ? '0.00' : '-0.00'}
         description={AMOUNT_HELP[kind]}
       />
-      <DetailRows
+      <DetailList
+        kind="record"
         className={css({ bg: 'bg.raised', rounded: 'control', px: '3', py: '1' })}
         rows={[
           {
             key: 'balance-before',
             label: 'Balance before',
-            value: (
-              <Text as="span" numeric>
-                {formatAmount(preview.beforeUsd)}
-              </Text>
-            ),
+            value: formatAmount(preview.beforeUsd),
+            numeric: true,
           },
           {
             key: 'adjustment',

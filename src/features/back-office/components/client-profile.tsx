@@ -3,7 +3,7 @@ import type { AdminClient } from '../../../domain/contract/clients'
 import { formatDateTime } from '../../../domain/back-office/labels'
 import { findCountry } from '../../../domain/registration/countries'
 import { ClientStatusBadge, OnlineDot } from './client-status-badge'
-import { DetailRows } from './detail-rows'
+import { DetailList } from '../../../components/ui/detail-list'
 
 // Who the client is: contact details, account id, plan, status, and when they joined and last signed in.
 
@@ -28,7 +28,8 @@ function EmailAddress(props: { email: string }) {
 export function ClientProfile(props: { client: AdminClient }) {
   const { client } = props
   return (
-    <DetailRows
+    <DetailList
+      kind="record"
       rows={[
         { key: 'name', label: 'Name', value: client.name },
         { key: 'email', label: 'E-mail', value: <EmailAddress email={client.email} /> },

@@ -4,7 +4,7 @@ import { Text } from '../../../../components/ui/text'
 import type { Asset } from '../../../../domain/contract/assets'
 import { formatPrice, formatSignedPercent } from '../../../../domain/format/numbers'
 import { isMarketOpen, TRADING_HOURS_LABELS } from '../../../../domain/market/trading-hours'
-import { DetailList, type DetailRow } from './detail-list'
+import { DetailList, type DetailRow } from '../../../../components/ui/detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
 
 export interface AssetInfoDialogProps {
@@ -59,42 +59,10 @@ function assetRows(asset: Asset, leverage: number, nowMs: number): DetailRow[] {
     { key: 'symbol', label: 'Symbol', value: asset.symbol_display },
     { key: 'type', label: 'Type', value: TYPE_LABELS[asset.type] },
     { key: 'category', label: 'Category', value: asset.category },
-    {
-      key: 'bid',
-      label: 'Bid (sell)',
-      value: (
-        <Text as="span" numeric>
-          {formatPrice(asset.sell_price)}
-        </Text>
-      ),
-    },
-    {
-      key: 'ask',
-      label: 'Ask (buy)',
-      value: (
-        <Text as="span" numeric>
-          {formatPrice(asset.buy_price)}
-        </Text>
-      ),
-    },
-    {
-      key: 'low',
-      label: '24h low',
-      value: (
-        <Text as="span" numeric>
-          {formatPrice(asset.price_low)}
-        </Text>
-      ),
-    },
-    {
-      key: 'high',
-      label: '24h high',
-      value: (
-        <Text as="span" numeric>
-          {formatPrice(asset.price_high)}
-        </Text>
-      ),
-    },
+    { key: 'bid', label: 'Bid (sell)', value: formatPrice(asset.sell_price), numeric: true },
+    { key: 'ask', label: 'Ask (buy)', value: formatPrice(asset.buy_price), numeric: true },
+    { key: 'low', label: '24h low', value: formatPrice(asset.price_low), numeric: true },
+    { key: 'high', label: '24h high', value: formatPrice(asset.price_high), numeric: true },
     {
       key: 'change',
       label: '24h change',

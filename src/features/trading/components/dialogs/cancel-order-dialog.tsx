@@ -5,7 +5,7 @@ import type { Order } from '../../../../domain/contract/orders'
 import { formatPrice } from '../../../../domain/format/numbers'
 import { lotsText } from '../../../../domain/trading/market-order'
 import { formatExpiry, orderKindLabel } from '../../../../domain/trading/pending-orders'
-import { DetailList } from './detail-list'
+import { DetailList } from '../../../../components/ui/detail-list'
 
 // Cancelling a pending order asks first (decision 0034): the order is gone once cancelled, and a new one would be
 // checked against the market again.

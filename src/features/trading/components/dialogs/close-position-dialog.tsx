@@ -7,7 +7,7 @@ import type { Trade } from '../../../../domain/contract/trades'
 import { USD, type DisplayCurrency } from '../../../../domain/format/currency'
 import { formatPrice } from '../../../../domain/format/numbers'
 import { checkCloseVolume, stepCloseVolume } from '../../../../domain/trading/partial-close'
-import { DetailList } from './detail-list'
+import { DetailList } from '../../../../components/ui/detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
 import { SignedAmount } from '../signed-figures'
 import { StepperField } from './stepper-field'
@@ -133,11 +133,8 @@ export function ClosePositionDialog(props: ClosePositionDialogProps) {
               {
                 key: 'opening',
                 label: 'Opening price',
-                value: (
-                  <Text as="span" numeric>
-                    {formatPrice(trade.opening_price)}
-                  </Text>
-                ),
+                value: formatPrice(trade.opening_price),
+                numeric: true,
               },
               {
                 key: 'pnl',

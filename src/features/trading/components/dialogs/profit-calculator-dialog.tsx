@@ -23,7 +23,7 @@ import {
   ProfitCalculatorSchema,
   stepPrice,
 } from '../../../../domain/trading/profit-calculator'
-import { DetailList, type DetailRow } from './detail-list'
+import { DetailList, type DetailRow } from '../../../../components/ui/detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
 import { SignedAmount } from '../signed-figures'
 import { StepperField } from './stepper-field'
