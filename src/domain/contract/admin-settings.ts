@@ -93,7 +93,7 @@ export const AdminSettingsResponseSchema = dataEnvelope(AdminSettingsSchema)
 export const AdminSettingsPatchSchema = z
   .object({
     ...SiteSettingsPatchSchema.shape,
-    funds: FundsSettingsPatchSchema.optional(),
+    funds: z.optional(FundsSettingsPatchSchema),
     legal: LegalTextsPatchSchema.optional(),
   })
   .strict()

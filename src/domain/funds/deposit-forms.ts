@@ -1,8 +1,10 @@
 // The deposit forms' rules (decision 0019): the card form (number by Luhn and brand length, expiry in the future, CVC
 // by brand, the cardholder's name, the amount within the card limits) and the wire form's amount. Limits come
-// from GET /funds/options; the clock is passed in. The server checks the same things again.
-import { z } from 'zod'
+// from GET /funds/options; the clock is passed in. The server checks the same things again. In zod/mini, as the
+// contracts the deposit pages load for their first render (decision 0043).
+import * as z from 'zod/mini'
 import { storableText } from '../contract/wire'
+import '../contract/zod-messages'
 import type { CardDepositRequest } from '../contract/card-deposits'
 import type { Limit } from '../contract/funds-options'
 import { formatAmount } from '../format/currency'
@@ -46,10 +48,12 @@ export const CARD_DEPOSIT_DEFAULTS: CardDepositForm = {
 }
 
 const check = (problem: (value: string) => string | null) =>
-  z.string().superRefine((value, context) => {
-    const message = problem(value)
-    if (message) context.addIssue({ code: 'custom', message })
-  })
+  z.string().check(
+    z.superRefine((value, context) => {
+      const message = problem(value)
+      if (message) context.addIssue({ code: 'custom', message })
+    }),
+  )
 
 export function cardDepositFormSchema(limit: Limit, now: () => Date) {
   return z
@@ -59,17 +63,21 @@ export function cardDepositFormSchema(limit: Limit, now: () => Date) {
       cvc: z.string(),
       name: z
         .string()
-        .check(storableText)
-        .trim()
-        .min(1, CARD_MESSAGES.NAME_REQUIRED)
-        .max(100, 'The name is at most 100 characters'),
+        .check(
+          storableText,
+          z.trim(),
+          z.minLength(1, CARD_MESSAGES.NAME_REQUIRED),
+          z.maxLength(100, 'The name is at most 100 characters'),
+        ),
       amount: check((value) => amountProblem(value, limit)),
     })
-    .superRefine((form, context) => {
-      // The CVC's length depends on the brand the number shows (4 digits for Amex).
-      const message = cvcProblem(form.cvc, cardBrand(form.card_number))
-      if (message) context.addIssue({ code: 'custom', path: ['cvc'], message })
-    })
+    .check(
+      z.superRefine((form, context) => {
+        // The CVC's length depends on the brand the number shows (4 digits for Amex).
+        const message = cvcProblem(form.cvc, cardBrand(form.card_number))
+        if (message) context.addIssue({ code: 'custom', path: ['cvc'], message })
+      }),
+    )
 }
 
 /** What is sent: the digits alone, the expiry as typed (MM/YY), the name trimmed, the amount without commas. */
