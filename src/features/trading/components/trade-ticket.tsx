@@ -12,12 +12,7 @@ import type { Trade, TradeSide } from '../../../domain/contract/trades'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice, PRICE_DECIMALS } from '../../../domain/format/numbers'
 import { openingPriceQuote, tradeFormMarginUsd } from '../../../domain/trading/account-maths'
-import {
-  lotsText,
-  marketOrderRequest,
-  placedTradeDescription,
-  unitsText,
-} from '../../../domain/trading/market-order'
+import { lotsText, unitsText } from '../../../domain/trading/market-order'
 import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../domain/trading/messages'
 import {
   checkVolumeLots,
@@ -34,10 +29,9 @@ import {
   type VolumeContext,
   type VolumeUnit,
 } from '../../../domain/trading/volume'
-import { HttpError } from '../../../lib/http'
 import { newIdempotencyKey } from '../../../lib/error-message'
-import { useStoreTrade } from '../api/store-trade'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
+import { usePlaceMarketTrade } from '../hooks/use-place-market-trade'
 
 // The Buy or Sell order ticket (docs/product/orders-and-alerts.md#order-ticket and #volume-and-limits): volume in
 // lots, units or currency with conversion between them, steppers whose minimum is one step, digits-only typing, the
@@ -72,7 +66,7 @@ export interface TradeTicketProps {
 export function TradeTicket(props: TradeTicketProps) {
   const { asset, side } = props
   const formId = useId()
-  const storeTrade = useStoreTrade()
+  const placeMarketTrade = usePlaceMarketTrade()
   const freeMarginUsd = useLiveAccountSummary().freeMargin
   const [unit, setUnit] = useState<VolumeUnit>(VOLUME_UNITS.LOTS)
   const [text, setText] = useState(String(DEFAULT_VOLUME_LOTS))
@@ -122,31 +116,18 @@ export function TradeTicket(props: TradeTicketProps) {
       })
       return
     }
-    const payload = marketOrderRequest({
-      side,
-      asset,
-      volumeLots: check.volumeLots,
-      leverage: props.leverage,
-      takeProfit: props.takeProfit,
-      stopLoss: props.stopLoss,
-    })
-    storeTrade.mutate(
-      { payload, idempotencyKey: attemptKey.current },
+    placeMarketTrade.place(
       {
-        onSuccess: (trade) => {
-          toast.success(side === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED, {
-            description: placedTradeDescription(trade),
-            duration: TRADE_TOAST_MS.SUCCESS,
-          })
-          props.onPlaced?.(trade)
-        },
-        onError: (error) => {
-          const serverMessage = error instanceof HttpError && error.status > 0 ? error.message : null
-          toast.error(TRADE_MESSAGES.EXECUTE_FAILED, {
-            description: serverMessage ?? TRADE_MESSAGES.EXECUTE_FAILED_DESCRIPTION,
-            duration: TRADE_TOAST_MS.ERROR,
-          })
-        },
+        side,
+        asset,
+        volumeLots: check.volumeLots,
+        leverage: props.leverage,
+        takeProfit: props.takeProfit,
+        stopLoss: props.stopLoss,
+      },
+      {
+        idempotencyKey: attemptKey.current,
+        onPlaced: (trade) => props.onPlaced?.(trade),
         onSettled: () => {
           attemptKey.current = newIdempotencyKey()
         },
@@ -243,7 +224,7 @@ export function TradeTicket(props: TradeTicketProps) {
       <Button
         type="submit"
         variant={side === 'buy' ? 'gain' : 'loss'}
-        loading={storeTrade.isPending}
+        loading={placeMarketTrade.isPending}
         loadingText={`Placing ${sideLabel.toLowerCase()} order...`}
       >
         {sideLabel} {asset ? formatPrice(priceQuote, PRICE_DECIMALS.TRADE_BUTTON) : ''}
