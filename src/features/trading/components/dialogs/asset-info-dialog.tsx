@@ -3,6 +3,7 @@ import { hstack } from 'styled-system/patterns'
 import { Text } from '../../../../components/ui/text'
 import type { Asset } from '../../../../domain/contract/assets'
 import { formatPrice, formatSignedPercent } from '../../../../domain/format/numbers'
+import { ASSET_TYPE_LABELS } from '../../../../domain/market/asset-types'
 import { isMarketOpen, TRADING_HOURS_LABELS } from '../../../../domain/market/trading-hours'
 import { DetailList, type DetailRow } from '../../../../components/ui/detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
@@ -19,15 +20,6 @@ export interface AssetInfoDialogProps {
   leverage: number
   /** The clock, passed in (epoch ms), for whether the market is open now. */
   nowMs: number
-}
-
-const TYPE_LABELS: Readonly<Record<Asset['type'], string>> = {
-  forex: 'Forex',
-  stocks: 'Stocks',
-  crypto: 'Crypto',
-  commodities: 'Commodities',
-  indices: 'Indices',
-  metals: 'Metals',
 }
 
 /** A spread is a fraction of the price (buy_price = price x (1 + buy_spread)); shown as a percentage. */
@@ -57,7 +49,7 @@ function assetRows(asset: Asset, leverage: number, nowMs: number): DetailRow[] {
   const Arrow = rising ? ArrowUpRight : ArrowDownRight
   return [
     { key: 'symbol', label: 'Symbol', value: asset.symbol_display },
-    { key: 'type', label: 'Type', value: TYPE_LABELS[asset.type] },
+    { key: 'type', label: 'Type', value: ASSET_TYPE_LABELS[asset.type] },
     { key: 'category', label: 'Category', value: asset.category },
     { key: 'bid', label: 'Bid (sell)', value: formatPrice(asset.sell_price), numeric: true },
     { key: 'ask', label: 'Ask (buy)', value: formatPrice(asset.buy_price), numeric: true },

@@ -2,15 +2,7 @@
 // as a one-choice filter.
 import { ToggleGroup, type ToggleOption } from '../../../../components/ui/toggle-group'
 import { ASSET_TYPES, type AssetType } from '../../../../domain/contract/assets'
-
-export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
-  forex: 'Forex',
-  stocks: 'Stocks',
-  crypto: 'Crypto',
-  commodities: 'Commodities',
-  indices: 'Indices',
-  metals: 'Metals',
-}
+import { ASSET_TYPE_LABELS } from '../../../../domain/market/asset-types'
 
 type Choice = AssetType | 'all'
 

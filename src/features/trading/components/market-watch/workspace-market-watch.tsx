@@ -33,7 +33,7 @@ import { useInViewport } from '../../../../lib/in-viewport'
 import { rootFontSizePx } from '../../../../lib/root-font-size'
 import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
 import { PaneNote } from '../pane-note'
-import { ASSET_TYPE_LABELS } from './asset-type-chips'
+import { ASSET_TYPE_LABELS } from '../../../../domain/market/asset-types'
 import { PriceFlashCue, priceFlashRow, usePriceFlash } from '../../../../components/price-flash'
 import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
 
