@@ -2,12 +2,10 @@ import { Trash2 } from 'lucide-react'
 import { useId, useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { Text } from '../../../components/ui/text'
-import { hstack } from 'styled-system/patterns'
 import { Box, Flex } from 'styled-system/jsx'
 import { Button } from '../../../components/ui/button'
 import { EntryEnd, EntryList, EntryRow, EntryTitle, EntryWide } from '../../../components/ui/entry-list'
 import { FigureGrid } from '../../../components/ui/figure-grid'
-import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast'
 import type { Asset } from '../../../domain/contract/assets'
 import type { Alert } from '../../../domain/contract/price-alerts'
@@ -23,6 +21,7 @@ import {
 } from '../../../domain/trading/price-alerts'
 import { errorMessage } from '../../../lib/error-message'
 import { useAlerts, useDeleteAlert } from '../api/alerts'
+import { PaneLoadError, PaneLoading } from './pane-note'
 
 // The customer's price alerts under the Active Orders panel (decision 0037): each waiting alert with its symbol,
 // condition, price, note and expiry, and Delete. One that fired leaves the list when the notification comes.
@@ -103,20 +102,9 @@ export function AlertsSection(props: AlertsSectionProps) {
 
   let body
   if (query.status === 'pending') {
-    body = (
-      <Flex p="4" justify="center">
-        <Spinner label="Loading alerts" />
-      </Flex>
-    )
+    body = <PaneLoading label="Loading alerts" />
   } else if (query.status === 'error') {
-    body = (
-      <div role="alert" className={hstack({ p: '4', gap: '3' })}>
-        <span>{query.error.message}</span>
-        <Button size="xs" variant="outline" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
-    )
+    body = <PaneLoadError message={query.error.message} onRetry={() => void query.refetch()} />
   } else if (alerts.length === 0) {
     body = (
       <Box as="p" px="4" pb="4" color="text.muted" fontSize="sm">

@@ -1,11 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { Flex } from 'styled-system/jsx'
-import { hstack } from 'styled-system/patterns'
-import { Button } from '../../../components/ui/button'
 import { EntryList } from '../../../components/ui/entry-list'
 import { LoadMoreSentinel } from '../../../components/ui/load-more-sentinel'
-import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
 import { toast } from '../../../components/ui/toast'
 import type { Asset } from '../../../domain/contract/assets'
@@ -19,7 +15,7 @@ import { AlertsSection } from './alerts-section'
 import { flattenOrders, useCancelOrder, useOrders, type OrderList } from '../api/orders'
 import { CancelOrderDialog, ModifyOrderDialog } from './dialogs/lazy'
 import { HistoryOrderRow, PendingOrderRow } from './order-rows'
-import { PaneNote } from './pane-note'
+import { PaneLoadError, PaneLoading, PaneNote } from './pane-note'
 
 // The left rail's Active Orders panel (docs/product/orders-and-alerts.md#pending-orders; the orders are decision
 // 0034's): the pending orders, each with its live distance to the market, Modify and Cancel, and the orders that
@@ -57,21 +53,10 @@ function OrderListBody(props: {
 }) {
   const { query, orders } = props.list
   if (query.status === 'pending') {
-    return (
-      <Flex p="4" justifyContent="center">
-        <Spinner label={props.loadingLabel} />
-      </Flex>
-    )
+    return <PaneLoading label={props.loadingLabel} />
   }
   if (query.status === 'error' && orders.length === 0) {
-    return (
-      <div role="alert" className={hstack({ p: '4', gap: '3' })}>
-        <span>{query.error.message}</span>
-        <Button size="xs" variant="outline" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
-    )
+    return <PaneLoadError message={query.error.message} onRetry={() => void query.refetch()} />
   }
   if (orders.length === 0) {
     return <PaneNote>{props.empty}</PaneNote>

@@ -21,7 +21,7 @@ import type { LivePriceStore } from '../../../lib/live-prices'
 import type { PanelSize } from '../hooks/use-panel-sizes'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 import { useLivePosition } from '../../../lib/live-account'
-import { PaneNote } from './pane-note'
+import { PaneLoadError, PaneLoading, PaneNote } from './pane-note'
 import { SignedAmount, SignedLiveText } from './signed-figures'
 
 // The collapsible positions drawer (docs/product/trading-workspace.md#positions-drawer): ACTIVE POSITIONS and
@@ -294,21 +294,10 @@ function ListBody(props: {
 }) {
   const { state } = props
   if (state.status === 'pending') {
-    return (
-      <Flex p="4" justifyContent="center">
-        <Spinner label="Loading positions" />
-      </Flex>
-    )
+    return <PaneLoading label="Loading positions" />
   }
   if (state.status === 'error' && state.trades.length === 0) {
-    return (
-      <div role="alert" className={hstack({ p: '4', gap: '3' })}>
-        <span>{state.error?.message}</span>
-        <Button size="xs" variant="outline" onClick={state.refetch}>
-          Retry
-        </Button>
-      </div>
-    )
+    return <PaneLoadError message={state.error?.message} onRetry={state.refetch} />
   }
   if (state.trades.length === 0) {
     return <PaneNote>{props.empty}</PaneNote>
