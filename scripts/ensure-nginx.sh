@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The local cluster (scripts/start-cluster.sh) and the multi-instance end-to-end tests put Debian's nginx in front of
-# the instances, run as a foreground child with a config of their own (never the system service). Install it with
-# apt when we can (root + apt-get), else say exactly what is missing.
+# The local cluster (scripts/start-cluster.sh), the multi-instance end-to-end tests, the benches' HTTP/2 front and its
+# integration test put Debian's nginx in front of the instances, run as a foreground child with a config of their own
+# (never the system service). Install it with apt when we can (root + apt-get), else say exactly what is missing.
 set -euo pipefail
 NGINX=${NGINX_PATH:-$(command -v nginx || echo /usr/sbin/nginx)}
 if [ -x "$NGINX" ]; then exit 0; fi

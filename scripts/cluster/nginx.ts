@@ -24,6 +24,7 @@ export const NGINX_TEMPLATE = join(ROOT, 'deploy', 'nginx.conf')
 
 const PLACEHOLDERS = [
   'CFD_LISTEN',
+  'CFD_TLS',
   'CFD_UPSTREAM_SERVERS',
   'CFD_RESOLVER',
   'CFD_RUNTIME_DIR',
@@ -47,6 +48,11 @@ export interface NginxConfigOptions {
   accessLog?: string
   /** Default deploy/nginx.conf. */
   template?: string
+  /**
+   * End TLS here, with HTTP/2 (PEM files, absolute paths): browsers then open https://localhost:PORT. The benches use
+   * it to load the app as a deployment serves it (docs/decisions/0043-the-signed-in-start-on-a-phone.md).
+   */
+  tls?: { certificateFile: string; keyFile: string }
 }
 
 const ADDRESS = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/
@@ -63,8 +69,16 @@ export async function renderNginxConfig(options: NginxConfigOptions): Promise<st
     if (!ADDRESS.test(upstream)) throw new Error(`nginx: an upstream must be host:port, got '${upstream}'`)
   }
   if (!options.runtimeDir.startsWith('/')) throw new Error('nginx: runtimeDir must be an absolute path')
+  const { tls } = options
+  if (tls && !(tls.certificateFile.startsWith('/') && tls.keyFile.startsWith('/'))) {
+    throw new Error('nginx: the TLS certificate and key must be absolute paths')
+  }
+  const listen = options.listenHost ? `${options.listenHost}:${options.port}` : String(options.port)
   const values: Record<Placeholder, string> = {
-    CFD_LISTEN: options.listenHost ? `${options.listenHost}:${options.port}` : String(options.port),
+    CFD_LISTEN: tls ? `${listen} ssl http2` : listen,
+    CFD_TLS: tls
+      ? `ssl_certificate ${tls.certificateFile}; ssl_certificate_key ${tls.keyFile}; ssl_protocols TLSv1.2 TLSv1.3;`
+      : '',
     CFD_UPSTREAM_SERVERS: options.upstreams.map((upstream) => `server ${upstream};`).join(' '),
     // Local addresses never change while nginx runs: no resolver.
     CFD_RESOLVER: '',
@@ -119,7 +133,10 @@ export async function checkNginxConfig(file: string): Promise<void> {
 }
 
 export interface RunningNginx {
-  /** http://localhost:PORT: what a browser opens (its Origin and Host then agree, as the socket gate requires). */
+  /**
+   * http://localhost:PORT (https:// with `tls`): what a browser opens (its Origin and Host then agree, as the socket
+   * gate requires).
+   */
   url: string
   port: number
   configFile: string
@@ -186,7 +203,7 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
     await new Promise((wait) => setTimeout(wait, 50))
   }
   return {
-    url: `http://localhost:${options.port}`,
+    url: `${options.tls ? 'https' : 'http'}://localhost:${options.port}`,
     port: options.port,
     configFile,
     runtimeDir,

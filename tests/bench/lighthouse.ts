@@ -3,17 +3,29 @@
 // phone user feels) and its desktop preset. Lighthouse ^12 (13 needs Node 22) drives Debian's Chromium.
 // Run after `npm run build`: `npm run bench:lighthouse` (BENCH_CLIENT_DIR=<dir> measures another build;
 // LIGHTHOUSE_PAGES=/,/signup and LIGHTHOUSE_PRESETS=mobile choose cells; LIGHTHOUSE_RUNS=3 runs each cell three times
-// and reports the median run by score with the range; LIGHTHOUSE_LHR_DIR=<dir> keeps the reports).
+// and reports the median run by score with the range; LIGHTHOUSE_LHR_DIR=<dir> keeps the reports;
+// LIGHTHOUSE_HTTP2=1 puts nginx with TLS and HTTP/2 in front, as a deployment serves the app: tests/bench/support/
+// https-front.ts).
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { CLIENT_DIR, startBenchServer } from './support/server'
+import { startHttpsFront } from './support/https-front'
 import { signedInStorage } from './support/workspace'
 
 const RESULTS = new URL('./results/', import.meta.url).pathname
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync']
+const HTTP2 = process.env.LIGHTHOUSE_HTTP2 === '1'
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-sync',
+  // The HTTP/2 front's certificate is made for the run and trusted by nobody.
+  ...(HTTP2 ? ['--ignore-certificate-errors'] : []),
+]
 
 interface PageSpec {
   path: string
@@ -48,12 +60,13 @@ interface Row {
   lcpElement: string | null
 }
 
-async function audit(baseUrl: string, spec: PageSpec, preset: Preset): Promise<Row> {
+/** `baseUrl` is what the browser opens; `apiUrl` is the server itself, which this script signs in to. */
+async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Preset): Promise<Row> {
   // A fresh profile per run: an empty HTTP cache, no service worker, nothing stored but what the run sets.
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
   try {
     if (spec.signedIn) {
-      const storage = await signedInStorage(baseUrl, { settingsCached: true })
+      const storage = await signedInStorage(apiUrl, { settingsCached: true })
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
       const page = await browser.contexts()[0]!.newPage()
       // A file of the origin that is not the app, so no script runs and no service worker registers.
@@ -107,13 +120,16 @@ async function audit(baseUrl: string, spec: PageSpec, preset: Preset): Promise<R
 }
 
 const server = await startBenchServer()
+const front = HTTP2 ? await startHttpsFront(server.url) : null
+const baseUrl = front?.url ?? server.url
+console.log(`serving ${CLIENT_DIR} at ${baseUrl}${front ? ' (nginx, TLS and HTTP/2)' : ' (HTTP/1.1)'}`)
 const rows: Row[] = []
 try {
   for (const preset of pick(PRESETS, process.env.LIGHTHOUSE_PRESETS, (preset) => preset)) {
     for (const spec of pick(PAGES, process.env.LIGHTHOUSE_PAGES, (spec) => spec.path)) {
       const runs: Row[] = []
       for (let run = 0; run < RUNS; run += 1) {
-        const row = await audit(server.url, spec, preset)
+        const row = await audit(baseUrl, server.url, spec, preset)
         runs.push(row)
         console.log(
           `${preset.padEnd(7)} ${row.page.padEnd(18)} performance ${row.performance}  FCP ${row.fcpMs.toFixed(0)} ms  ` +
@@ -145,8 +161,9 @@ try {
   mkdirSync(RESULTS, { recursive: true })
   writeFileSync(
     `${RESULTS}lighthouse.json`,
-    JSON.stringify({ date: new Date().toISOString(), clientDir: CLIENT_DIR, rows }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), clientDir: CLIENT_DIR, http2: HTTP2, rows }, null, 2),
   )
 } finally {
+  await front?.stop()
   await server.dispose()
 }
