@@ -18,6 +18,13 @@ export interface SectionCardProps {
   'data-testid'?: string
 }
 
+/** A heading id made from the section's title, for a page that names its sections by their titles. */
+export const sectionHeadingId = (prefix: string, title: string) =>
+  `${prefix}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+
+/** A section's props with a test id in place of the heading id, which comes from the title (sectionHeadingId). */
+export type TitledSectionProps = Omit<SectionCardProps, 'headingId' | 'data-testid'> & { testId?: string }
+
 export function SectionCard(props: SectionCardProps) {
   const Heading = props.level ?? 'h2'
   return (

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { SectionCard } from '../../../src/components/ui'
+import { SectionCard, sectionHeadingId } from '../../../src/components/ui'
 import { expectNoA11yViolations } from './test-utils'
 
 describe('SectionCard', () => {
@@ -47,5 +47,12 @@ describe('SectionCard', () => {
     expect(within(ledger).getByRole('button', { name: 'Export' })).toBeInTheDocument()
     expect(within(ledger).getByText('Every entry.')).toBeInTheDocument()
     expect(within(password).queryByRole('button')).toBeNull()
+  })
+
+  it('makes a heading id from a prefix and the title, in lower case with one dash for each run of other signs', () => {
+    expect(sectionHeadingId('account-section', 'Two-factor authentication')).toBe(
+      'account-section-two-factor-authentication',
+    )
+    expect(sectionHeadingId('client-section', 'Orders & trades')).toBe('client-section-orders-trades')
   })
 })
