@@ -1,17 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import type { ConnectionState } from '../../../domain/offline/connection-state'
-import type { RealtimeClient, RealtimeStatus } from '../../../lib/realtime-client'
+import type { RealtimeClient } from '../../../lib/realtime-client'
+import { DISCONNECTED_STATUS } from './disconnected-status'
 import { useRealtimeClient } from '../client-store'
 import { createConnectionStateStore, type ConnectionStateStore } from '../connection-state-store'
-
-const NO_HUB: RealtimeStatus = {
-  status: 'disconnected',
-  message: null,
-  polling: false,
-  prices: 'disconnected',
-  lastTickAt: null,
-  lastHeartbeatAt: null,
-}
 
 // One store per realtime client (one per page), and one for the moment before it exists.
 const stores = new WeakMap<RealtimeClient, ConnectionStateStore>()
@@ -20,9 +12,9 @@ let beforeHub: ConnectionStateStore | null = null
 function storeFor(client: RealtimeClient | null): ConnectionStateStore {
   if (!client) {
     beforeHub ??= createConnectionStateStore({
-      getStatus: () => NO_HUB,
+      getStatus: () => DISCONNECTED_STATUS,
       onStatus: (listener) => {
-        listener(NO_HUB)
+        listener(DISCONNECTED_STATUS)
         return () => undefined
       },
     })
