@@ -15,6 +15,7 @@ import type { SignUpSiteSettings } from '../types'
 import { ReviewBadge } from './review-badge'
 import { SignUpFrame } from './sign-up-frame'
 import { SocialSignUp } from './social-sign-up'
+import { surfaceStyles } from './surface'
 
 const SELLING_POINTS = [
   {
@@ -28,6 +29,9 @@ const SELLING_POINTS = [
     text: 'Forex, stocks, crypto, commodities, indices and metals.',
   },
 ] as const
+
+/** The login details' card: the sign-up card, its fields a step closer together. */
+const loginCardClass = css(surfaceStyles, { gap: '5' })
 
 const linkClass = css({
   color: 'accent',
@@ -119,18 +123,7 @@ export function SignUpStartPage(props: {
           )}
         </section>
 
-        <section
-          aria-label="Your login details"
-          className={grid({
-            gap: '5',
-            p: { base: '5', md: '8' },
-            rounded: 'surface',
-            bg: 'bg.glass',
-            borderWidth: '1px',
-            borderColor: 'border',
-            shadow: 'overlay',
-          })}
-        >
+        <section aria-label="Your login details" className={loginCardClass}>
           <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
             <TextField
               label="Email address"
