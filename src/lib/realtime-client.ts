@@ -81,7 +81,10 @@ export interface RealtimeEnvironment {
   window: EventTargetLike
   document: EventTargetLike & { visibilityState: DocumentVisibilityState }
   locks: Pick<LockManager, 'request'> | null
-  /** When a price batch counts as taken: after the next paint, so a tab that does not paint merges its backlog. */
+  /**
+   * When a price batch counts as taken: after the next paint, so a tab that does not paint merges its backlog, and
+   * in the browser no sooner than PRICE_BATCH_MIN_GAP_MS after it arrived.
+   */
   requestFrame: (callback: () => void) => void
   randomId: () => string
   terminate?: () => void
@@ -416,6 +419,33 @@ function startWorker(): Pick<RealtimeEnvironment, 'endpoint' | 'mode' | 'termina
   return { endpoint: worker, mode: 'dedicated', terminate: () => worker.terminate() }
 }
 
+/**
+ * A tab takes at most ten price batches a second: what arrives in between merges in the hub, last price per asset
+ * wins. Each batch is a frame (style, layout, paint, the chart's redraw), and the default feed's 20 ticks a second
+ * would otherwise be 20 frames a second at rest, a phone's main thread busier than the 3 % that
+ * docs/decisions/0043-the-signed-in-start-on-a-phone.md allows. A price is then at most 100 ms later on screen.
+ */
+export const PRICE_BATCH_MIN_GAP_MS = 100
+
+/** A `requestFrame` that calls back after the next frame and no sooner than `gapMs` after it was asked. */
+export function frameNoSoonerThan(
+  gapMs: number,
+  clock: {
+    nowMs: () => number
+    requestAnimationFrame: (callback: () => void) => void
+    setTimeout: (callback: () => void, delayMs: number) => void
+  },
+): (callback: () => void) => void {
+  return (callback) => {
+    const dueAtMs = clock.nowMs() + gapMs
+    clock.requestAnimationFrame(() => {
+      const leftMs = dueAtMs - clock.nowMs()
+      if (leftMs > 0) clock.setTimeout(callback, leftMs)
+      else callback()
+    })
+  }
+}
+
 function browserEnvironment(): RealtimeEnvironment {
   return {
     ...startWorker(),
@@ -423,7 +453,11 @@ function browserEnvironment(): RealtimeEnvironment {
     document,
     // Web Locks exist only in secure contexts (https, localhost); without them pagehide alone ends a tab.
     locks: 'locks' in navigator ? navigator.locks : null,
-    requestFrame: (callback) => window.requestAnimationFrame(() => callback()),
+    requestFrame: frameNoSoonerThan(PRICE_BATCH_MIN_GAP_MS, {
+      nowMs: () => performance.now(),
+      requestAnimationFrame: (callback) => window.requestAnimationFrame(() => callback()),
+      setTimeout: (callback, delayMs) => window.setTimeout(callback, delayMs),
+    }),
     randomId: () =>
       typeof crypto.randomUUID === 'function'
         ? crypto.randomUUID()
