@@ -1,9 +1,11 @@
 // The two-factor forms (decision 0020): the sign-in's second step and the settings' turn-on and turn-off dialogs. The
 // rules are the contract's (a 6-digit code, spaces dropped; a recovery code as typed); these add the messages a
-// person reads when a field is empty.
-import { z } from 'zod'
+// person reads when a field is empty. In zod/mini, as the contracts the settings page loads for its first render
+// (decision 0043).
+import * as z from 'zod/mini'
 import { TextSchema } from '../contract/common'
 import { TotpCodeSchema, TwoFactorConfirmRequestSchema } from '../contract/two-factor'
+import '../contract/zod-messages'
 
 export const TWO_FACTOR_FORM_MESSAGES = {
   RECOVERY_CODE_REQUIRED: 'Enter one of your recovery codes',

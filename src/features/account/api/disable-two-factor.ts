@@ -1,6 +1,6 @@
 // POST /user/two-factor/disable: the password and a code (from the app or a recovery code).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { TwoFactorConfirmRequestSchema } from '../../../domain/contract/two-factor'
 import { MessageResponseSchema } from '../../../domain/contract/user'
 import { http } from '../../../lib/http'
