@@ -1,6 +1,7 @@
 import type { ComponentProps, FormEvent, ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
+import { Button } from './button'
 import * as Dialog from './dialog'
 
 // A ready-made dialog for the common case: controlled open state, a title that names the dialog, the ✕ button, and
@@ -41,6 +42,20 @@ export function DialogFrame(props: DialogFrameProps) {
         </Dialog.Content>
       </Dialog.Positioner>
     </Dialog.Root>
+  )
+}
+
+/**
+ * A dialog's Cancel: the outline button in its footer that closes it and does nothing else. Its words are 'Cancel'
+ * unless the dialog says otherwise ('Keep order'); `disabled` while the dialog's action is in flight, where it asks.
+ */
+export function DialogCancel(props: { children?: ReactNode; disabled?: boolean }) {
+  return (
+    <Dialog.CloseTrigger asChild>
+      <Button variant="outline" disabled={props.disabled}>
+        {props.children ?? 'Cancel'}
+      </Button>
+    </Dialog.CloseTrigger>
   )
 }
 

@@ -7,6 +7,7 @@ export * as Card from './card'
 export { Checkbox, type CheckboxProps, type CheckedChangeDetails, type CheckedState } from './checkbox'
 export * as Dialog from './dialog'
 export {
+  DialogCancel,
   DialogFrame,
   DialogFrameForm,
   type DialogFrameFormProps,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { CloseTrigger } from '../../../src/components/ui/dialog'
-import { DialogFrame, DialogFrameForm } from '../../../src/components/ui/dialog-frame'
+import { DialogCancel, DialogFrame, DialogFrameForm } from '../../../src/components/ui/dialog-frame'
 import { expectNoA11yViolations, waitForFocusInside } from './test-utils'
 
 /** State of its own, to show whether the content survived a close. */
@@ -154,5 +154,64 @@ describe('DialogFrameForm', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(onSave).not.toHaveBeenCalled()
+  })
+})
+
+/** A confirmation whose footer has the dialog's Cancel beside its action. */
+function CancelHarness(props: { onConfirm: () => void; words?: string; busy?: boolean }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Cancel order
+      </button>
+      <DialogFrame
+        open={open}
+        onOpenChange={setOpen}
+        title="Cancel this order?"
+        size="sm"
+        footer={
+          <>
+            <DialogCancel disabled={props.busy}>{props.words}</DialogCancel>
+            <button type="button" onClick={props.onConfirm}>
+              Confirm
+            </button>
+          </>
+        }
+      >
+        <p>The order will not be filled.</p>
+      </DialogFrame>
+    </>
+  )
+}
+
+describe('DialogCancel', { timeout: 20_000 }, () => {
+  it('has no accessibility violations', async () => {
+    const { container } = render(<CancelHarness onConfirm={() => {}} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' })
+    await expectNoA11yViolations(container, dialog)
+  })
+
+  it('is named Cancel and closes the dialog without doing its action, by pointer and by keyboard', async () => {
+    const onConfirm = vi.fn()
+    render(<CancelHarness onConfirm={onConfirm} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }))
+    const cancel = await screen.findByRole('button', { name: 'Cancel' })
+    cancel.focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(onConfirm).not.toHaveBeenCalled()
+  })
+
+  it('takes the dialog’s own words, and is disabled while the action is in flight', async () => {
+    render(<CancelHarness onConfirm={() => {}} words="Keep order" busy />)
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }))
+    expect(await screen.findByRole('button', { name: 'Keep order' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument()
   })
 })

@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { CloseTrigger } from '../../../components/ui/dialog'
-import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../components/ui/dialog-frame'
 import { Spinner } from '../../../components/ui/spinner'
 import type { Plan } from '../../../domain/contract/catalog'
 import { errorMessage } from '../../../lib/error-message'
@@ -60,9 +59,7 @@ function PlanForm(props: Omit<ChangePlanDialogProps, 'open' | 'clientName'>) {
       />
       {error ? <AlertBox variant="destructive" title={error} /> : null}
       <div className={wrap({ justifyContent: 'flex-end', gap: '3' })}>
-        <CloseTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </CloseTrigger>
+        <DialogCancel />
         <Button disabled={unchanged} loading={busy} loadingText="Saving..." onClick={() => void save()}>
           Save plan
         </Button>

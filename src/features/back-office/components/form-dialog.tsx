@@ -2,8 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { CloseTrigger } from '../../../components/ui/dialog'
-import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../components/ui/dialog-frame'
 
 // The back office's dialogs that hold one form: its fields in the body, Cancel and the submit button in the
 // footer (tied to the form by its id), the submit button busy while the server answers.
@@ -33,9 +32,7 @@ export function FormDialog(props: FormDialogProps) {
       size={props.size}
       footer={
         <>
-          <CloseTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </CloseTrigger>
+          <DialogCancel />
           <Button
             type="submit"
             form={formId}

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form'
 import { Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
-import * as Dialog from '../../../components/ui/dialog'
-import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../components/ui/dialog-frame'
 import { FormTextArea } from '../../../components/ui/form-text-area'
 import type { QueueRequest } from '../../../domain/contract/request-queue'
 import { requestTypeLabel } from '../../../domain/back-office/labels'
@@ -42,11 +41,7 @@ function RejectForm(props: Omit<RejectRequestDialogProps, 'request' | 'onOpenCha
         description="The customer reads this in their notification."
       />
       <Flex flexDir={{ base: 'column-reverse', md: 'row' }} justifyContent="flex-end" gap="3">
-        <Dialog.CloseTrigger asChild>
-          <Button variant="outline" disabled={props.busy}>
-            Cancel
-          </Button>
-        </Dialog.CloseTrigger>
+        <DialogCancel disabled={props.busy} />
         <Button type="submit" variant="danger" loading={props.busy}>
           Reject request
         </Button>

@@ -3,8 +3,7 @@ import { useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { CloseTrigger } from '../../../components/ui/dialog'
-import { DialogFrame, DialogFrameForm } from '../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame, DialogFrameForm } from '../../../components/ui/dialog-frame'
 import { formatAmount } from '../../../domain/format/currency'
 import { savingsTransferFormSchema, type SavingsDirection } from '../../../domain/funds/savings-transfer'
 import { parseMoneyText } from '../../../domain/funds/withdrawal-form'
@@ -83,9 +82,7 @@ function TransferForm(
       onSubmit={submit}
       footer={
         <>
-          <CloseTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </CloseTrigger>
+          <DialogCancel />
           <Button type="submit" loading={form.formState.isSubmitting} loadingText="Moving...">
             {TITLES[direction]}
           </Button>

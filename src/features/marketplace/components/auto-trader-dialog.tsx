@@ -4,8 +4,7 @@ import { Box, Flex } from 'styled-system/jsx'
 import { grid, hstack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
-import * as Dialog from '../../../components/ui/dialog'
-import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../components/ui/dialog-frame'
 import { AUTOTRADER_LEVELS, type AutotraderLevel } from '../../../domain/contract/catalog'
 import { AUTOTRADER_OPEN_TRADES, DEFAULT_AUTOTRADER_LEVEL } from '../../../domain/marketplace/auto-trader'
 
@@ -83,9 +82,7 @@ function ActivationForm(props: Omit<AutoTraderDialogProps, 'open' | 'active'>) {
         onCheckedChange={(details) => setAccepted(details.checked === true)}
       />
       <Flex flexDir={{ base: 'column-reverse', md: 'row' }} justifyContent="flex-end" gap="3">
-        <Dialog.CloseTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.CloseTrigger>
+        <DialogCancel />
         <Button type="submit" disabled={!accepted} loading={props.busy} loadingText="Activating...">
           Activate
         </Button>

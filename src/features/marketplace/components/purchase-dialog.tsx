@@ -1,6 +1,5 @@
 import { Button } from '../../../components/ui/button'
-import * as Dialog from '../../../components/ui/dialog'
-import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../components/ui/dialog-frame'
 import type { ExpertAdvisor } from '../../../domain/contract/catalog'
 import { advisorPriceLabel } from '../../../domain/marketplace/advisors'
 import { Text } from '../../../components/ui/text'
@@ -30,11 +29,7 @@ export function PurchaseDialog({ advisor, ...props }: PurchaseDialogProps) {
       // phone.
       footer={
         <>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline" disabled={props.busy}>
-              Cancel
-            </Button>
-          </Dialog.CloseTrigger>
+          <DialogCancel disabled={props.busy} />
           <Button loading={props.busy} loadingText="Purchasing..." onClick={props.onConfirm}>
             {free ? 'Get it free' : 'Confirm purchase'}
           </Button>

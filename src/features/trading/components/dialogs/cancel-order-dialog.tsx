@@ -1,6 +1,5 @@
 import { Button } from '../../../../components/ui/button'
-import * as Dialog from '../../../../components/ui/dialog'
-import { DialogFrame } from '../../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../../components/ui/dialog-frame'
 import type { Order } from '../../../../domain/contract/orders'
 import { formatPrice } from '../../../../domain/format/numbers'
 import { lotsText } from '../../../../domain/trading/market-order'
@@ -30,9 +29,7 @@ export function CancelOrderDialog(props: CancelOrderDialogProps) {
       size="sm"
       footer={
         <>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline">Keep order</Button>
-          </Dialog.CloseTrigger>
+          <DialogCancel>Keep order</DialogCancel>
           {order ? (
             <Button
               variant="danger"

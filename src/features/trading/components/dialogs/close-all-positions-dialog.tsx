@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../../../components/ui/button'
-import * as Dialog from '../../../../components/ui/dialog'
-import { DialogFrame } from '../../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../../components/ui/dialog-frame'
 import { RadioGroup } from '../../../../components/ui/radio-group'
 import type { CloseAllScope } from '../../../../domain/trading/close-all'
 
@@ -42,9 +41,7 @@ export function CloseAllPositionsDialog(props: CloseAllPositionsDialogProps) {
       size="sm"
       footer={
         <>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.CloseTrigger>
+          <DialogCancel />
           <Button
             variant="danger"
             loading={props.busy}

@@ -2,13 +2,12 @@ import { useId, useState, type FormEvent } from 'react'
 import { Text } from '../../../../components/ui/text'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
-import * as Dialog from '../../../../components/ui/dialog'
 import type { Trade } from '../../../../domain/contract/trades'
 import { USD, type DisplayCurrency } from '../../../../domain/format/currency'
 import { formatPrice } from '../../../../domain/format/numbers'
 import { checkCloseVolume, stepCloseVolume } from '../../../../domain/trading/partial-close'
 import { DetailList } from '../../../../components/ui/detail-list'
-import { DialogFrame } from '../../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../../components/ui/dialog-frame'
 import { SignedAmount } from '../signed-figures'
 import { StepperField } from './stepper-field'
 
@@ -98,9 +97,7 @@ export function ClosePositionDialog(props: ClosePositionDialogProps) {
       size="sm"
       footer={
         <>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.CloseTrigger>
+          <DialogCancel />
           {trade ? (
             <Button
               type="submit"

@@ -3,8 +3,7 @@ import { text as textRecipe } from 'styled-system/recipes'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../../components/ui/alert-box'
 import { Button } from '../../../../components/ui/button'
-import * as Dialog from '../../../../components/ui/dialog'
-import { DialogFrame } from '../../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../../components/ui/dialog-frame'
 
 const levelFigure = textRecipe({ numeric: true, weight: 'semibold' })
 
@@ -37,9 +36,7 @@ export function ConfirmLevelMoveDialog(props: ConfirmLevelMoveDialogProps) {
       size="sm"
       footer={
         <>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.CloseTrigger>
+          <DialogCancel />
           <Button
             loading={props.busy}
             loadingText="Saving..."

@@ -3,7 +3,7 @@ import { Text } from '../../../../components/ui/text'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
-import { DialogFrame } from '../../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../../components/ui/dialog-frame'
 import { TextField } from '../../../../components/ui/input'
 import { RadioGroup } from '../../../../components/ui/radio-group'
 import { toast } from '../../../../components/ui/toast'
@@ -140,9 +140,7 @@ function CreateAlertForm(props: Omit<CreateAlertDialogProps, 'open' | 'asset'> &
       />
       <ExpiryField value={expiry} onChange={setExpiry} error={errors.expiry} />
       <Dialog.Footer>
-        <Dialog.CloseTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.CloseTrigger>
+        <DialogCancel />
         <Button type="submit" loading={create.isPending} loadingText="Creating...">
           Create alert
         </Button>

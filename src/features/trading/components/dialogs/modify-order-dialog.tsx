@@ -3,7 +3,7 @@ import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../../components/ui/alert-box'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
-import { DialogFrame } from '../../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../../components/ui/dialog-frame'
 import { TextField } from '../../../../components/ui/input'
 import { toast } from '../../../../components/ui/toast'
 import { ORDER_MESSAGES, type Order } from '../../../../domain/contract/orders'
@@ -153,9 +153,7 @@ function ModifyOrderForm(props: Omit<ModifyOrderDialogProps, 'open' | 'order'> &
       <ExpiryField value={form.expiry} onChange={set('expiry')} error={errors.expiry} />
       {failure ? <AlertBox variant="destructive" description={failure} /> : null}
       <Dialog.Footer>
-        <Dialog.CloseTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.CloseTrigger>
+        <DialogCancel />
         <Button type="submit" loading={modify.isPending} loadingText="Saving...">
           Save
         </Button>

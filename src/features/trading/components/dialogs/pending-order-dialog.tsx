@@ -4,7 +4,7 @@ import { Text } from '../../../../components/ui/text'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../../components/ui/button'
 import * as Dialog from '../../../../components/ui/dialog'
-import { DialogFrame } from '../../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../../components/ui/dialog-frame'
 import { TextField } from '../../../../components/ui/input'
 import { toast } from '../../../../components/ui/toast'
 import type { Asset } from '../../../../domain/contract/assets'
@@ -224,9 +224,7 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
         </Text>
       ) : null}
       <Dialog.Footer>
-        <Dialog.CloseTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.CloseTrigger>
+        <DialogCancel />
         <Button type="submit" loading={busy} loadingText="Placing...">
           Save
         </Button>

@@ -3,7 +3,6 @@ import { Box, Flex } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { Text } from '../../../../components/ui/text'
 import { Button } from '../../../../components/ui/button'
-import * as Dialog from '../../../../components/ui/dialog'
 import { LiveText } from '../../../../components/ui/live-text'
 import type { ModifyTradeRequest } from '../../../../domain/contract/orders'
 import type { Trade } from '../../../../domain/contract/trades'
@@ -16,7 +15,7 @@ import {
   type PositionLevelErrors,
 } from '../../../../domain/trading/position-levels'
 import { parseDecimal, PRICE_STEPS, priceText, stepPrice } from '../../../../domain/trading/profit-calculator'
-import { DialogFrame } from '../../../../components/ui/dialog-frame'
+import { DialogCancel, DialogFrame } from '../../../../components/ui/dialog-frame'
 import { StepperField } from './stepper-field'
 
 export interface TakeProfitStopLossValues {
@@ -183,9 +182,7 @@ function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'descrip
           : 'Leave a field empty to place the order without it.'}
       </Text>
       <Flex flexDir={{ base: 'column-reverse', md: 'row' }} justifyContent="flex-end" gap="3">
-        <Dialog.CloseTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.CloseTrigger>
+        <DialogCancel />
         <Button type="submit" loading={position?.busy} loadingText="Saving...">
           Save
         </Button>
