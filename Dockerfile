@@ -1,5 +1,5 @@
-# CFD Trader: the reference server with the built PWA, one instance per container (issue 18; deploy/compose.yaml
-# runs two behind nginx). Build from the repository's root:  docker build -t cfd-trader .
+# CFD Trader: the reference server with the built PWA, one instance per container (docs/decisions/0024-beyond-one-machine.md;
+# deploy/compose.yaml runs two behind nginx). Build from the repository's root:  docker build -t cfd-trader .
 #
 # The server runs its TypeScript through tsx (`npm run serve` = node --import tsx server/server.ts), so the image
 # holds the server's sources, src/domain (the API contract it shares with the client), the production dependencies,
@@ -12,7 +12,7 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # --ignore-scripts: `prepare` (panda codegen) needs the sources, copied next; it runs below. Dependencies'
-# install scripts are not needed (npm 11 skips them too; see ../shared/TOOLCHAIN.md).
+# install scripts are not needed (npm 11 skips them too).
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run prepare && npm run build

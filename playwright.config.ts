@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 
-// Debian's Chromium: Playwright's own browser download cannot work on these machines (TOOLCHAIN.md).
+// Debian's Chromium: Playwright's own browser download cannot work on machines that reach only the npm registry and
+// Debian's packages (scripts/ensure-chromium.sh installs it).
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

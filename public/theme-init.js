@@ -1,5 +1,5 @@
-// Sets <html data-theme> before the first paint, so a light-theme page never flashes dark (issue 16). A classic,
-// blocking script from this origin: the Content-Security-Policy allows no inline script. It repeats
+// Sets <html data-theme> before the first paint, so a light-theme page never flashes dark (docs/product/account.md).
+// A classic, blocking script from this origin: the Content-Security-Policy allows no inline script. It repeats
 // src/domain/display/theme.ts (storage key 'theme' = STORAGE_KEYS.THEME; dark, light or system, dark by default);
 // tests/unit/display/theme-init-script.test.ts keeps the two in step. src/lib/theme-store.ts takes over later.
 ;(function () {

@@ -1,6 +1,7 @@
 // One 'upgrade' listener for the whole server, routing by path: /app/... to the Pusher broker and /socket.io/... to
 // socket.io's engine. Each service attaching its own listener would leave the question of who answers an unknown
-// path, or an upgrade during shutdown, to chance (TOOLCHAIN trap 5). An unknown path goes to `unknownPath` (the
+// path, or an upgrade during shutdown, to chance: each listener sees every upgrade, and a library that does not own a
+// path may answer it or destroy its socket before the owner runs. An unknown path goes to `unknownPath` (the
 // broker closes it with 4005, decision 0036), or is answered 404 when there is none.
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'

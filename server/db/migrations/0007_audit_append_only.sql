@@ -1,4 +1,4 @@
--- The audit log is append-only (issue 14, DESIGN 10): nobody, the application included, can rewrite history.
+-- The audit log is append-only (docs/decisions/0017-back-office.md): nobody, the application included, can rewrite history.
 CREATE FUNCTION "audit_events_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_events is append-only: % is not allowed', TG_OP USING ERRCODE = 'insufficient_privilege';

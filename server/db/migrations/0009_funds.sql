@@ -139,7 +139,7 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_withdrawal_has_withd
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_savings_transfer_has_key" CHECK ("ledger_entries"."kind" <> 'savings_transfer' or "ledger_entries"."idempotency_key" is not null);--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_valid" CHECK ("ledger_entries"."kind" in ('trade_pnl', 'ea_purchase', 'negative_balance_protection', 'adjustment', 'deposit', 'withdrawal_hold', 'withdrawal_release', 'savings_transfer', 'savings_interest'));--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_savings_balance_not_negative" CHECK ("users"."savings_balance" >= 0);--> statement-breakpoint
--- Every balance becomes the sum of its ledger (issue 15): money an account held before its history was kept (a
+-- Every balance becomes the sum of its ledger (docs/decisions/0019-funds.md): money an account held before its history was kept (a
 -- seeded balance) is booked once as its opening balance, dated when the account was made.
 INSERT INTO "ledger_entries" ("user_id", "kind", "account", "adjustment_kind", "amount", "balance_after", "reason", "idempotency_key", "created_at")
 SELECT u."id", 'adjustment', 'trading',

@@ -234,7 +234,7 @@ export function startPriceFeed(deps: PriceFeedDependencies, options: PriceFeedOp
 
   // socket.io makes its engine only when attached to an HTTP server. This one never listens: the upgrade router
   // (realtime/upgrades.ts) hands /socket.io/ upgrades to the engine, so socket.io adds no listener to the real
-  // server and cannot compete with the Pusher broker for upgrades (TOOLCHAIN trap 5).
+  // server and cannot compete with the Pusher broker for upgrades (realtime/upgrades.ts says why that matters).
   const io = new Server(createServer(), {
     path: PRICE_FEED.PATH,
     transports: ['websocket'],

@@ -118,7 +118,7 @@ export { expect }
 
 /**
  * Waits until the service worker is active, so the app shell is precached and a reload offline is served from it.
- * Trap 6 of TOOLCHAIN.md: `ready` can resolve while the worker is still activating.
+ * `navigator.serviceWorker.ready` can resolve while the worker is still activating.
  */
 export async function serviceWorkerActivated(page: Page) {
   await page.evaluate(async () => {
