@@ -4,7 +4,8 @@
 // machine does not stretch, unlike wall time) and what it ran: script evaluations and calls by chunk, and the
 // engine's own work (style, layout, paint, parsing, GC) by name. With a source-mapped build
 // (`npx vite build --sourcemap true --outDir /tmp/sm-dist`, then BENCH_CLIENT_DIR=/tmp/sm-dist) a call names its
-// source file and line.
+// source file and line; PROFILE_OWNERS=1 also sums each long task's samples by the innermost function of the project's
+// own code on their stack (a component, a hook, a store), which names the part of a render a task is spent under.
 //
 // A phone is taken as PROFILE_SLOWDOWN (4) times slower, Lighthouse's mobile preset: a task is long on a phone when
 // its CPU time times 4 passes 50 ms, and "blocking at 4x" sums what each such task spends past 50 ms (Lighthouse's
@@ -38,6 +39,7 @@ interface CpuProfile {
   nodes: Array<{
     id: number
     callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+    children?: number[]
   }>
   startTime: number
   samples: number[]
@@ -49,6 +51,11 @@ interface Task {
   endUs: number
   /** Where the CPU profile's samples inside the task stood, by source file (a package for node_modules). */
   code: Map<string, number>
+  /**
+   * With PROFILE_OWNERS=1: the samples by the innermost function of the project's own code on their stack (a
+   * component, a hook), whatever library code ran below it: which part of a render a long task is.
+   */
+  owners: Map<string, number>
   startMs: number
   cpuMs: number
   parts: Map<string, number>
@@ -161,6 +168,7 @@ async function tasksOf(events: TraceEvent[]): Promise<Task[]> {
           startUs: event.ts,
           endUs: event.ts + (event.dur ?? 0),
           code: new Map(),
+          owners: new Map(),
           startMs: (event.ts - navigation) / 1000,
           cpuMs: (event.tdur ?? event.dur ?? 0) / 1000,
           parts: new Map(),
@@ -187,8 +195,22 @@ async function sourceOf(url: string, line: number, column: number): Promise<stri
   return at.replace(/:\d+$/, '')
 }
 
+const OWNERS = process.env.PROFILE_OWNERS === '1'
+
 async function attribute(tasks: Task[], profile: CpuProfile): Promise<void> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parents = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id)
+  const ownerOf = async (leaf: number): Promise<string> => {
+    for (let id: number | undefined = leaf; id !== undefined; id = parents.get(id)) {
+      const frame = nodes.get(id)?.callFrame
+      if (!frame?.url) continue
+      const at = await where(frame.url, frame.lineNumber + 1, frame.columnNumber + 1)
+      const project = at.includes('node_modules') ? null : /(?:^|\/)(src\/.*)$/.exec(at)
+      if (project) return `${frame.functionName || '(anonymous)'} ${project[1]}`
+    }
+    return '(no project code)'
+  }
   let at = profile.startTime
   let task = 0
   for (let index = 0; index < profile.samples.length; index += 1) {
@@ -203,6 +225,10 @@ async function attribute(tasks: Task[], profile: CpuProfile): Promise<void> {
         ? '(gc)'
         : await sourceOf(frame.url, frame.lineNumber, frame.columnNumber)
     current.code.set(file, (current.code.get(file) ?? 0) + 1)
+    if (OWNERS) {
+      const owner = await ownerOf(profile.samples[index]!)
+      current.owners.set(owner, (current.owners.get(owner) ?? 0) + 1)
+    }
   }
 }
 
@@ -236,6 +262,13 @@ async function main(): Promise<void> {
           .slice(0, Number(process.env.PROFILE_CODE_TOP ?? 8))
           .map(([file, count]) => `${file} ${((count / samples) * 100).toFixed(0)}%`)
         if (samples > 0) console.log(`      code: ${code.join('; ')}`)
+        if (OWNERS && samples > 0) {
+          const owners = [...task.owners]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 12)
+            .map(([owner, count]) => `${owner} ${((count / samples) * 100).toFixed(0)}%`)
+          console.log(`      owners: ${owners.join('; ')}`)
+        }
       }
     }
   } finally {
