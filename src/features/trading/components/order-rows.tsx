@@ -10,7 +10,6 @@ import { StatusChip } from '../../../components/ui/status-chip'
 import type { StatusTone } from '../../../domain/display/status-tone'
 import type { Order } from '../../../domain/contract/orders'
 import { formatPrice } from '../../../domain/format/numbers'
-import { OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { lotsText } from '../../../domain/trading/market-order'
 import {
   distanceToMarket,
@@ -22,6 +21,7 @@ import {
 } from '../../../domain/trading/pending-orders'
 import { tradeReference } from '../../../domain/trading/trade-reference'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
+import { offlineShut } from './offline-shut'
 
 // The rows of the Active Orders panel: a pending order with its live distance to the market, Modify and Cancel; an
 // order that ended, with how it ended. A tick re-renders only the distance of the orders on that asset.
@@ -105,9 +105,7 @@ export const PendingOrderRow = memo(function PendingOrderRow(props: PendingOrder
             size="xs"
             variant="outline"
             onClick={() => props.onModify(order)}
-            disabled={closed}
-            aria-describedby={describedBy}
-            title={closed ? OFFLINE_ORDER_REASON : undefined}
+            {...offlineShut(closedBy, describedBy)}
           >
             <Pencil aria-hidden /> Modify
           </Button>
@@ -115,9 +113,7 @@ export const PendingOrderRow = memo(function PendingOrderRow(props: PendingOrder
             size="xs"
             variant="outline"
             onClick={() => props.onCancel(order)}
-            disabled={closed}
-            aria-describedby={describedBy}
-            title={closed ? OFFLINE_ORDER_REASON : undefined}
+            {...offlineShut(closedBy, describedBy)}
           >
             <X aria-hidden /> Cancel
           </Button>

@@ -13,7 +13,6 @@ import * as Tabs from '../../../components/ui/tabs'
 import type { CloseReason, Trade } from '../../../domain/contract/trades'
 import { formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice } from '../../../domain/format/numbers'
-import { OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { TRADE_MESSAGES } from '../../../domain/trading/messages'
 import { levelsSummary } from '../../../domain/trading/position-levels'
 import { formatTradeTime } from '../../../domain/trading/trade-times'
@@ -21,6 +20,7 @@ import type { LivePriceStore } from '../../../lib/live-prices'
 import type { PanelSize } from '../hooks/use-panel-sizes'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 import { useLivePosition } from '../../../lib/live-account'
+import { offlineShut } from './offline-shut'
 import { PaneLoadError, PaneLoading, PaneNote } from './pane-note'
 import { SignedAmount, SignedLiveText } from './signed-figures'
 
@@ -86,6 +86,7 @@ const row = grid({
 // Both tab names whole at 390 px (decision 0018: the list scrolled to 'CTIVE POSITIONS'): smaller type on phones.
 const positionsTab = css({ px: { base: '2', md: '3' }, fontSize: { base: 'xs', md: 'sm' } })
 const numeric = css({ textStyle: 'price', whiteSpace: 'nowrap' })
+const numericWide = cx(numeric, wideOnly)
 const muted = cx(textRecipe({ tone: 'muted', size: 'xs' }), wideOnly)
 // An active row on phones is a two-line card: symbol and P/L, then its levels beside Modify and Close.
 const activeLevels = css({
@@ -108,13 +109,6 @@ const activeActions = hstack({
   gap: '2',
 })
 
-/** What a position action needs while offline: shut, described by the reason on screen (decision 0021). */
-const offlineProps = (disabledBy: string | undefined) => ({
-  disabled: disabledBy !== undefined,
-  'aria-describedby': disabledBy,
-  title: disabledBy === undefined ? undefined : OFFLINE_ORDER_REASON,
-})
-
 function SideBadge({ side }: { side: Trade['trade_type'] }) {
   return (
     <Box
@@ -126,6 +120,33 @@ function SideBadge({ side }: { side: Trade['trade_type'] }) {
     >
       {side}
     </Box>
+  )
+}
+
+/**
+ * The cells an open position's row and a closed trade's row both start with: the symbol (with the side and volume
+ * beside it on a phone) over the trade's id and a note, then, on a wider screen, the side, the volume and the opening
+ * price.
+ */
+function TradeLead({ trade, note }: { trade: Trade; note?: string | null }) {
+  return (
+    <>
+      <div>
+        <span className={boldWords}>{trade.asset_symbol}</span>{' '}
+        <span className={phoneOnly}>
+          <SideBadge side={trade.trade_type} /> {lots(trade)}
+        </span>
+        <Text as="div" tone="muted" size="xs">
+          {trade.trade_id}
+          {note ? ` · ${note}` : ''}
+        </Text>
+      </div>
+      <div className={wideOnly}>
+        <SideBadge side={trade.trade_type} />
+      </div>
+      <div className={numericWide}>{lots(trade)}</div>
+      <div className={numericWide}>{formatPrice(trade.opening_price)}</div>
+    </>
   )
 }
 
@@ -141,20 +162,7 @@ const ActiveRow = memo(function ActiveRow(props: {
   const live = useLivePosition(props.store, trade)
   return (
     <li className={row} data-testid={`position-row-${trade.id}`}>
-      <div>
-        <span className={boldWords}>{trade.asset_symbol}</span>{' '}
-        <span className={phoneOnly}>
-          <SideBadge side={trade.trade_type} /> {lots(trade)}
-        </span>
-        <Text as="div" tone="muted" size="xs">
-          {trade.trade_id}
-        </Text>
-      </div>
-      <div className={wideOnly}>
-        <SideBadge side={trade.trade_type} />
-      </div>
-      <div className={cx(numeric, wideOnly)}>{lots(trade)}</div>
-      <div className={cx(numeric, wideOnly)}>{formatPrice(trade.opening_price)}</div>
+      <TradeLead trade={trade} />
       <div className={wideOnly}>
         <LiveText text={formatPrice(live.closingPriceQuote)} data-testid="position-price" />
       </div>
@@ -170,7 +178,7 @@ const ActiveRow = memo(function ActiveRow(props: {
             size="xs"
             variant="outline"
             onClick={() => props.onModify?.(trade)}
-            {...offlineProps(props.closeDisabledBy)}
+            {...offlineShut(props.closeDisabledBy)}
           >
             <Pencil aria-hidden /> Modify
           </Button>
@@ -180,7 +188,7 @@ const ActiveRow = memo(function ActiveRow(props: {
           variant="outline"
           onClick={() => props.onClose(trade)}
           aria-label={`Close ${trade.trade_type} ${trade.asset_symbol} ${lots(trade)}`}
-          {...offlineProps(props.closeDisabledBy)}
+          {...offlineShut(props.closeDisabledBy)}
         >
           <X aria-hidden /> Close
         </Button>
@@ -201,22 +209,8 @@ function HistoryRow({ trade, currency }: { trade: Trade; currency: DisplayCurren
   const reason = trade.close_reason ? CLOSE_REASON_LABELS[trade.close_reason] : null
   return (
     <li className={row} data-testid={`history-row-${trade.id}`}>
-      <div>
-        <span className={boldWords}>{trade.asset_symbol}</span>{' '}
-        <span className={phoneOnly}>
-          <SideBadge side={trade.trade_type} /> {lots(trade)}
-        </span>
-        <Text as="div" tone="muted" size="xs">
-          {trade.trade_id}
-          {reason ? ` · ${reason}` : ''}
-        </Text>
-      </div>
-      <div className={wideOnly}>
-        <SideBadge side={trade.trade_type} />
-      </div>
-      <div className={cx(numeric, wideOnly)}>{lots(trade)}</div>
-      <div className={cx(numeric, wideOnly)}>{formatPrice(trade.opening_price)}</div>
-      <div className={cx(numeric, wideOnly)}>{formatPrice(trade.closing_price)}</div>
+      <TradeLead trade={trade} note={reason} />
+      <div className={numericWide}>{formatPrice(trade.closing_price)}</div>
       <div className={muted}>{formatTradeTime(trade.close_time)}</div>
       <Box fontWeight="semibold" textAlign={{ base: 'right', md: 'left' }}>
         <SignedAmount amountUsd={trade.pnl} currency={currency} data-testid="history-pnl" />
@@ -415,7 +409,7 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
               size="xs"
               variant="outline"
               onClick={props.onCloseAll}
-              {...offlineProps(props.closeDisabledBy)}
+              {...offlineShut(props.closeDisabledBy)}
               className={css({ ml: 'auto', my: { base: '1', md: '0' }, flexShrink: 0 })}
             >
               <X aria-hidden /> Close all

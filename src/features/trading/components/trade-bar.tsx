@@ -10,7 +10,7 @@ import type { Asset } from '../../../domain/contract/assets'
 import type { Trade, TradeSide } from '../../../domain/contract/trades'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice, formatSignedPercent, PRICE_DECIMALS } from '../../../domain/format/numbers'
-import { OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
+import { offlineShut } from './offline-shut'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
 import { SignedLiveText } from './signed-figures'
 import { TradeTicket } from './trade-ticket'
@@ -106,9 +106,7 @@ function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
           size="md"
           data-testid={`open-${side}-ticket`}
           // Decision 0021: shut offline, saying why (description and tooltip); the last price stays readable.
-          disabled={closed}
-          aria-describedby={props.ordersClosedBy}
-          title={closed ? OFFLINE_ORDER_REASON : undefined}
+          {...offlineShut(props.ordersClosedBy)}
           className={css({
             flexDirection: 'column',
             gap: '0',
@@ -188,9 +186,7 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
           aria-label="Pending order"
           onClick={props.onShowPendingOrder}
           // Offline an order could not be sent: shut as the tickets are, saying why (decision 0021).
-          disabled={props.ordersClosedBy !== undefined}
-          aria-describedby={props.ordersClosedBy}
-          title={props.ordersClosedBy === undefined ? undefined : OFFLINE_ORDER_REASON}
+          {...offlineShut(props.ordersClosedBy)}
         >
           <Clock aria-hidden />
         </Button>
