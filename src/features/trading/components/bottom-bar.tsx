@@ -7,6 +7,7 @@ import { LiveText } from '../../../components/ui/live-text'
 import { formatAmount, formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import type { AccountSummary } from '../../../domain/trading/account-maths'
 import { inMarginCall } from '../../../domain/trading/stop-out'
+import { bottomBarHeight } from '../../../lib/bottom-bar-height'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
 import { SignedLiveText } from './signed-figures'
 
@@ -24,26 +25,22 @@ const srOnly = visuallyHidden()
 // Phones: its own row under the figures; from md at the end of the row.
 const asOfSlot = hstack({ gap: '0', gridColumn: '1 / -1', ml: { md: 'auto' }, flexShrink: 0 })
 
-// The bar's height, published on the document's root while the bar is mounted. Whatever floats at the viewport's
-// bottom-left (the chat's unread notifier, src/features/chat/components/unread-notifier.tsx) adds it to its offset, so
-// on /mt4 it sits above the bar instead of over its figures; elsewhere the variable is unset and counts 0. Measured,
-// not a constant: the bar is one row from md, two rows on phones, one more with the 'as of' mark, its text in rem.
-const HEIGHT_VARIABLE = '--workspace-bottom-bar-height'
-
+// The bar's height, published while the bar is mounted (src/lib/bottom-bar-height.ts). Whatever floats at the
+// viewport's bottom-left (the chat's unread notifier, src/features/chat/components/unread-notifier.tsx) adds it to its
+// offset, so on /mt4 it sits above the bar instead of over its figures; elsewhere it is 0. Measured, not a constant:
+// the bar is one row from md, two rows on phones, one more with the 'as of' mark, its text in rem.
 function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
   // Before paint, so a notifier shown with the workspace never flashes over the bar.
   useLayoutEffect(() => {
     const element = ref.current
     if (!element) return
-    const root = document.documentElement
-    const publish = () =>
-      root.style.setProperty(HEIGHT_VARIABLE, `${element.getBoundingClientRect().height}px`)
+    const publish = () => bottomBarHeight.set(element.getBoundingClientRect().height)
     publish()
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish)
     observer?.observe(element)
     return () => {
       observer?.disconnect()
-      root.style.removeProperty(HEIGHT_VARIABLE)
+      bottomBarHeight.set(0)
     }
   }, [ref])
 }
