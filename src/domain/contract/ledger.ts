@@ -1,9 +1,12 @@
 // A customer's ledger (decision 0017, decision 0019): the kinds of balance movement and the accounts they move, one
-// entry, and the back office's balance adjustment (POST /admin/users/{id}/adjustments).
-import { z } from 'zod'
+// entry, and the back office's balance adjustment (POST /admin/users/{id}/adjustments). In zod/mini, as the cashier's
+// other contracts (decision 0043); the adjustment's reason nests back-office-common's classic ReasonSchema, so the
+// pages that load this module still load classic zod until that contract moves too.
+import * as z from 'zod/mini'
 import { ADJUSTMENT_KINDS } from '../back-office/codes'
 import { REASON_REQUIRED, ReasonSchema } from './back-office-common'
 import { moneyAmount } from './common'
+import './zod-messages'
 
 export const LEDGER_KINDS = [
   'trade_pnl',
@@ -30,17 +33,17 @@ export type AdjustmentKind = z.infer<typeof AdjustmentKindSchema>
 
 /** One movement of a customer's balance, with the balance it left. USD, two decimals. */
 export const LedgerEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.string(),
   /** For an adjustment: deposit, withdrawal, credit or correction. */
-  adjustment_kind: AdjustmentKindSchema.nullable(),
+  adjustment_kind: z.nullable(AdjustmentKindSchema),
   amount: z.number(),
   /** The balance of the row's account after it (the savings balance for a savings row). */
   balance_after: z.number(),
-  reason: z.string().nullable(),
-  trade_id: z.number().int().nullable(),
+  reason: z.nullable(z.string()),
+  trade_id: z.nullable(z.int()),
   /** Absent on servers before decision 0019: read as 'trading'. */
-  account: LedgerAccountSchema.optional(),
+  account: z.optional(LedgerAccountSchema),
   created_at: z.string(),
 })
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>
@@ -52,21 +55,22 @@ export const MoneyAmountSchema = moneyAmount(true).check(
 
 /** POST /admin/users/{id}/adjustments, with an Idempotency-Key header. */
 export const AdjustmentRequestSchema = z
-  .object({
+  .strictObject({
     amount: MoneyAmountSchema,
     kind: AdjustmentKindSchema,
     reason: ReasonSchema.check(z.minLength(1, REASON_REQUIRED)),
   })
-  .strict()
-  .superRefine((adjustment, context) => {
-    const negative = adjustment.amount.startsWith('-')
-    if ((adjustment.kind === 'deposit' || adjustment.kind === 'credit') && negative) {
-      context.addIssue({ code: 'custom', message: 'A deposit or credit adds money.', path: ['amount'] })
-    }
-    if (adjustment.kind === 'withdrawal' && !negative) {
-      context.addIssue({ code: 'custom', message: 'A withdrawal takes money out.', path: ['amount'] })
-    }
-  })
+  .check(
+    z.superRefine((adjustment, context) => {
+      const negative = adjustment.amount.startsWith('-')
+      if ((adjustment.kind === 'deposit' || adjustment.kind === 'credit') && negative) {
+        context.addIssue({ code: 'custom', message: 'A deposit or credit adds money.', path: ['amount'] })
+      }
+      if (adjustment.kind === 'withdrawal' && !negative) {
+        context.addIssue({ code: 'custom', message: 'A withdrawal takes money out.', path: ['amount'] })
+      }
+    }),
+  )
 export type AdjustmentRequest = z.input<typeof AdjustmentRequestSchema>
 export const ADJUSTMENT_MESSAGES = {
   DONE: 'The balance was adjusted.',

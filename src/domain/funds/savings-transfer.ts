@@ -1,8 +1,10 @@
 // Moving money between the trading balance and savings (decision 0019): 'in' takes it from the free margin (never
 // from money open positions hold, never an unrealised gain), 'out' brings savings back. The amount is checked against
-// the most that can move now, with the server's own words, before anything is sent.
-import { z } from 'zod'
+// the most that can move now, with the server's own words, before anything is sent. In zod/mini, as the contracts the
+// savings page loads for its first render (decision 0043).
+import * as z from 'zod/mini'
 import { SAVINGS_MESSAGES } from '../contract/savings'
+import '../contract/zod-messages'
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_POSITIVE_MESSAGE, parseMoneyText } from './withdrawal-form'
 import { exceedsWithdrawable } from './withdrawable'
 
@@ -35,12 +37,14 @@ export function savingsTransferFormSchema(
   formatUsd: (amountUsd: number) => string,
 ) {
   return z.object({
-    amount: z
-      .string()
-      .superRefine((text, issues) => {
-        const message = savingsAmountError(text, direction, maxUsd, formatUsd)
-        if (message) issues.addIssue({ code: 'custom', message })
-      })
-      .transform((text) => String(parseMoneyText(text))),
+    amount: z.pipe(
+      z.string().check(
+        z.superRefine((text, issues) => {
+          const message = savingsAmountError(text, direction, maxUsd, formatUsd)
+          if (message) issues.addIssue({ code: 'custom', message })
+        }),
+      ),
+      z.transform((text: string) => String(parseMoneyText(text))),
+    ),
   })
 }

@@ -1,8 +1,9 @@
 // The withdrawal form's rules (decision 0019): the amount against the limits and "withdrawable now", saying exactly
 // why an amount is refused, and the destination by method (a card deposited with, a crypto address valid on its
 // network, a bank account). The same words the server would answer, before anything is sent. Money is USD; the caller
-// passes the formatter, so the rule stays pure.
-import { z } from 'zod'
+// passes the formatter, so the rule stays pure. In zod/mini, as the contracts the withdrawal and savings pages load for
+// their first render (decision 0043).
+import * as z from 'zod/mini'
 import {
   BankAccountSchema,
   WITHDRAWAL_MESSAGES,
@@ -13,6 +14,7 @@ import { CRYPTO_COINS, findCoin, findNetwork } from '../contract/funds-common'
 import { type Limit } from '../contract/funds-options'
 import { isValidAddress } from './crypto-address'
 import { exceedsWithdrawable } from './withdrawable'
+import '../contract/zod-messages'
 
 export const AMOUNT_FORMAT_MESSAGE = 'The amount must be a number with at most two decimals'
 export const AMOUNT_POSITIVE_MESSAGE = 'The amount must be more than zero'
@@ -114,54 +116,61 @@ export const DESTINATION_MESSAGES = {
  * method's fields. Its output is the request body POST /funds/withdrawals takes.
  */
 export function withdrawalFormSchema(context: WithdrawalAmountContext & { hasCards: boolean }) {
-  return z
-    .object({
-      method: z.enum(['card', 'crypto', 'bank']),
-      amount: z.string(),
-      card_deposit_id: z.string(),
-      coin: z.string(),
-      network: z.string(),
-      address: z.string(),
-      holder: z.string(),
-      iban: z.string(),
-      bic: z.string(),
-      bank_name: z.string(),
-    })
-    .superRefine((values, issues) => {
-      const amountError = withdrawalAmountError(values.amount, context)
-      if (amountError) issues.addIssue({ code: 'custom', path: ['amount'], message: amountError })
-      if (values.method === 'card') {
-        const message = context.hasCards ? DESTINATION_MESSAGES.CARD_REQUIRED : DESTINATION_MESSAGES.NO_CARD
-        if (!/^\d+$/.test(values.card_deposit_id))
-          issues.addIssue({ code: 'custom', path: ['card_deposit_id'], message })
-      } else if (values.method === 'crypto') {
-        const coin = findCoin(values.coin)
-        const network = coin ? findNetwork(coin, values.network) : undefined
-        if (!network) {
-          issues.addIssue({
-            code: 'custom',
-            path: ['network'],
-            message: DESTINATION_MESSAGES.NETWORK_REQUIRED,
-          })
-          return
-        }
-        const address = values.address.trim()
-        if (!address) issues.addIssue({ code: 'custom', path: ['address'], message: 'Address is required' })
-        else if (!isValidAddress(network.format, address))
-          issues.addIssue({ code: 'custom', path: ['address'], message: WITHDRAWAL_MESSAGES.BAD_ADDRESS })
-      } else {
-        const bank = BankAccountSchema.safeParse({
-          holder: values.holder,
-          iban: values.iban,
-          bic: values.bic,
-          bank_name: values.bank_name,
-        })
-        if (!bank.success)
-          for (const issue of bank.error.issues)
-            issues.addIssue({ code: 'custom', path: issue.path, message: issue.message })
-      }
-    })
-    .transform((values): WithdrawalRequest => toWithdrawalRequest(values))
+  return z.pipe(
+    z
+      .object({
+        method: z.enum(['card', 'crypto', 'bank']),
+        amount: z.string(),
+        card_deposit_id: z.string(),
+        coin: z.string(),
+        network: z.string(),
+        address: z.string(),
+        holder: z.string(),
+        iban: z.string(),
+        bic: z.string(),
+        bank_name: z.string(),
+      })
+      .check(
+        z.superRefine((values, issues) => {
+          const amountError = withdrawalAmountError(values.amount, context)
+          if (amountError) issues.addIssue({ code: 'custom', path: ['amount'], message: amountError })
+          if (values.method === 'card') {
+            const message = context.hasCards
+              ? DESTINATION_MESSAGES.CARD_REQUIRED
+              : DESTINATION_MESSAGES.NO_CARD
+            if (!/^\d+$/.test(values.card_deposit_id))
+              issues.addIssue({ code: 'custom', path: ['card_deposit_id'], message })
+          } else if (values.method === 'crypto') {
+            const coin = findCoin(values.coin)
+            const network = coin ? findNetwork(coin, values.network) : undefined
+            if (!network) {
+              issues.addIssue({
+                code: 'custom',
+                path: ['network'],
+                message: DESTINATION_MESSAGES.NETWORK_REQUIRED,
+              })
+              return
+            }
+            const address = values.address.trim()
+            if (!address)
+              issues.addIssue({ code: 'custom', path: ['address'], message: 'Address is required' })
+            else if (!isValidAddress(network.format, address))
+              issues.addIssue({ code: 'custom', path: ['address'], message: WITHDRAWAL_MESSAGES.BAD_ADDRESS })
+          } else {
+            const bank = BankAccountSchema.safeParse({
+              holder: values.holder,
+              iban: values.iban,
+              bic: values.bic,
+              bank_name: values.bank_name,
+            })
+            if (!bank.success)
+              for (const issue of bank.error.issues)
+                issues.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+          }
+        }),
+      ),
+    z.transform((values: WithdrawalFormValues): WithdrawalRequest => toWithdrawalRequest(values)),
+  )
 }
 
 /** The request body for the chosen method: the other methods' fields are left behind. */
