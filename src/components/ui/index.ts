@@ -16,6 +16,7 @@ export {
 export { DetailList, type DetailListProps, type DetailRow } from './detail-list'
 export { EmptyState, type EmptyStateProps } from './empty-state'
 export { FigureGrid, type Figure } from './figure-grid'
+export { FilterActions } from './filter-actions'
 export { FormCheckbox, type FormCheckboxProps } from './form-checkbox'
 export { FormField, type FormFieldProps } from './form-field'
 export { FormSelect, type FormSelectProps } from './form-select'

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
-import { Box, Flex } from 'styled-system/jsx'
+import { Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
+import { FilterActions } from '../../../components/ui/filter-actions'
 import { TextField } from '../../../components/ui/input'
 import {
   ALL_AUDIT_ACTIONS_LABEL,
@@ -106,11 +107,7 @@ export function AuditLogFilters(props: { filters: AuditFilters; onChange: (next:
         onChange={(event) => setUserText(event.target.value)}
         error={errors.user}
       />
-      <div className={grid({ gap: '1.5', gridColumn: { base: '1 / -1', md: 'auto' } })}>
-        {/* As tall as a field's label, so the buttons line up with the inputs whatever the font. */}
-        <Box as="span" aria-hidden="true" display={{ base: 'none', md: 'block' }} textStyle="label">
-          &nbsp;
-        </Box>
+      <FilterActions>
         <Flex gap="2">
           <Button type="submit" variant="outline" className={filterButton}>
             Apply
@@ -121,7 +118,7 @@ export function AuditLogFilters(props: { filters: AuditFilters; onChange: (next:
             </Button>
           ) : null}
         </Flex>
-      </div>
+      </FilterActions>
     </form>
   )
 }

@@ -1,6 +1,6 @@
-import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
+import { FilterActions } from '../../../components/ui/filter-actions'
 import { TextField } from '../../../components/ui/input'
 import { OptionSelect } from '../../../components/ui/option-select'
 import {
@@ -94,17 +94,11 @@ export function TransactionsFilters(props: {
         onChange={(event) => setDate('to', event.target.value)}
       />
       {filtered ? (
-        <div className={grid({ gap: '1.5', gridColumn: { base: '1 / -1', md: 'auto' } })}>
-          <span
-            aria-hidden="true"
-            className={css({ display: { base: 'none', md: 'block' }, textStyle: 'label' })}
-          >
-            &nbsp;
-          </span>
+        <FilterActions>
           <Button variant="ghost" onClick={() => props.onChange({})}>
             Clear filters
           </Button>
-        </div>
+        </FilterActions>
       ) : null}
     </form>
   )
