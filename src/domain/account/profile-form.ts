@@ -1,8 +1,8 @@
 // The personal details form of /main/personal (decision 0020): the rules of docs/product/registration.md#validation
 // where they apply (names, username, phone), the contract's for the rest (country code, a real date, 18 or over), and
 // the PATCH it becomes. Every field is text in the form; an address left wholly empty, or no date of birth, is sent
-// as null.
-import { z } from 'zod'
+// as null. In zod/mini, as the contracts the personal details page loads for its first render (decision 0043).
+import * as z from 'zod/mini'
 import { ACCOUNT_MESSAGES } from '../contract/account-common'
 import {
   ageOn,
@@ -16,6 +16,7 @@ import {
 } from '../contract/profile'
 import { FirstNameSchema, LastNameSchema, UsernameSchema } from '../contract/auth'
 import { TextSchema } from '../contract/common'
+import '../contract/zod-messages'
 
 const REQUIRED = 'This field is required'
 const optionalText = (max: number) => TextSchema.check(z.trim(), z.maxLength(max))
@@ -36,33 +37,35 @@ export const profileFormSchema = (now: Date) =>
       country: optionalText(100),
       date_of_birth: TextSchema.check(z.trim()),
     })
-    .superRefine((form, context) => {
-      // An address is all or nothing: any part given makes its required parts required.
-      const anyAddress = [
-        form.address_line1,
-        form.address_line2,
-        form.city,
-        form.postal_code,
-        form.country,
-      ].some((part) => part !== '')
-      if (anyAddress) {
-        for (const field of ['address_line1', 'city', 'country'] as const) {
-          if (form[field] === '') context.addIssue({ code: 'custom', message: REQUIRED, path: [field] })
+    .check(
+      z.superRefine((form, context) => {
+        // An address is all or nothing: any part given makes its required parts required.
+        const anyAddress = [
+          form.address_line1,
+          form.address_line2,
+          form.city,
+          form.postal_code,
+          form.country,
+        ].some((part) => part !== '')
+        if (anyAddress) {
+          for (const field of ['address_line1', 'city', 'country'] as const) {
+            if (form[field] === '') context.addIssue({ code: 'custom', message: REQUIRED, path: [field] })
+          }
         }
-      }
-      if (form.date_of_birth !== '') {
-        const date = DateOfBirthSchema.safeParse(form.date_of_birth)
-        if (!date.success) {
-          context.addIssue({
-            code: 'custom',
-            message: ACCOUNT_MESSAGES.DATE_INVALID,
-            path: ['date_of_birth'],
-          })
-        } else if (ageOn(date.data, now) < MIN_AGE_YEARS) {
-          context.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.TOO_YOUNG, path: ['date_of_birth'] })
+        if (form.date_of_birth !== '') {
+          const date = DateOfBirthSchema.safeParse(form.date_of_birth)
+          if (!date.success) {
+            context.addIssue({
+              code: 'custom',
+              message: ACCOUNT_MESSAGES.DATE_INVALID,
+              path: ['date_of_birth'],
+            })
+          } else if (ageOn(date.data, now) < MIN_AGE_YEARS) {
+            context.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.TOO_YOUNG, path: ['date_of_birth'] })
+          }
         }
-      }
-    })
+      }),
+    )
 
 export type ProfileForm = z.input<ReturnType<typeof profileFormSchema>>
 
