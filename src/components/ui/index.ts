@@ -14,6 +14,7 @@ export {
   type DialogFrameProps,
 } from './dialog-frame'
 export { DetailList, type DetailListProps, type DetailRow } from './detail-list'
+export { EmailField, type EmailFieldProps } from './email-field'
 export { EmptyState, type EmptyStateProps } from './empty-state'
 export { FigureGrid, type Figure } from './figure-grid'
 export { FilterActions } from './filter-actions'

@@ -5,7 +5,8 @@ import { Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { PasswordField, TextField } from '../../../components/ui/input'
+import { PasswordField } from '../../../components/ui/input'
+import { EmailField } from '../../../components/ui/email-field'
 import { ChangeEmailRequestSchema } from '../../../domain/contract/email-change'
 import { useChangeEmail, type ChangeEmailRequest } from '../api/change-email'
 import { applyFieldErrors, problemText } from './server-errors'
@@ -54,14 +55,7 @@ export function EmailChangeForm(props: { email: string; pendingEmail: string | n
         />
       ) : null}
       <form noValidate onSubmit={submit} aria-label="Change e-mail address" className={grid({ gap: '4' })}>
-        <TextField
-          label="New email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField label="New email address" error={errors.email?.message} {...form.register('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"

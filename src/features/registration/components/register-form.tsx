@@ -8,6 +8,7 @@ import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { PasswordField, TextField } from '../../../components/ui/input'
+import { EmailField } from '../../../components/ui/email-field'
 import { toast } from '../../../components/ui/toast'
 import { RegistrationPayloadSchema } from '../../../domain/contract/auth'
 import { FULL_FORM_COUNTRIES } from '../../../domain/registration/countries'
@@ -137,14 +138,7 @@ export function RegisterForm(props: { draft: RegistrationDraft | null; onRegiste
           {...form.register('username')}
         />
         {known.email ? null : (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField label="Email" error={errors.email?.message} {...form.register('email')} />
         )}
         <div className={grid({ gap: '4', gridTemplateColumns: '7rem 1fr', alignItems: 'start' })}>
           <TextField

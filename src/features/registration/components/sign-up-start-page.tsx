@@ -6,7 +6,8 @@ import { css } from 'styled-system/css'
 import { Box, Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
-import { PasswordField, TextField } from '../../../components/ui/input'
+import { PasswordField } from '../../../components/ui/input'
+import { EmailField } from '../../../components/ui/email-field'
 import { SignUpStartSchema, type SignUpStart } from '../../../domain/contract/auth'
 import { SIGN_UP_LABELS } from '../../../domain/registration/messages'
 import { useIsMobile } from '../hooks/use-is-mobile'
@@ -125,14 +126,7 @@ export function SignUpStartPage(props: {
 
         <section aria-label="Your login details" className={loginCardClass}>
           <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
-            <TextField
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
+            <EmailField label="Email address" error={errors.email?.message} {...form.register('email')} />
             <PasswordField
               label="Password"
               autoComplete="new-password"

@@ -5,7 +5,7 @@ import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { TextField } from '../../../components/ui/input'
+import { EmailField } from '../../../components/ui/email-field'
 import { ForgotPasswordRequestSchema } from '../../../domain/contract/auth'
 import { HttpError } from '../../../lib/http'
 import { useRequestPasswordReset } from '../api/forgot-password'
@@ -40,11 +40,8 @@ export function ForgotPasswordPage(props: { siteName: string }) {
               }
             />
           ) : null}
-          <TextField
+          <EmailField
             label="Email address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
             error={form.formState.errors.email?.message}
             {...form.register('email')}
           />
