@@ -2,7 +2,7 @@ import { IdCard, MessagesSquare, PanelRightClose, Users, X } from 'lucide-react'
 import { useState, useSyncExternalStore, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Box, Flex } from 'styled-system/jsx'
-import { hstack, stack, wrap } from 'styled-system/patterns'
+import { hstack, wrap } from 'styled-system/patterns'
 import { Button, IconButton } from '../../../components/ui/button'
 import * as Dialog from '../../../components/ui/dialog'
 import type { ChatConnection } from '../../../domain/chat/composer'
@@ -12,7 +12,7 @@ import { readCustomerPanelOpen, writeCustomerPanelOpen } from '../../../lib/cust
 import { useChatUsers } from '../api/get-chat-users'
 import type { Conversation } from '../hooks/use-conversation'
 import { ChatAvatar } from './avatar'
-import { ChatConversation } from './chat-conversation'
+import { centredPaneStyles, ChatConversation } from './chat-conversation'
 import { ChatUserList, OnlineDot } from './chat-user-list'
 import { Text } from '../../../components/ui/text'
 
@@ -34,6 +34,8 @@ export interface AdminChatConsoleProps {
 
 // From this width the customer panel is a column beside the conversation (open unless the admin closed it); below
 // it the back office's menu, the user list and the conversation leave no room, so it opens as a sheet on demand.
+const noCustomerPane = css(centredPaneStyles, { color: 'text.muted' })
+
 const WIDE_QUERY = '(min-width: 1280px)'
 const subscribeWide = (onChange: () => void) => {
   const query = globalThis.matchMedia?.(WIDE_QUERY)
@@ -161,17 +163,7 @@ export function AdminChatConsole(props: AdminChatConsoleProps) {
         </header>
 
         {props.selectedUserId === null ? (
-          <div
-            className={stack({
-              flex: '1',
-              alignItems: 'center',
-              justifyContent: 'center',
-              gap: '3',
-              p: '6',
-              textAlign: 'center',
-              color: 'text.muted',
-            })}
-          >
+          <div className={noCustomerPane}>
             <MessagesSquare size={40} aria-hidden="true" />
             <Text size="md" tone="default">
               {CHAT_MESSAGES.SELECT_USER}

@@ -1,5 +1,6 @@
 import { Archive, RadioTower } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
 import { Box, Flex } from 'styled-system/jsx'
 import { hstack, stack } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
@@ -13,6 +14,17 @@ import { useSettledConnection } from '../hooks/use-settled-connection'
 import { ChatComposer } from './composer'
 import { MessageList, type MessageListHandle } from './message-list'
 import { Text } from '../../../components/ui/text'
+
+/** The pane's words in place of a conversation (none chosen yet, or it could not load), centred in the pane. */
+export const centredPaneStyles = stack.raw({
+  flex: '1',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '3',
+  p: '6',
+  textAlign: 'center',
+})
+const centredPane = css(centredPaneStyles)
 
 export const SAVED_MESSAGES_NOTE = 'Showing saved messages - not live'
 
@@ -108,17 +120,7 @@ export function ChatConversation(props: ChatConversationProps) {
     )
   } else if (conversation.error) {
     body = (
-      <div
-        role="alert"
-        className={stack({
-          flex: '1',
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: '3',
-          p: '6',
-          textAlign: 'center',
-        })}
-      >
+      <div role="alert" className={centredPane}>
         <Text tone="danger" size="sm">
           {conversation.error}
         </Text>
