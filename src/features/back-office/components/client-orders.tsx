@@ -174,17 +174,7 @@ export function ClientOrdersSection(props: { userId: number; list: ClientOrderLi
   if (lastPage !== undefined && page > lastPage) setPage(lastPage)
 
   return (
-    <ClientSection
-      title={words.title}
-      testId={`client-${list}-orders`}
-      aside={
-        orders.data ? (
-          <Text as="span" size="sm" tone="muted">
-            {orders.data.meta.total}
-          </Text>
-        ) : null
-      }
-    >
+    <ClientSection title={words.title} testId={`client-${list}-orders`} count={orders.data?.meta.total}>
       {orders.isPending ? (
         <ListLoading>{words.loading}</ListLoading>
       ) : orders.isError ? (

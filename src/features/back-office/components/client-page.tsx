@@ -53,14 +53,7 @@ function ClientRequestsSection(props: { userId: number; requests: readonly Queue
     decide.isPending && decide.variables ? `${decide.variables.type}-${decide.variables.id}` : null
   const refresh = () => void invalidateClient(queryClient, props.userId)
   return (
-    <ClientSection
-      title="Pending requests"
-      aside={
-        <Text as="span" size="sm" tone="muted">
-          {props.requests.length}
-        </Text>
-      }
-    >
+    <ClientSection title="Pending requests" count={props.requests.length}>
       <ClientRequests
         requests={props.requests}
         busyKey={busyKey}
@@ -157,14 +150,7 @@ export function ClientPage(props: { userId: number; store: LivePriceStore }) {
           <ClientSection title="Account" description="At live prices; P/L and equity move with the market.">
             <ClientAccountFigures client={data} store={props.store} />
           </ClientSection>
-          <ClientSection
-            title="Open positions"
-            aside={
-              <Text as="span" size="sm" tone="muted">
-                {data.open_positions.length}
-              </Text>
-            }
-          >
+          <ClientSection title="Open positions" count={data.open_positions.length}>
             <ClientPositionsTable positions={data.open_positions} store={props.store} />
           </ClientSection>
           <ClientOrdersSection userId={data.id} list="pending" />
