@@ -44,6 +44,15 @@ export function SignedLivePnl(props: { amountUsd: number; testId: string; align?
   )
 }
 
+/** One of the account's amounts, as it changes with the feed. */
+function AmountStat(props: { label: string; testId: string; amountUsd: number }) {
+  return (
+    <Stat label={props.label} data-testid={props.testId}>
+      <LiveText text={formatAmount(props.amountUsd)} />
+    </Stat>
+  )
+}
+
 /** Equity, margin, free margin, margin level and P/L at live prices; balance as booked. */
 export function LiveAccountFigures(props: {
   store: LivePriceStore
@@ -54,18 +63,10 @@ export function LiveAccountFigures(props: {
   const marginCall = inMarginCall(summary.equity, summary.margin)
   return (
     <>
-      <Stat label="Balance" data-testid="client-panel-balance">
-        <LiveText text={formatAmount(summary.balance)} />
-      </Stat>
-      <Stat label="Equity" data-testid="client-panel-equity">
-        <LiveText text={formatAmount(summary.equity)} />
-      </Stat>
-      <Stat label="Margin" data-testid="client-panel-margin">
-        <LiveText text={formatAmount(summary.margin)} />
-      </Stat>
-      <Stat label="Free margin" data-testid="client-panel-free-margin">
-        <LiveText text={formatAmount(summary.freeMargin)} />
-      </Stat>
+      <AmountStat label="Balance" testId="client-panel-balance" amountUsd={summary.balance} />
+      <AmountStat label="Equity" testId="client-panel-equity" amountUsd={summary.equity} />
+      <AmountStat label="Margin" testId="client-panel-margin" amountUsd={summary.margin} />
+      <AmountStat label="Free margin" testId="client-panel-free-margin" amountUsd={summary.freeMargin} />
       <Stat label="Margin level" data-testid="client-panel-margin-level">
         <span className={inline}>
           <LiveText text={summary.marginLevel} tone={marginCall ? 'warning' : undefined} />
