@@ -2,6 +2,7 @@
 // holds the menu on desktop, the top bar, and the menus' link and section styles (the workspace's side menu uses the
 // section title too). One place, so the two frames cannot drift apart in how a bar sits, scrolls or borders; each
 // shell decides what goes inside and how wide its side bar is.
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 
@@ -21,6 +22,26 @@ const sideBar = css({
 /** The desktop side bar (hidden below 768 px); `className` gives its width, e.g. `css({ w: '64' })`. */
 export function ShellSideBar(props: { className: string; children: ReactNode }) {
   return <aside className={cx(sideBar, props.className)}>{props.children}</aside>
+}
+
+const siteNameClass = css({ display: 'block', px: '3', fontWeight: 'bold', fontSize: 'lg' })
+const siteNameAlone = css({ mb: '6' })
+const siteNameOverArea = css({ mb: '1' })
+const areaClass = css({ px: '3', mb: '6', fontSize: 'xs', color: 'text.muted' })
+
+/**
+ * The head of the side bar: the site's name, a link to the area's first page, and under it, where it says which area
+ * this is ('Back office'), that line.
+ */
+export function ShellSiteName(props: { to: '/main/dashboard' | '/admin'; siteName: string; area?: string }) {
+  return (
+    <>
+      <Link to={props.to} className={cx(siteNameClass, props.area ? siteNameOverArea : siteNameAlone)}>
+        {props.siteName}
+      </Link>
+      {props.area ? <p className={areaClass}>{props.area}</p> : null}
+    </>
+  )
 }
 
 const topBar = css({

@@ -15,7 +15,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
 import { Box, Flex, VisuallyHidden } from 'styled-system/jsx'
-import { ShellSideBar, ShellTopBar, shellNavLink } from '../../../components/shell-frame'
+import { ShellSideBar, ShellSiteName, ShellTopBar, shellNavLink } from '../../../components/shell-frame'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 
@@ -99,15 +99,7 @@ export function AdminShell(props: AdminShellProps) {
   return (
     <Flex minH="100dvh" bg="bg.app" style={props.fill ? { height: '100dvh' } : undefined}>
       <ShellSideBar className={css({ w: '56' })}>
-        <Link
-          to="/admin"
-          className={css({ display: 'block', px: '3', mb: '1', fontWeight: 'bold', fontSize: 'lg' })}
-        >
-          {props.siteName}
-        </Link>
-        <Box as="p" px="3" mb="6" fontSize="xs" color="text.muted">
-          Back office
-        </Box>
+        <ShellSiteName to="/admin" siteName={props.siteName} area="Back office" />
         <nav aria-label="Back office">
           <ul className={stack({ gap: '0.5' })}>{links(false)}</ul>
         </nav>

@@ -1,10 +1,9 @@
-import { Link } from '@tanstack/react-router'
 import { LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Box, Flex } from 'styled-system/jsx'
 import { Text } from '../../../components/ui/text'
-import { ShellSideBar, ShellTopBar } from '../../../components/shell-frame'
+import { ShellSideBar, ShellSiteName, ShellTopBar } from '../../../components/shell-frame'
 import { Button } from '../../../components/ui/button'
 import { NavList, visibleItems } from './nav-list'
 
@@ -38,12 +37,7 @@ export function AppShell(props: AppShellProps) {
   return (
     <Flex minH="100dvh" bg="bg.app">
       <ShellSideBar className={css({ w: '64' })}>
-        <Link
-          to="/main/dashboard"
-          className={css({ display: 'block', px: '3', mb: '6', fontWeight: 'bold', fontSize: 'lg' })}
-        >
-          {props.siteName}
-        </Link>
+        <ShellSiteName to="/main/dashboard" siteName={props.siteName} />
         <NavList items={items} />
       </ShellSideBar>
 
