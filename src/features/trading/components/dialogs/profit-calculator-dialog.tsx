@@ -26,7 +26,7 @@ import {
 import { DetailList, type DetailRow } from '../../../../components/ui/detail-list'
 import { DialogFrame } from '../../../../components/ui/dialog-frame'
 import { SignedAmount } from '../signed-figures'
-import { StepperField } from './stepper-field'
+import { LevelStepperField } from './stepper-field'
 import { TRADE_MESSAGES } from '../../../../domain/trading/messages'
 
 export interface ProfitCalculatorDialogProps {
@@ -186,18 +186,14 @@ function CalculatorForm(props: { asset: Asset; leverage: number; currency: Displ
           error={errors.entryPriceQuote?.message}
           {...form.register('entryPriceQuote', { onChange: followDefaults })}
         />
-        <StepperField
-          label="Take profit"
-          decrementLabel="Decrease TP by 0.01"
-          incrementLabel="Increase TP by 0.01"
+        <LevelStepperField
+          level="takeProfit"
           onStep={stepLevel('takeProfitQuote')}
           error={errors.takeProfitQuote?.message}
           {...form.register('takeProfitQuote')}
         />
-        <StepperField
-          label="Stop loss"
-          decrementLabel="Decrease SL by 0.01"
-          incrementLabel="Increase SL by 0.01"
+        <LevelStepperField
+          level="stopLoss"
           onStep={stepLevel('stopLossQuote')}
           error={errors.stopLossQuote?.message}
           {...form.register('stopLossQuote')}

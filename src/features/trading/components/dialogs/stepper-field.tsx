@@ -71,3 +71,29 @@ export function StepperField({
     </Field.Root>
   )
 }
+
+const LEVEL_WORDS = {
+  takeProfit: { label: 'Take profit', short: 'TP' },
+  stopLoss: { label: 'Stop loss', short: 'SL' },
+} as const
+
+/**
+ * A take-profit or stop-loss stepper, with the names the workspace gives them ('Take profit', its buttons 'Decrease
+ * TP by 0.01' and 'Increase TP by 0.01'), in the TP/SL dialog and the profit calculator alike.
+ */
+export function LevelStepperField({
+  level,
+  ...props
+}: Omit<StepperFieldProps, 'label' | 'decrementLabel' | 'incrementLabel'> & {
+  level: keyof typeof LEVEL_WORDS
+}) {
+  const words = LEVEL_WORDS[level]
+  return (
+    <StepperField
+      label={words.label}
+      decrementLabel={`Decrease ${words.short} by 0.01`}
+      incrementLabel={`Increase ${words.short} by 0.01`}
+      {...props}
+    />
+  )
+}

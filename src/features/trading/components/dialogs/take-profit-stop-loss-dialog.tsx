@@ -16,7 +16,7 @@ import {
 } from '../../../../domain/trading/position-levels'
 import { parseDecimal, PRICE_STEPS, priceText, stepPrice } from '../../../../domain/trading/profit-calculator'
 import { DialogCancel, DialogFrame } from '../../../../components/ui/dialog-frame'
-import { StepperField } from './stepper-field'
+import { LevelStepperField, StepperField } from './stepper-field'
 
 export interface TakeProfitStopLossValues {
   takeProfit: string
@@ -113,21 +113,17 @@ function LevelsForm(props: Omit<TakeProfitStopLossDialogProps, 'open' | 'descrip
           <LiveText text={formatPrice(closing)} align="end" data-testid="levels-closing-price" />
         </Flex>
       ) : null}
-      <StepperField
-        label="Take profit"
+      <LevelStepperField
+        level="takeProfit"
         placeholder="Not set"
-        decrementLabel="Decrease TP by 0.01"
-        incrementLabel="Increase TP by 0.01"
         value={takeProfit}
         error={errorOf('take_profit')}
         onChange={(event) => edited('take_profit', setTakeProfit)(event.target.value)}
         onStep={(direction) => edited('take_profit', setTakeProfit)(stepped(takeProfit, direction))}
       />
-      <StepperField
-        label="Stop loss"
+      <LevelStepperField
+        level="stopLoss"
         placeholder="Not set"
-        decrementLabel="Decrease SL by 0.01"
-        incrementLabel="Increase SL by 0.01"
         value={stopLoss}
         error={errorOf('stop_loss')}
         onChange={(event) => edited('stop_loss', setStopLoss)(event.target.value)}
