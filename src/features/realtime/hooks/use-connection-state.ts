@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import type { ConnectionState } from '../../../domain/offline/connection-state'
 import type { RealtimeClient } from '../../../lib/realtime-client'
-import { DISCONNECTED_STATUS } from './disconnected-status'
-import { useRealtimeClient } from '../client-store'
+import { DISCONNECTED_STATUS, useRealtimeClient } from '../client-store'
 import { createConnectionStateStore, type ConnectionStateStore } from '../connection-state-store'
 
 // One store per realtime client (one per page), and one for the moment before it exists.

@@ -1,7 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import type { RealtimeStatus } from '../../../lib/realtime-client'
-import { DISCONNECTED_STATUS } from './disconnected-status'
-import { useRealtimeClient } from '../client-store'
+import { DISCONNECTED_STATUS, useRealtimeClient } from '../client-store'
 
 /**
  * The browser-wide connection status (docs/product/realtime.md#connection-status), as the hub reports it to this tab.
