@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { grid, visuallyHidden } from 'styled-system/patterns'
 import { errorMessage } from '../../lib/error-message'
 import { AlertBox } from './alert-box'
 import { Button } from './button'
@@ -246,6 +246,25 @@ export function ListTable(props: ListTableProps) {
         </thead>
         <tbody className={tableBody}>{props.children}</tbody>
       </table>
+    </div>
+  )
+}
+
+// A list's filter form's buttons (Apply, Clear filters), the last cell of the form's grid: on a wide screen under a
+// space as tall as a field's label, so the buttons line up with the inputs whatever the font; on a phone across the
+// whole row. Here rather than in a file of its own: every filter form sits over one of these lists, and a file of its
+// own would be a chunk of its own, whose name every page's entry lists.
+
+const filterActionsCell = grid({ gap: '1.5', gridColumn: { base: '1 / -1', md: 'auto' } })
+const labelSpace = css({ display: { base: 'none', md: 'block' }, textStyle: 'label' })
+
+export function FilterActions(props: { children: ReactNode }) {
+  return (
+    <div className={filterActionsCell}>
+      <span aria-hidden="true" className={labelSpace}>
+        &nbsp;
+      </span>
+      {props.children}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { FilterActions } from '../../../src/components/ui'
+import { FilterActions } from '../../../src/components/ui/list-table'
 import { expectNoA11yViolations } from './test-utils'
 
 function Filters(props: { onApply: () => void; onClear: () => void }) {

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
-import { FilterActions } from '../../../components/ui/filter-actions'
+import { FilterActions } from '../../../components/ui/list-table'
 import { TextField } from '../../../components/ui/input'
 import {
   ALL_AUDIT_ACTIONS_LABEL,

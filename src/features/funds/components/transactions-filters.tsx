@@ -1,6 +1,6 @@
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
-import { FilterActions } from '../../../components/ui/filter-actions'
+import { FilterActions } from '../../../components/ui/list-table'
 import { TextField } from '../../../components/ui/input'
 import { OptionSelect } from '../../../components/ui/option-select'
 import {
