@@ -74,6 +74,7 @@ async function withSession(context: BrowserContext, session: { token: string; us
 
 async function main() {
   mkdirSync(DIR, { recursive: true })
+  let failures = 0
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
   const groups: Array<[string, string[], { token: string; user: unknown } | null]> = [
     ['guest', GUEST, null],
@@ -88,21 +89,33 @@ async function main() {
         hasTouch: width < 500,
       })
       await withSession(context, session)
-      const page = await context.newPage()
       for (const path of paths) {
         if (ONLY && !ONLY.some((only) => path.startsWith(only))) continue
-        await page.goto(`${BASE}${path}`)
-        await page.waitForLoadState('networkidle').catch(() => undefined)
-        await page.waitForTimeout(1500)
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         const name = `${who}${path.replace(/\//g, '_')}-${width}.png`
-        await page.screenshot({ path: `${DIR}/${name}`, fullPage: true })
-        console.log(`${overflow > 0 ? 'OVERFLOW ' + overflow + 'px' : 'ok'}\t${name}`)
+        // A page of its own for each screen: a renderer that dies on one screen (it happened on a phone-sized /mt4)
+        // takes only that screen with it, which is reported, and the rest are still taken.
+        const page = await context.newPage()
+        try {
+          await page.goto(`${BASE}${path}`)
+          await page.waitForLoadState('networkidle').catch(() => undefined)
+          await page.waitForTimeout(1500)
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+          await page.screenshot({ path: `${DIR}/${name}`, fullPage: true })
+          console.log(`${overflow > 0 ? 'OVERFLOW ' + overflow + 'px' : 'ok'}\t${name}`)
+        } catch (error) {
+          failures += 1
+          console.log(
+            `FAILED\t${name}\t${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+          )
+        } finally {
+          await page.close().catch(() => undefined)
+        }
       }
       await context.close()
     }
   }
   await browser.close()
+  if (failures > 0) process.exitCode = 1
 }
 
 await main()
