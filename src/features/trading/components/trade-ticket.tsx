@@ -12,7 +12,12 @@ import type { Trade, TradeSide } from '../../../domain/contract/trades'
 import { formatAmount, type DisplayCurrency } from '../../../domain/format/currency'
 import { formatPrice, PRICE_DECIMALS } from '../../../domain/format/numbers'
 import { openingPriceQuote, tradeFormMarginUsd } from '../../../domain/trading/account-maths'
-import { lotsText, unitsText } from '../../../domain/trading/market-order'
+import {
+  lotsText,
+  marketOrderRequest,
+  placedTradeDescription,
+  unitsText,
+} from '../../../domain/trading/market-order'
 import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../domain/trading/messages'
 import {
   checkVolumeLots,
@@ -29,9 +34,10 @@ import {
   type VolumeContext,
   type VolumeUnit,
 } from '../../../domain/trading/volume'
+import { HttpError } from '../../../lib/http'
 import { newIdempotencyKey } from '../../../lib/error-message'
+import { useStoreTrade } from '../api/store-trade'
 import { useLiveAccountSummary } from '../hooks/use-live-pnl'
-import { usePlaceMarketTrade } from '../hooks/use-place-market-trade'
 
 // The Buy or Sell order ticket (docs/product/orders-and-alerts.md#order-ticket and #volume-and-limits): volume in
 // lots, units or currency with conversion between them, steppers whose minimum is one step, digits-only typing, the
@@ -66,7 +72,7 @@ export interface TradeTicketProps {
 export function TradeTicket(props: TradeTicketProps) {
   const { asset, side } = props
   const formId = useId()
-  const placeMarketTrade = usePlaceMarketTrade()
+  const storeTrade = useStoreTrade()
   const freeMarginUsd = useLiveAccountSummary().freeMargin
   const [unit, setUnit] = useState<VolumeUnit>(VOLUME_UNITS.LOTS)
   const [text, setText] = useState(String(DEFAULT_VOLUME_LOTS))
@@ -116,18 +122,31 @@ export function TradeTicket(props: TradeTicketProps) {
       })
       return
     }
-    placeMarketTrade.place(
+    const payload = marketOrderRequest({
+      side,
+      asset,
+      volumeLots: check.volumeLots,
+      leverage: props.leverage,
+      takeProfit: props.takeProfit,
+      stopLoss: props.stopLoss,
+    })
+    storeTrade.mutate(
+      { payload, idempotencyKey: attemptKey.current },
       {
-        side,
-        asset,
-        volumeLots: check.volumeLots,
-        leverage: props.leverage,
-        takeProfit: props.takeProfit,
-        stopLoss: props.stopLoss,
-      },
-      {
-        idempotencyKey: attemptKey.current,
-        onPlaced: (trade) => props.onPlaced?.(trade),
+        onSuccess: (trade) => {
+          toast.success(side === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED, {
+            description: placedTradeDescription(trade),
+            duration: TRADE_TOAST_MS.SUCCESS,
+          })
+          props.onPlaced?.(trade)
+        },
+        onError: (error) => {
+          const serverMessage = error instanceof HttpError && error.status > 0 ? error.message : null
+          toast.error(TRADE_MESSAGES.EXECUTE_FAILED, {
+            description: serverMessage ?? TRADE_MESSAGES.EXECUTE_FAILED_DESCRIPTION,
+            duration: TRADE_TOAST_MS.ERROR,
+          })
+        },
         onSettled: () => {
           attemptKey.current = newIdempotencyKey()
         },
@@ -224,7 +243,7 @@ export function TradeTicket(props: TradeTicketProps) {
       <Button
         type="submit"
         variant={side === 'buy' ? 'gain' : 'loss'}
-        loading={placeMarketTrade.isPending}
+        loading={storeTrade.isPending}
         loadingText={`Placing ${sideLabel.toLowerCase()} order...`}
       >
         {sideLabel} {asset ? formatPrice(priceQuote, PRICE_DECIMALS.TRADE_BUTTON) : ''}

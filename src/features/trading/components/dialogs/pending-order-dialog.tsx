@@ -11,7 +11,11 @@ import type { Asset } from '../../../../domain/contract/assets'
 import { ORDER_MESSAGES, type Order } from '../../../../domain/contract/orders'
 import type { Trade, TradeSide } from '../../../../domain/contract/trades'
 import { openingPriceQuote } from '../../../../domain/trading/account-maths'
-import { levelOrZero } from '../../../../domain/trading/market-order'
+import {
+  levelOrZero,
+  marketOrderRequest,
+  placedTradeDescription,
+} from '../../../../domain/trading/market-order'
 import { TRADE_MESSAGES, TRADE_TOAST_MS } from '../../../../domain/trading/messages'
 import {
   formFieldOf,
@@ -25,7 +29,7 @@ import { parseDecimal, PRICE_STEPS, priceText, stepPrice } from '../../../../dom
 import { errorMessage, newIdempotencyKey } from '../../../../lib/error-message'
 import { HttpError } from '../../../../lib/http'
 import { usePlaceOrder } from '../../api/orders'
-import { usePlaceMarketTrade } from '../../hooks/use-place-market-trade'
+import { useStoreTrade } from '../../api/store-trade'
 import { ExpiryField } from './expiry-field'
 import { SideChoice } from './side-choice'
 import { StepperField } from './stepper-field'
@@ -84,8 +88,8 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
   // One key per submit, made again after each settled attempt; a retry inside one attempt reuses it.
   const attemptKey = useRef(newIdempotencyKey())
   const placeOrder = usePlaceOrder()
-  const placeMarketTrade = usePlaceMarketTrade()
-  const busy = placeOrder.isPending || placeMarketTrade.isPending
+  const storeTrade = useStoreTrade()
+  const busy = placeOrder.isPending || storeTrade.isPending
 
   const nudge = (direction: 1 | -1) => {
     const from = (price === null ? null : parseDecimal(price)) ?? openingPriceQuote(side, asset)
@@ -110,20 +114,31 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
       return
     }
     setErrors({})
-    placeMarketTrade.place(
+    const payload = marketOrderRequest({
+      side,
+      asset,
+      volumeLots: lots.lots,
+      leverage: props.leverage,
+      takeProfit: props.takeProfit,
+      stopLoss: props.stopLoss,
+    })
+    storeTrade.mutate(
+      { payload, idempotencyKey: attemptKey.current },
       {
-        side,
-        asset,
-        volumeLots: lots.lots,
-        leverage: props.leverage,
-        takeProfit: props.takeProfit,
-        stopLoss: props.stopLoss,
-      },
-      {
-        idempotencyKey: attemptKey.current,
-        onPlaced: (trade) => {
+        onSuccess: (trade) => {
+          toast.success(side === 'buy' ? TRADE_MESSAGES.BUY_PLACED : TRADE_MESSAGES.SELL_PLACED, {
+            description: placedTradeDescription(trade),
+            duration: TRADE_TOAST_MS.SUCCESS,
+          })
           props.onMarketPlaced?.(trade)
           props.onOpenChange(false)
+        },
+        onError: (error) => {
+          const serverMessage = error instanceof HttpError && error.status > 0 ? error.message : null
+          toast.error(TRADE_MESSAGES.EXECUTE_FAILED, {
+            description: serverMessage ?? TRADE_MESSAGES.EXECUTE_FAILED_DESCRIPTION,
+            duration: TRADE_TOAST_MS.ERROR,
+          })
         },
         onSettled: settled,
       },
