@@ -78,6 +78,11 @@ export default defineConfig({
         // Panda's JSX factory and patterns (Box, Flex, Stack…, decision 0040) are one chunk rather than one per pattern:
         // each chunk a lazy page depends on is a file name in the entry's preload lists, so twenty pattern chunks
         // cost the login page (which uses none of them) about 0.5 KB, and a signed-in page the requests.
+        // A chunk's file name is its hash alone: every page's entry lists the chunks it may preload by name, and
+        // the lazy chunks name the chunks they import, so a readable name (`assets/realtime-client-CcpwsJ08.js`)
+        // is bytes on every page for nobody (the source maps and the manifest say what a chunk holds). The login
+        // route's JavaScript fell by 1.8 KB gzip (decision 0043); the entry keeps its name, index.html names it.
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
