@@ -23,7 +23,8 @@ import { CLIENT_DIR, gzipKb, readManifest } from './manifest'
  * (patternFns, getPatternStyles, normalizeHTMLProps). They live in styled-system/helpers.mjs, one module with what
  * css() needs, so the bundler keeps them in the entry's chunk once any lazy chunk uses a pattern; the rest is the
  * spinner's visuallyHidden() (0.12 KB) and /mt4's asset search parameter (0.05 KB). Patterns are the styling rule
- * (decision 0040), so the budget before the first render is 130.
+ * (decision 0040), so the budget before the first render is 130. 138.2 and 128.0 once chunk file names became their
+ * hash alone (decision 0043): the entry's preload lists name every chunk a page may load.
  */
 export const LOGIN_ROUTE_BUDGET_KB = { total: 140, beforeFirstRender: 130 }
 
