@@ -119,6 +119,21 @@ async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Pr
   }
 }
 
+/**
+ * Lighthouse's NO_NAVSTART ("Something went wrong with recording the trace over your page load. Please run Lighthouse
+ * again.") is its own tracing failing now and then, not the page's: the run is taken again, up to twice.
+ */
+async function auditWithRetry(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Preset): Promise<Row> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(baseUrl, apiUrl, spec, preset)
+    } catch (error) {
+      if (attempt > 2 || !(error instanceof Error) || !error.message.includes('NO_NAVSTART')) throw error
+      console.log(`${preset.padEnd(7)} ${spec.path.padEnd(18)} NO_NAVSTART, run again`)
+    }
+  }
+}
+
 const server = await startBenchServer()
 const front = HTTP2 ? await startHttpsFront(server.url) : null
 const baseUrl = front?.url ?? server.url
@@ -129,7 +144,7 @@ try {
     for (const spec of pick(PAGES, process.env.LIGHTHOUSE_PAGES, (spec) => spec.path)) {
       const runs: Row[] = []
       for (let run = 0; run < RUNS; run += 1) {
-        const row = await audit(baseUrl, server.url, spec, preset)
+        const row = await auditWithRetry(baseUrl, server.url, spec, preset)
         runs.push(row)
         console.log(
           `${preset.padEnd(7)} ${row.page.padEnd(18)} performance ${row.performance}  FCP ${row.fcpMs.toFixed(0)} ms  ` +
