@@ -4,6 +4,7 @@
 // http://127.0.0.1:8090), e.g. `PORT=8090 DATA_DIR=/tmp/handtest node server/start.mjs` after `npm run build`.
 import { chromium, type BrowserContext } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
+import { CHROMIUM_ARGS } from '../../playwright.config'
 
 const BASE = process.env.SCREENS_URL ?? 'http://127.0.0.1:8090'
 const DIR = process.env.SCREENS_DIR ?? '/tmp/screens'
@@ -75,7 +76,8 @@ async function withSession(context: BrowserContext, session: { token: string; us
 async function main() {
   mkdirSync(DIR, { recursive: true })
   let failures = 0
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
+  // The e2e suite's flags: without --disable-gpu, Debian's headless Chromium died on a phone-sized /mt4 (its chart).
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
   const groups: Array<[string, string[], { token: string; user: unknown } | null]> = [
     ['guest', GUEST, null],
     ['customer', CUSTOMER, await signIn('demo@example.com', 'Demo1234!')],
