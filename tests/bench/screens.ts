@@ -76,8 +76,6 @@ async function withSession(context: BrowserContext, session: { token: string; us
 async function main() {
   mkdirSync(DIR, { recursive: true })
   let failures = 0
-  // The e2e suite's flags: without --disable-gpu, Debian's headless Chromium died on a phone-sized /mt4 (its chart).
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
   const groups: Array<[string, string[], { token: string; user: unknown } | null]> = [
     ['guest', GUEST, null],
     ['customer', CUSTOMER, await signIn('demo@example.com', 'Demo1234!')],
@@ -85,19 +83,21 @@ async function main() {
   ]
   for (const [who, paths, session] of groups) {
     for (const width of WIDTHS) {
-      const context = await browser.newContext({
-        viewport: { width, height: width < 500 ? 844 : 900 },
-        isMobile: width < 500,
-        hasTouch: width < 500,
-      })
-      await withSession(context, session)
       for (const path of paths) {
         if (ONLY && !ONLY.some((only) => path.startsWith(only))) continue
         const name = `${who}${path.replace(/\//g, '_')}-${width}.png`
-        // A page of its own for each screen: a renderer that dies on one screen (it happened on a phone-sized /mt4)
-        // takes only that screen with it, which is reported, and the rest are still taken.
-        const page = await context.newPage()
+        // A browser of its own for each screen: Debian's headless Chromium has died now and then on one page (a
+        // phone-sized /mt4, the chat), and with it every screen after it; now that screen alone is reported.
+        // The e2e suite's flags: without --disable-gpu it died on a phone-sized /mt4 every time (its chart).
+        const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
         try {
+          const context = await browser.newContext({
+            viewport: { width, height: width < 500 ? 844 : 900 },
+            isMobile: width < 500,
+            hasTouch: width < 500,
+          })
+          await withSession(context, session)
+          const page = await context.newPage()
           await page.goto(`${BASE}${path}`)
           await page.waitForLoadState('networkidle').catch(() => undefined)
           await page.waitForTimeout(1500)
@@ -110,13 +110,11 @@ async function main() {
             `FAILED\t${name}\t${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
           )
         } finally {
-          await page.close().catch(() => undefined)
+          await browser.close().catch(() => undefined)
         }
       }
-      await context.close()
     }
   }
-  await browser.close()
   if (failures > 0) process.exitCode = 1
 }
 
