@@ -2,25 +2,12 @@
 // same template the cluster runs), so a bench can measure what a phone gets over HTTP/2 as well as over the bench
 // server's plain HTTP/1.1 (docs/decisions/0043-the-signed-in-start-on-a-phone.md). The certificate is made here for
 // localhost and trusted by nobody: the browser that opens the page runs with --ignore-certificate-errors.
-import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { startNginx } from '../../../scripts/cluster/nginx'
-
-/** A free TCP port on this machine. */
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()))
-    })
-  })
-}
+import { freePort } from '../../support/free-port'
+import { selfSignedCertificate } from '../../support/self-signed-certificate'
 
 export interface HttpsFront {
   /** https://localhost:PORT */
@@ -33,25 +20,9 @@ export async function startHttpsFront(upstreamUrl: string): Promise<HttpsFront> 
   const dir = await mkdtemp(join(tmpdir(), 'cfd-https-front-'))
   const certificateFile = join(dir, 'localhost.pem')
   const keyFile = join(dir, 'localhost-key.pem')
-  await promisify(execFile)('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=localhost',
-    '-addext',
-    'subjectAltName=DNS:localhost',
-    '-keyout',
-    keyFile,
-    '-out',
-    certificateFile,
-  ])
+  const { cert, key } = selfSignedCertificate()
+  await writeFile(certificateFile, cert)
+  await writeFile(keyFile, key, { mode: 0o600 })
   const upstream = new URL(upstreamUrl)
   const nginx = await startNginx({
     port: await freePort(),

@@ -3,60 +3,21 @@
 // checks off). It keeps every request, answers 201, or the status a path asks for (`/gone/...` answers 410), and the
 // test's "browser" (an ECDH key pair and an auth secret of its own) decrypts the aes128gcm payload with an
 // implementation independent of the sender's (`http_ece`).
-import { execFileSync } from 'node:child_process'
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import ece from 'http_ece'
 import type { PushOptions } from '../../../server/push'
 import { allowedOrigins } from '../../../server/push/origins'
+import { selfSignedCertificate } from '../../support/self-signed-certificate'
 
 export interface ReceivedPush {
   path: string
   headers: Record<string, string | string[] | undefined>
   body: Buffer
   receivedAtMs: number
-}
-
-/** A self-signed certificate for 127.0.0.1 and localhost (PEM), made with openssl. */
-export function selfSignedCertificate(): { cert: string; key: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'push-receiver-'))
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      ],
-      { stdio: 'ignore' },
-    )
-    return {
-      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
-      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
 }
 
 export interface PushReceiver {
