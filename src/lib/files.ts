@@ -3,6 +3,7 @@
 // Files are served only with the bearer token (no cookies), so an <img src> or a plain link cannot fetch them:
 // downloads come back as Blobs for object URLs. Same base address, token and 401 rule as the http client; errors are
 // the same HttpError, so callers read `status` and the server's `message` the same way.
+import { safeParse, type StandardSchemaV1 } from '../domain/guard'
 import { ApiErrorSchema } from '../domain/contract/wire'
 import { applySessionExpiryRule, getApiBaseUrl, getSessionToken, HttpError } from './http'
 
@@ -26,6 +27,29 @@ function parse(text: string): unknown {
   } catch {
     return text
   }
+}
+
+/**
+ * `uploadFile` with its answer checked against the contract, as `http`'s `schema` does: an answer that does not match
+ * is an HttpError 'Invalid response from server' (the account's avatar, the verification's documents).
+ */
+export async function uploadChecked<T>(
+  path: string,
+  file: File,
+  schema: StandardSchemaV1<unknown, T>,
+  options: UploadOptions = {},
+): Promise<T> {
+  const body = await uploadFile(path, file, options)
+  const parsed = safeParse(schema, body)
+  if (parsed.success) return parsed.data
+  throw new HttpError({
+    message: 'Invalid response from server',
+    status: 201,
+    statusText: 'Invalid response',
+    data: body,
+    url: path,
+    method: 'POST',
+  })
 }
 
 /** POSTs `file` as multipart form data to `path` under the API base; resolves to the parsed JSON answer. */

@@ -2,7 +2,8 @@
 // too: a chat upload or a file download that answers 401 ends the session (once per request), exactly as a JSON call
 // does.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fetchFile, uploadFile } from '../../../src/lib/files'
+import { fetchFile, uploadChecked, uploadFile } from '../../../src/lib/files'
+import { fail, guard } from '../../../src/domain/guard'
 import { configureHttp, resetHttpConfig } from '../../../src/lib/http'
 
 function setup(token: string | null, pathname = '/main/chat') {
@@ -94,5 +95,29 @@ describe('uploads and downloads under the 401 rule', () => {
     const signedOut = setup(null)
     await expect(fetchFile('/chat/files/abc')).rejects.toMatchObject({ status: 401 })
     expect(signedOut.onSessionExpired).not.toHaveBeenCalled()
+  })
+})
+
+describe('a checked upload', () => {
+  // A guard that takes only { id: number }: the contract of the answer.
+  const IdAnswer = guard((value) => {
+    const id = (value as { id?: unknown } | null)?.id
+    if (typeof id !== 'number') fail('not an id', ['id'])
+    return { id }
+  })
+
+  it('resolves to the answer the contract reads, and refuses one it does not', async () => {
+    setup('tok')
+    const file = new File(['x'], 'a.png', { type: 'image/png' })
+    answerUploadsWith(201, { id: 7 })
+    await expect(uploadChecked('/user/avatar', file, IdAnswer)).resolves.toEqual({ id: 7 })
+
+    answerUploadsWith(201, { id: 'seven' })
+    await expect(uploadChecked('/user/avatar', file, IdAnswer)).rejects.toMatchObject({
+      message: 'Invalid response from server',
+      status: 201,
+      url: '/user/avatar',
+      method: 'POST',
+    })
   })
 })

@@ -6,8 +6,7 @@ import {
   type DocumentKind,
   type VerificationDocumentType,
 } from '../../../domain/contract/verification'
-import { uploadFile } from '../../../lib/files'
-import { HttpError } from '../../../lib/http'
+import { uploadChecked } from '../../../lib/files'
 import { verificationQueryKey } from './get-verification'
 
 export interface DocumentUpload {
@@ -21,27 +20,21 @@ export interface DocumentUpload {
 }
 
 export async function uploadDocument(upload: DocumentUpload) {
-  const body = await uploadFile('/verification/documents', upload.file, {
-    fields: {
-      type: upload.type,
-      kind: upload.kind,
-      ...(upload.issuedOn ? { issued_on: upload.issuedOn } : {}),
+  const uploaded = await uploadChecked(
+    '/verification/documents',
+    upload.file,
+    VerificationDocumentResponseSchema,
+    {
+      fields: {
+        type: upload.type,
+        kind: upload.kind,
+        ...(upload.issuedOn ? { issued_on: upload.issuedOn } : {}),
+      },
+      onProgress: (loaded, total) => upload.onProgress(total > 0 ? loaded / total : 0),
+      signal: upload.signal,
     },
-    onProgress: (loaded, total) => upload.onProgress(total > 0 ? loaded / total : 0),
-    signal: upload.signal,
-  })
-  const parsed = VerificationDocumentResponseSchema.safeParse(body)
-  if (!parsed.success) {
-    throw new HttpError({
-      message: 'Invalid response from server',
-      status: 201,
-      statusText: 'Invalid response',
-      data: body,
-      url: '/verification/documents',
-      method: 'POST',
-    })
-  }
-  return parsed.data.data
+  )
+  return uploaded.data
 }
 
 export function useUploadDocument() {
