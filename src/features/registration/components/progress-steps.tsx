@@ -1,4 +1,4 @@
-import { Box } from 'styled-system/jsx'
+import { Box, Circle } from 'styled-system/jsx'
 import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 
 const STEPS = ['Set Up', 'Financial Profile', 'ID Check'] as const
@@ -26,15 +26,10 @@ export function ProgressSteps(props: { current: number }) {
                 color: active || done ? 'text' : 'text.muted',
               })}
             >
-              <Box
+              <Circle
                 as="span"
                 aria-hidden="true"
-                display="inline-grid"
-                placeItems="center"
-                flexShrink={0}
-                w="6"
-                h="6"
-                rounded="full"
+                size="6"
                 fontSize="xs"
                 fontWeight="bold"
                 borderWidth="1px"
@@ -43,7 +38,7 @@ export function ProgressSteps(props: { current: number }) {
                 color={active || done ? 'accent.fg' : 'text.muted'}
               >
                 {index + 1}
-              </Box>
+              </Circle>
               <span>
                 <span className={visuallyHidden()}>
                   Step {index + 1} of {STEPS.length}:{' '}
