@@ -25,7 +25,15 @@ export { FormTextArea, type FormTextAreaProps } from './form-text-area'
 export { Heading, type HeadingProps } from './heading'
 export { LiveText, type LiveTextProps } from './live-text'
 export { LoadMoreSentinel, type LoadMoreSentinelProps } from './load-more-sentinel'
-export { Field, PasswordField, TextField, type PasswordFieldProps, type TextFieldProps } from './input'
+export {
+  Field,
+  NewPasswordFields,
+  PasswordField,
+  TextField,
+  type NewPasswordValues,
+  type PasswordFieldProps,
+  type TextFieldProps,
+} from './input'
 export * as Menu from './menu'
 export { OptionSelect, type SelectOption } from './option-select'
 export * as Popover from './popover'

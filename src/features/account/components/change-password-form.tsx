@@ -5,7 +5,7 @@ import { Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { PasswordField } from '../../../components/ui/input'
+import { NewPasswordFields, PasswordField } from '../../../components/ui/input'
 import { ChangePasswordFormSchema, type ChangePasswordForm } from '../../../domain/account/password-forms'
 import type { ChangePasswordRequest } from '../../../domain/contract/password'
 import { applyFieldErrors, problemText } from './server-errors'
@@ -55,19 +55,7 @@ export function ChangePasswordFormView(props: ChangePasswordFormProps) {
         error={errors.current_password?.message}
         {...form.register('current_password')}
       />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        helperText="At least 8 characters."
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...form.register('password_confirmation')}
-      />
+      <NewPasswordFields form={form} helperText="At least 8 characters." />
       <Text size="sm" tone="muted">
         Every other device signed in to your account will be signed out.
       </Text>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { PasswordField } from '../../../components/ui/input'
+import { NewPasswordFields } from '../../../components/ui/input'
 import { NewPasswordFormSchema, type NewPasswordForm } from '../../../domain/account/password-forms'
 import { HttpError } from '../../../lib/http'
 import { useResetPassword } from '../api/reset-password'
@@ -44,7 +44,6 @@ export function ResetPasswordPage(props: ResetPasswordPageProps) {
       },
     )
   })
-  const errors = form.formState.errors
   const tokenProblem =
     reset.error instanceof HttpError
       ? (reset.error.fieldErrors.token?.[0] ?? (reset.error.status === 0 ? null : reset.error.message))
@@ -66,18 +65,7 @@ export function ResetPasswordPage(props: ResetPasswordPageProps) {
               description={tokenProblem ?? 'Cannot reach the server. Check your connection and try again.'}
             />
           ) : null}
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            error={errors.password_confirmation?.message}
-            {...form.register('password_confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" size="lg" loading={reset.isPending}>
             Set new password
           </Button>
