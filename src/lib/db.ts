@@ -56,19 +56,28 @@ export interface QueryCopyRow {
   dataUpdatedAt: number
 }
 
-/** The last price of each asset the page saw (a price tick), written every few seconds, never per tick. */
-export interface LastPriceRow {
+/**
+ * The last price of each asset the page saw, written every few seconds, never per tick: one row under
+ * LAST_PRICES_KEY holds every asset's tick. A page writes it every 10 s for as long as it is open, and one put of one
+ * row costs a tenth of a put per asset (100 rows: about 1.5 against 14 ms in Chromium), which on a phone at rest was
+ * a sixth of the main thread's work (docs/decisions/0043-the-signed-in-start-on-a-phone.md). Rows of the shape
+ * written before, one per asset, are not read; signing out clears them with the rest.
+ */
+export interface LastPricesRow {
   assetId: string
-  tick: unknown
+  ticks: unknown
   savedAt: number
 }
+
+/** The key of the one row of last prices (the table's key is `assetId`, from when it held a row per asset). */
+export const LAST_PRICES_KEY = '*'
 
 type CfdTraderDb = Dexie & {
   drafts: EntityTable<DraftRow, 'key'>
   watchlist: EntityTable<WatchlistRow, 'assetId'>
   chatHistory: Table<ChatHistoryRow, [string, number]>
   queryCopies: Table<QueryCopyRow, [number, string]>
-  lastPrices: EntityTable<LastPriceRow, 'assetId'>
+  lastPrices: EntityTable<LastPricesRow, 'assetId'>
 }
 
 let instance: CfdTraderDb | null = null
@@ -194,21 +203,23 @@ export async function readQueryCopy<T>(
   return parsed.success ? { data: parsed.data, dataUpdatedAt: row.dataUpdatedAt } : null
 }
 
+/** Replaces the saved last prices with `ticks` (every asset the page holds), saved at `savedAt` (ms). */
 export async function saveLastPrices(ticks: readonly LivePriceUpdate[], savedAt: number): Promise<void> {
-  await database().lastPrices.bulkPut(ticks.map((tick) => ({ assetId: tick.id, tick, savedAt })))
+  await database().lastPrices.put({ assetId: LAST_PRICES_KEY, ticks: [...ticks], savedAt })
 }
 
-/** The last saved price of each asset, and when the newest was saved (null: none). Unreadable rows are skipped. */
+/** The last saved price of each asset, and when they were saved (null: none). Unreadable ticks are skipped. */
 export async function readLastPrices(): Promise<{ ticks: LivePriceUpdate[]; savedAt: number | null }> {
-  const rows: Partial<Record<keyof LastPriceRow, unknown>>[] = await database().lastPrices.toArray()
-  let savedAt: number | null = null
-  const ticks = rows.flatMap((row) => {
-    const parsed = LivePriceUpdateSchema.safeParse(row.tick)
-    if (!parsed.success || typeof row.savedAt !== 'number' || !Number.isFinite(row.savedAt)) return []
-    savedAt = Math.max(savedAt ?? row.savedAt, row.savedAt)
-    return [parsed.data]
+  const row: Partial<Record<keyof LastPricesRow, unknown>> | undefined =
+    await database().lastPrices.get(LAST_PRICES_KEY)
+  if (!row || !Array.isArray(row.ticks) || typeof row.savedAt !== 'number' || !Number.isFinite(row.savedAt)) {
+    return { ticks: [], savedAt: null }
+  }
+  const ticks = row.ticks.flatMap((tick: unknown) => {
+    const parsed = LivePriceUpdateSchema.safeParse(tick)
+    return parsed.success ? [parsed.data] : []
   })
-  return { ticks, savedAt }
+  return { ticks, savedAt: ticks.length > 0 ? row.savedAt : null }
 }
 
 const conversationRange = (conversationId: string): [[string, unknown], [string, unknown]] => [

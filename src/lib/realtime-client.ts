@@ -82,8 +82,8 @@ export interface RealtimeEnvironment {
   document: EventTargetLike & { visibilityState: DocumentVisibilityState }
   locks: Pick<LockManager, 'request'> | null
   /**
-   * When a price batch counts as taken: after the next paint, so a tab that does not paint merges its backlog, and
-   * in the browser no sooner than PRICE_BATCH_MIN_GAP_MS after it arrived.
+   * When a price batch counts as taken: in the browser, `pacePriceBatches` (after the next frame on a desktop, after
+   * PRICE_BATCH_MIN_GAP_MS on a touch screen); a tab that does not paint merges its backlog.
    */
   requestFrame: (callback: () => void) => void
   randomId: () => string
@@ -420,43 +420,58 @@ function startWorker(): Pick<RealtimeEnvironment, 'endpoint' | 'mode' | 'termina
 }
 
 /**
- * A tab takes at most ten price batches a second: what arrives in between merges in the hub, last price per asset
- * wins. Each batch is a frame (style, layout, paint, the chart's redraw), and the default feed's 20 ticks a second
- * would otherwise be 20 frames a second at rest, a phone's main thread busier than the 3 % that
+ * On a touch screen a tab takes at most ten price batches a second: what arrives in between merges in the hub, last
+ * price per asset wins. A phone's battery pays for every batch (the message, the store, the rows that changed), and at
+ * the default feed's 20 ticks a second a phone's main thread at rest was busier than the 3 % that
  * docs/decisions/0043-the-signed-in-start-on-a-phone.md allows. A price is then at most 100 ms later on screen.
  */
 export const PRICE_BATCH_MIN_GAP_MS = 100
 
-/** A `requestFrame` that calls back after the next frame and no sooner than `gapMs` after it was asked. */
-export function frameNoSoonerThan(
+/**
+ * The `requestFrame` that says when a price batch counts as taken, so the hub sends the next one.
+ * - With a fine pointer (a desktop): after the next frame, so a tick paints within a frame of its arrival
+ *   (`npm run bench:ticks`' tick-to-paint targets, tests/bench/README.md) and a tab that cannot paint merges its
+ *   backlog.
+ * - With a coarse pointer (a phone, a tablet): `gapMs` after the batch arrived, without asking for a frame. A batch
+ *   that changes nothing on screen (most, on a phone that shows one asset) then costs no frame at all; one that does
+ *   schedules its own. While the page is hidden it waits for the next frame, which a hidden page does not get, so a
+ *   tab in the background takes nothing.
+ */
+export function pacePriceBatches(
   gapMs: number,
   clock: {
-    nowMs: () => number
     requestAnimationFrame: (callback: () => void) => void
     setTimeout: (callback: () => void, delayMs: number) => void
+    /** Whether the primary pointer is coarse (`(pointer: coarse)`), read per batch. */
+    touchScreen: () => boolean
+    hidden: () => boolean
   },
 ): (callback: () => void) => void {
   return (callback) => {
-    const dueAtMs = clock.nowMs() + gapMs
-    clock.requestAnimationFrame(() => {
-      const leftMs = dueAtMs - clock.nowMs()
-      if (leftMs > 0) clock.setTimeout(callback, leftMs)
+    if (!clock.touchScreen() || clock.hidden()) {
+      clock.requestAnimationFrame(callback)
+      return
+    }
+    clock.setTimeout(() => {
+      if (clock.hidden()) clock.requestAnimationFrame(callback)
       else callback()
-    })
+    }, gapMs)
   }
 }
 
 function browserEnvironment(): RealtimeEnvironment {
+  const coarsePointer = window.matchMedia('(pointer: coarse)')
   return {
     ...startWorker(),
     window,
     document,
     // Web Locks exist only in secure contexts (https, localhost); without them pagehide alone ends a tab.
     locks: 'locks' in navigator ? navigator.locks : null,
-    requestFrame: frameNoSoonerThan(PRICE_BATCH_MIN_GAP_MS, {
-      nowMs: () => performance.now(),
+    requestFrame: pacePriceBatches(PRICE_BATCH_MIN_GAP_MS, {
       requestAnimationFrame: (callback) => window.requestAnimationFrame(() => callback()),
       setTimeout: (callback, delayMs) => window.setTimeout(callback, delayMs),
+      touchScreen: () => coarsePointer.matches,
+      hidden: () => document.visibilityState === 'hidden',
     }),
     randomId: () =>
       typeof crypto.randomUUID === 'function'

@@ -6,19 +6,22 @@
 // TRACE_SECONDS (5), PRICE_TICKS_PER_SECOND (2000), TRACE_CSS (a style sheet to add first, to try a change without
 // a build, e.g. "aside table { table-layout: fixed }"), TRACE_INVALIDATIONS=1 (also list what asked for each layout;
 // it slows script), TRACE_TABS (1: how many tabs show the page; every renderer's main thread is summed, as a
-// mean per tab), BENCH_CLIENT_DIR as for the other benches. It also prints what each layout had to do, and for
+// mean per tab), BENCH_CLIENT_DIR as for the other benches. TRACE_PHONE=1 opens the page as bench:main-thread does
+// (390 x 844, touch, one tab) and TRACE_SLOWDOWN=4 slows its CPU the same way; TRACE_PROFILE=1 also records a V8 CPU
+// profile over the window and prints the script's self time by function (build with `--minify false` for names). It also prints what each layout had to do, and for
 // each event its CPU time beside its wall time: the gap is time the thread waited inside it (for a core, or for
 // the compositor at a commit).
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startBenchServer } from './support/server'
-import { signedInStorage } from './support/workspace'
+import { signedInPhone, signedInStorage } from './support/workspace'
 
 interface TraceEvent {
   name: string
   ph: string
   pid: number
   tid: number
+  ts?: number
   dur?: number
   /** Thread (CPU) time: less than `dur` when the thread was descheduled or blocked inside the event. */
   tdur?: number
@@ -34,31 +37,53 @@ const SECONDS = Number(process.env.TRACE_SECONDS ?? 5)
 const TOP = 40
 const INVALIDATIONS = process.env.TRACE_INVALIDATIONS === '1'
 const TABS = Number(process.env.TRACE_TABS ?? 1)
+const PHONE = process.env.TRACE_PHONE === '1'
+const SLOWDOWN = Number(process.env.TRACE_SLOWDOWN ?? 1)
+const PROFILE = process.env.TRACE_PROFILE === '1'
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+}
 
 const server = await startBenchServer({
   PRICE_TICKS_PER_SECOND: process.env.PRICE_TICKS_PER_SECOND ?? '2000',
 })
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-})
+const phone = PHONE ? await signedInPhone(server.url) : null
+const browser =
+  phone?.browser ??
+  (await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  }))
 try {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 1000 },
-    storageState: await signedInStorage(server.url, { settingsCached: true }),
-  })
+  const context =
+    phone?.context ??
+    (await browser.newContext({
+      viewport: { width: 1280, height: 1000 },
+      storageState: await signedInStorage(server.url, { settingsCached: true }),
+    }))
   const pages = []
   for (let index = 0; index < TABS; index += 1) {
     const tab = await context.newPage()
     await tab.goto(`${server.url}${PAGE}`)
-    await tab.locator('[data-updated-ms]').first().waitFor()
+    // A phone hides the market watch; the workspace shows its active asset once ready (bench:main-thread's wait).
+    if (PHONE) await tab.getByTestId('active-asset').waitFor({ timeout: 60_000 })
+    else await tab.locator('[data-updated-ms]').first().waitFor()
     if (process.env.TRACE_CSS) await tab.addStyleTag({ content: process.env.TRACE_CSS })
     pages.push(tab)
   }
   const page = pages[0]!
-  await page.waitForTimeout(3_000)
+  // bench:main-thread lets a phone's page settle 10 s before its window.
+  await page.waitForTimeout(PHONE ? 10_000 : 3_000)
 
   const cdp = await context.newCDPSession(page)
+  if (SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN })
+  if (PROFILE) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Profiler.start')
+  }
   const events: TraceEvent[] = []
   let traceComplete: () => void = () => undefined
   const complete = new Promise<void>((resolve) => (traceComplete = resolve))
@@ -85,6 +110,23 @@ try {
   await page.waitForTimeout(SECONDS * 1_000)
   await cdp.send('Tracing.end')
   await complete
+  if (PROFILE) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+    }
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+    const selfUs = new Map<string, number>()
+    profile.samples.forEach((id, index) => {
+      const frame = nodes.get(id)?.callFrame
+      if (!frame) return
+      const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`
+      selfUs.set(key, (selfUs.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0))
+    })
+    console.log(`CPU profile, self time per second of wall time (ms/s), top ${TOP}:`)
+    for (const [key, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+      console.log(`${(us / 1000 / SECONDS).toFixed(2).padStart(8)}  ${key}`)
+    }
+  }
 
   const mainThreads = new Set(
     events
@@ -129,6 +171,32 @@ try {
         `dirty objects ${mean((event) => event.args?.beginData?.dirtyObjects ?? 0)} of ` +
         `${mean((event) => event.args?.beginData?.totalObjects ?? 0)}, partial (subtree) layouts ${partial}`,
     )
+  }
+  // The longest tasks by CPU: a periodic one (a timer's, an idle callback's) shows here rather than in the sums.
+  const tasks = events
+    .filter(
+      (event) => event.name === 'RunTask' && event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`),
+    )
+    .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
+    .slice(0, 8)
+  console.log('Longest tasks (CPU ms), with the three largest events inside each:')
+  for (const task of tasks) {
+    const start = task.ts ?? 0
+    const inside = events
+      .filter(
+        (event) =>
+          event !== task &&
+          event.ph === 'X' &&
+          event.pid === task.pid &&
+          event.tid === task.tid &&
+          (event.ts ?? 0) >= start &&
+          (event.ts ?? 0) + (event.dur ?? 0) <= start + (task.dur ?? 0) &&
+          !event.name.includes('RunTask'),
+      )
+      .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
+      .slice(0, 3)
+      .map((event) => `${event.name} ${((event.tdur ?? 0) / 1000).toFixed(2)}`)
+    console.log(`  ${((task.tdur ?? 0) / 1000).toFixed(2)}: ${inside.join('; ')}`)
   }
   const invalidations = new Map<string, number>()
   for (const event of events) {

@@ -8,7 +8,14 @@ import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AssetSchema } from '../../../src/domain/contract/assets'
-import { closeDatabase, DB_NAME, readLastPrices, readQueryCopy, saveLastPrices } from '../../../src/lib/db'
+import {
+  closeDatabase,
+  DB_NAME,
+  LAST_PRICES_KEY,
+  readLastPrices,
+  readQueryCopy,
+  saveLastPrices,
+} from '../../../src/lib/db'
 import { HttpError } from '../../../src/lib/http'
 import { createLivePriceStore } from '../../../src/lib/live-prices'
 import {
@@ -321,5 +328,30 @@ describe('keepOfflineCopies', () => {
       .catch(() => undefined)
     await new Promise((resolve) => setTimeout(resolve, 150))
     expect(t.queryClient.getQueryData(['notes'])).toBeUndefined()
+  })
+
+  it('keeps the last price of every asset in one row that each save replaces, skipping what does not read', async () => {
+    await saveLastPrices(
+      [
+        { id: 'btcusd', price: 70_000 },
+        { id: 'eurusd', price: 1.09 },
+      ],
+      1_000,
+    )
+    await saveLastPrices([{ id: 'btcusd', price: 71_000 }], 2_000)
+    expect(await readLastPrices()).toEqual({ ticks: [{ id: 'btcusd', price: 71_000 }], savedAt: 2_000 })
+
+    const db = new Dexie(DB_NAME)
+    await db.open()
+    // A row per asset, as pages wrote before, is not read; a tick that does not parse is skipped.
+    await db
+      .table('lastPrices')
+      .put({ assetId: 'eurusd', tick: { id: 'eurusd', price: 1.1 }, savedAt: 3_000 })
+    await db
+      .table('lastPrices')
+      .put({ assetId: LAST_PRICES_KEY, ticks: [{ id: 'btcusd', price: 72_000 }, { id: 7 }], savedAt: 4_000 })
+    expect(await db.table('lastPrices').count()).toBe(2)
+    db.close()
+    expect(await readLastPrices()).toEqual({ ticks: [{ id: 'btcusd', price: 72_000 }], savedAt: 4_000 })
   })
 })
