@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { surface } from '../../../components/ui/surface'
 
 /** The centred card the signed-out pages share. */
 export function AuthCard(props: { siteName: string; title: string; lead?: ReactNode; children: ReactNode }) {
@@ -29,14 +30,7 @@ export function AuthCard(props: { siteName: string; title: string; lead?: ReactN
         </p>
         <section
           aria-labelledby="auth-card-title"
-          className={css({
-            bg: 'bg.surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            rounded: 'xl',
-            p: { base: '5', md: '8' },
-            shadow: 'lg',
-          })}
+          className={cx(surface(), css({ p: { base: '5', md: '8' }, shadow: 'lg' }))}
         >
           <h1 id="auth-card-title" className={css({ fontSize: '2xl', fontWeight: 'semibold', mb: '1' })}>
             {props.title}
