@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Compass } from 'lucide-react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { Box } from 'styled-system/jsx'
 
 /** Any path the route table does not know (docs/product/site-and-gates.md#routes). */
@@ -18,21 +19,8 @@ export function NotFoundPage() {
         <Box as="p" color="text.muted" mt="3">
           The page you are looking for does not exist or has moved.
         </Box>
-        <Link
-          to="/"
-          className={css({
-            display: 'inline-flex',
-            mt: '6',
-            px: '4',
-            py: '2',
-            rounded: 'md',
-            bg: 'accent',
-            color: 'text.inverted',
-            fontWeight: 'medium',
-            _hover: { bg: 'accent.hover' },
-            _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-          })}
-        >
+        {/* The way out is the page's one action: a link drawn as the primary button. */}
+        <Link to="/" className={cx(button(), css({ mt: '6' }))}>
           Go to the start page
         </Link>
       </Box>
