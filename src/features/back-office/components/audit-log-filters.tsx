@@ -11,13 +11,10 @@ import {
   parseIdFilter,
 } from '../../../domain/back-office/audit-log'
 import { auditActionLabel } from '../../../domain/back-office/labels'
-import { OptionSelect } from '../../../components/ui/option-select'
+import { FilterSelect } from '../../../components/ui/option-select'
 
 // On a phone the buttons share the row.
 const filterButton = css({ flex: { base: '1', md: 'none' } })
-
-// Not an action name (those are dotted lower-case words), so it never names a real action.
-const ALL_ACTIONS = 'all-actions'
 
 export interface AuditFilters {
   action?: string | undefined
@@ -45,7 +42,6 @@ export function AuditLogFilters(props: { filters: AuditFilters; onChange: (next:
   }
 
   const actionOptions = [
-    { value: ALL_ACTIONS, label: ALL_AUDIT_ACTIONS_LABEL },
     ...AUDIT_ACTION_OPTIONS,
     // An action this build does not name, arriving by link, stays selectable as it is.
     ...(filters.action && !AUDIT_ACTION_OPTIONS.some((option) => option.value === filters.action)
@@ -79,14 +75,13 @@ export function AuditLogFilters(props: { filters: AuditFilters; onChange: (next:
         mb: '4',
       })}
     >
-      <OptionSelect
+      <FilterSelect
         label="Action"
         name="audit-action"
+        allLabel={ALL_AUDIT_ACTIONS_LABEL}
         options={actionOptions}
-        value={filters.action ?? ALL_ACTIONS}
-        onChange={(value) =>
-          props.onChange({ ...filters, action: value === ALL_ACTIONS ? undefined : value })
-        }
+        value={filters.action}
+        onChange={(action) => props.onChange({ ...filters, action })}
         className={css({ gridColumn: { base: '1 / -1', md: 'auto' } })}
       />
       <TextField

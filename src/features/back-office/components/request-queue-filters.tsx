@@ -7,11 +7,8 @@ import {
   requestTypeOptions,
   type RequestStatusFilter,
 } from '../../../domain/back-office/request-queue'
-import { OptionSelect } from '../../../components/ui/option-select'
+import { FilterSelect } from '../../../components/ui/option-select'
 import { SegmentGroup } from '../../../components/ui/segment-group'
-
-// Not a valid type slug (those are lower-case letters and underscores), so it never names a real type.
-const ALL_TYPES = 'all-types'
 
 /** The queue's status (Pending, Approved, Rejected, All: a segmented control, one choice) and type filters. */
 export function RequestQueueFilters(props: {
@@ -23,10 +20,7 @@ export function RequestQueueFilters(props: {
 }) {
   const { reportedTypes } = props
   const typeOptions = useMemo(
-    () => [
-      { value: ALL_TYPES, label: ALL_REQUEST_TYPES_LABEL },
-      ...requestTypeOptions(props.type ? [...reportedTypes, props.type] : reportedTypes),
-    ],
+    () => requestTypeOptions(props.type ? [...reportedTypes, props.type] : reportedTypes),
     [reportedTypes, props.type],
   )
   return (
@@ -48,12 +42,13 @@ export function RequestQueueFilters(props: {
         // select beside it (40 px).
         className={css({ '& [data-part=item]': { flex: { base: '1', sm: 'none' }, h: '30px' } })}
       />
-      <OptionSelect
+      <FilterSelect
         label="Type"
         name="request-type"
+        allLabel={ALL_REQUEST_TYPES_LABEL}
         options={typeOptions}
-        value={props.type ?? ALL_TYPES}
-        onChange={(value) => props.onChange({ type: value === ALL_TYPES ? undefined : value })}
+        value={props.type}
+        onChange={(type) => props.onChange({ type })}
         className={css({ w: { base: 'full', sm: '56' } })}
       />
     </Flex>

@@ -2,7 +2,7 @@ import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { FilterActions } from '../../../components/ui/list-table'
 import { TextField } from '../../../components/ui/input'
-import { OptionSelect } from '../../../components/ui/option-select'
+import { FilterSelect } from '../../../components/ui/option-select'
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -25,16 +25,11 @@ export interface TransactionFilters {
   to?: string | undefined
 }
 
-// Not a type or status code (those are lower-case words), so it never names a real one.
-const ALL = 'all'
-const TYPE_OPTIONS = [
-  { value: ALL, label: 'All types' },
-  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] })),
-]
-const STATUS_OPTIONS = [
-  { value: ALL, label: 'All statuses' },
-  ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: TRANSACTION_STATUS_LABELS[status] })),
-]
+const TYPE_OPTIONS = TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] }))
+const STATUS_OPTIONS = TRANSACTION_STATUSES.map((status) => ({
+  value: status,
+  label: TRANSACTION_STATUS_LABELS[status],
+}))
 
 export function TransactionsFilters(props: {
   filters: TransactionFilters
@@ -60,23 +55,21 @@ export function TransactionsFilters(props: {
         '& > *': { minW: '0' },
       })}
     >
-      <OptionSelect
+      <FilterSelect
         label="Type"
         name="transaction-type"
+        allLabel="All types"
         options={TYPE_OPTIONS}
-        value={filters.type ?? ALL}
-        onChange={(value) =>
-          props.onChange({ ...filters, type: value === ALL ? undefined : (value as TransactionType) })
-        }
+        value={filters.type}
+        onChange={(type) => props.onChange({ ...filters, type })}
       />
-      <OptionSelect
+      <FilterSelect
         label="Status"
         name="transaction-status"
+        allLabel="All statuses"
         options={STATUS_OPTIONS}
-        value={filters.status ?? ALL}
-        onChange={(value) =>
-          props.onChange({ ...filters, status: value === ALL ? undefined : (value as TransactionStatus) })
-        }
+        value={filters.status}
+        onChange={(status) => props.onChange({ ...filters, status })}
       />
       <TextField
         label="From"
