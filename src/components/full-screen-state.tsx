@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
-import { css, cx } from 'styled-system/css'
-import { surface } from './ui/surface'
+import { css } from 'styled-system/css'
 
 /**
  * The frame every full-screen state of docs/product/site-and-gates.md#full-screen-states shares: an icon, a heading,
@@ -26,10 +25,17 @@ export function FullScreenState(props: {
     >
       <section
         aria-labelledby="full-screen-state-title"
-        className={cx(
-          surface(),
-          css({ w: 'full', maxW: '28rem', p: { base: '6', md: '8' }, textAlign: 'center', shadow: 'lg' }),
-        )}
+        className={css({
+          w: 'full',
+          maxW: '28rem',
+          bg: 'bg.surface',
+          borderWidth: '1px',
+          borderColor: 'border',
+          rounded: 'xl',
+          p: { base: '6', md: '8' },
+          textAlign: 'center',
+          shadow: 'lg',
+        })}
       >
         <div
           aria-hidden="true"

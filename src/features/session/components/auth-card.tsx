@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
-import { css, cx } from 'styled-system/css'
-import { surface } from '../../../components/ui/surface'
+import { css } from 'styled-system/css'
 
 /** The centred card the signed-out pages share. */
 export function AuthCard(props: { siteName: string; title: string; lead?: ReactNode; children: ReactNode }) {
@@ -30,7 +29,14 @@ export function AuthCard(props: { siteName: string; title: string; lead?: ReactN
         </p>
         <section
           aria-labelledby="auth-card-title"
-          className={cx(surface(), css({ p: { base: '5', md: '8' }, shadow: 'lg' }))}
+          className={css({
+            bg: 'bg.surface',
+            borderWidth: '1px',
+            borderColor: 'border',
+            rounded: 'xl',
+            p: { base: '5', md: '8' },
+            shadow: 'lg',
+          })}
         >
           <h1 id="auth-card-title" className={css({ fontSize: '2xl', fontWeight: 'semibold', mb: '1' })}>
             {props.title}
