@@ -1,6 +1,6 @@
+import { Box } from 'styled-system/jsx'
 import { hstack } from 'styled-system/patterns'
 import { useRealtimeStatus } from '../hooks/use-realtime-status'
-import { ConnectionDot } from './live-status'
 
 type Indicator = {
   label: 'Connected' | 'Reconnecting...' | 'Disconnected'
@@ -25,7 +25,14 @@ export function ConnectionIndicator() {
       data-testid="connection-indicator"
       className={hstack({ display: 'inline-flex', gap: '1.5', fontSize: 'xs', color: 'text.muted' })}
     >
-      <ConnectionDot tone={indicator.tone} />
+      <Box
+        as="span"
+        aria-hidden="true"
+        w="2"
+        h="2"
+        rounded="full"
+        style={{ backgroundColor: `var(--colors-${indicator.tone})` }}
+      />
       {indicator.label}
     </span>
   )

@@ -8,23 +8,6 @@ const TONES: Readonly<Record<ConnectionState, 'gain' | 'warning' | 'loss'>> = {
   offline: 'loss',
 }
 
-/** The connection's dot in its state's colour, before the word (LiveStatus, the chat console's ConnectionIndicator). */
-export function ConnectionDot(props: { tone: 'gain' | 'warning' | 'loss'; hollow?: boolean }) {
-  const colour = `var(--colors-${props.tone})`
-  return (
-    <Box
-      as="span"
-      aria-hidden="true"
-      w="2"
-      h="2"
-      rounded="full"
-      flexShrink={0}
-      borderWidth="1.5px"
-      style={{ borderColor: colour, backgroundColor: props.hollow ? 'transparent' : colour }}
-    />
-  )
-}
-
 /**
  * The connection as the workspace, the account area and the back office show it (decision 0021): Live, Reconnecting
  * or Offline, the same in every tab. The admin chat console keeps docs/product/chat.md#admin-console's
@@ -48,7 +31,19 @@ export function LiveStatus(props: { compactBelowMd?: boolean }) {
       whiteSpace="nowrap"
     >
       {/* Offline, the state that changes what the page can do, has a hollow dot: not only its colour differs. */}
-      <ConnectionDot tone={TONES[state]} hollow={state === 'offline'} />
+      <Box
+        as="span"
+        aria-hidden="true"
+        w="2"
+        h="2"
+        rounded="full"
+        flexShrink={0}
+        borderWidth="1.5px"
+        style={{
+          borderColor: `var(--colors-${TONES[state]})`,
+          backgroundColor: state === 'offline' ? 'transparent' : `var(--colors-${TONES[state]})`,
+        }}
+      />
       {props.compactBelowMd ? (
         // Below 768 px, where the workspace's header has no room for words: the dot alone, the word for screen
         // readers.
