@@ -30,13 +30,17 @@ const asOfSlot = hstack({ gap: '0', gridColumn: '1 / -1', ml: { md: 'auto' }, fl
 // offset, so on /mt4 it sits above the bar instead of over its figures; elsewhere it is 0. Measured, not a constant:
 // the bar is one row from md, two rows on phones, one more with the 'as of' mark, its text in rem.
 function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
-  // Before paint, so a notifier shown with the workspace never flashes over the bar.
+  // Observed from before the first paint: a ResizeObserver's first report comes after the frame's layout and before
+  // its paint, so a notifier shown with the workspace never flashes over the bar. Reading the height here instead
+  // forced that layout in the middle of /mt4's first render, a sixth of its task
+  // (docs/decisions/0043-the-signed-in-start-on-a-phone.md).
   useLayoutEffect(() => {
     const element = ref.current
     if (!element) return
-    const publish = () => bottomBarHeight.set(element.getBoundingClientRect().height)
-    publish()
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish)
+    const measure = () => bottomBarHeight.set(element.getBoundingClientRect().height)
+    // jsdom has no ResizeObserver (and no layout).
+    if (typeof ResizeObserver === 'undefined') measure()
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
     observer?.observe(element)
     return () => {
       observer?.disconnect()

@@ -20,6 +20,7 @@ import { TRADE_MESSAGES } from '../../../domain/trading/messages'
 import { lastKnownAt, OFFLINE_ORDER_REASON } from '../../../domain/offline/last-known'
 import { whenIdleWithin } from '../../../lib/idle'
 import { useLiveAsset, type LivePriceStore } from '../../../lib/live-prices'
+import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../../lib/media-query'
 import { usePanelSizes } from '../hooks/use-panel-sizes'
 import { PAGE_STARTED_AT_MS } from '../../../lib/offline-copies'
 import { flattenTrades, useTrades } from '../api/get-trades'
@@ -251,6 +252,9 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
     }
     setRailPanel((current) => (current === panel ? null : panel))
   }
+  // A phone's layout hides the pair tabs and the market watch beside the chart: they are left out rather than
+  // hidden, since a hidden subtree still renders, and those rows did on every price batch (decision 0043).
+  const wideLayout = useMediaQuery(WIDE_LAYOUT_QUERY, true)
   const tabs = (
     <PairTabs
       pairs={activePairs}
@@ -336,7 +340,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
             onLogout={props.onLogout}
             onOpenSideMenu={() => setSideMenuOpen(true)}
             onOpenPlans={props.onOpenPlans}
-            tabs={tabs}
+            tabs={wideLayout ? tabs : null}
             status={props.status}
             depositClosedBy={ordersClosedBy}
           />
@@ -466,10 +470,10 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
             minH="0"
           >
             {sidebarOpen ? null : <Box p="2">{sidebarToggle}</Box>}
-            {/* Hidden on a phone, and beside the chart on a desktop: it renders after the first paint (decision 0043),
-                once; closing and opening it later renders at once. */}
+            {/* Left out on a phone (wideLayout), and beside the chart on a desktop: it renders after the first paint
+                (decision 0043), once; closing and opening it later renders at once. */}
             <RenderAfterFirstPaint>
-              {sidebarOpen ? (
+              {sidebarOpen && wideLayout ? (
                 <Flex flex="1" minH="0" flexDir="column">
                   <Box flex="1" minH="0">
                     {railPanel === 'market-watch' ? null : marketWatch(sidebarToggle)}

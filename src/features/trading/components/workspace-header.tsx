@@ -86,7 +86,9 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
         <PlanBadge plan={user.account_type} onClick={props.onOpenPlans} fromMd />
       ) : null}
       <DepositLink closedBy={props.depositClosedBy} placement="header" />
-      <Menu.Root>
+      {/* Both menus render their items only while open: /mt4's first render is a phone's longest task
+          (docs/decisions/0043-the-signed-in-start-on-a-phone.md). */}
+      <Menu.Root lazyMount unmountOnExit>
         <Menu.Trigger asChild>
           <Button
             variant="outline"
@@ -147,6 +149,8 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
         </Menu.Positioner>
       </Menu.Root>
       <Menu.Root
+        lazyMount
+        unmountOnExit
         onSelect={(details) => {
           if (details.value === 'logout') props.onLogout()
           else if (details.value === 'profile') props.onNavigate('/main/dashboard')

@@ -73,9 +73,14 @@ export function PairTabs(props: PairTabsProps) {
   const activeIndex = Math.max(0, activePair === null ? 0 : pairs.indexOf(activePair))
 
   useEffect(() => {
-    const active = strip.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')
-    // jsdom has no layout and no scrollIntoView.
-    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+    // In the next frame, whose layout it then shares: scrolling now forces a layout of its own, which on /mt4's first
+    // render was a long task's worth on a phone (docs/decisions/0043-the-signed-in-start-on-a-phone.md).
+    const frame = requestAnimationFrame(() => {
+      const active = strip.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')
+      // jsdom has no layout and no scrollIntoView.
+      active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+    })
+    return () => cancelAnimationFrame(frame)
   }, [activePair])
 
   const focusTab = (index: number) => document.getElementById(tabId(index))?.focus()
