@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react'
-import { Box, Circle } from 'styled-system/jsx'
+import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Surface } from '../../../components/ui/surface'
 import { maintenanceMessage } from '../../../domain/site/site-state'
@@ -29,9 +29,21 @@ export function MaintenancePreview(props: { message: string; contactEmail: strin
         })}
       >
         <Surface w="full" maxW="28rem" p="6" textAlign="center" shadow="lg">
-          <Circle aria-hidden="true" size="12" mx="auto" mb="4" bg="warning.subtle" color="warning">
+          <div
+            aria-hidden="true"
+            className={grid({
+              mx: 'auto',
+              mb: '4',
+              w: '12',
+              h: '12',
+              rounded: 'full',
+              placeItems: 'center',
+              bg: 'warning.subtle',
+              color: 'warning',
+            })}
+          >
             <Construction size={24} />
-          </Circle>
+          </div>
           <Box as="p" fontSize="lg" fontWeight="semibold" mb="3">
             Site Temporarily Disabled
           </Box>

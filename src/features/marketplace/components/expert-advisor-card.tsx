@@ -1,6 +1,6 @@
 import { Bot, Download, Lock, Star } from 'lucide-react'
 import { css } from 'styled-system/css'
-import { Box, Flex, HStack, Square, styled } from 'styled-system/jsx'
+import { Box, Flex, HStack, styled } from 'styled-system/jsx'
 import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { Surface } from '../../../components/ui/surface'
@@ -62,9 +62,20 @@ export function ExpertAdvisorCard({ advisor, owned, restricted, onBuy, onUpgrade
             flexShrink={0}
           />
         ) : (
-          <Square as="span" aria-hidden="true" size="12" rounded="lg" bg="accent.subtle" color="accent">
+          <span
+            aria-hidden="true"
+            className={grid({
+              placeItems: 'center',
+              w: '12',
+              h: '12',
+              rounded: 'lg',
+              bg: 'accent.subtle',
+              color: 'accent',
+              flexShrink: 0,
+            })}
+          >
             <Bot size={26} />
-          </Square>
+          </span>
         )}
         <Box flex="1" minW="0">
           <Box as="h3" id={titleId} fontWeight="semibold" fontSize="md">

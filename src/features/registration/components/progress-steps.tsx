@@ -1,4 +1,4 @@
-import { Box, Circle } from 'styled-system/jsx'
+import { Box } from 'styled-system/jsx'
 import { grid, hstack, visuallyHidden } from 'styled-system/patterns'
 
 const STEPS = ['Set Up', 'Financial Profile', 'ID Check'] as const
@@ -26,10 +26,15 @@ export function ProgressSteps(props: { current: number }) {
                 color: active || done ? 'text' : 'text.muted',
               })}
             >
-              <Circle
+              <Box
                 as="span"
                 aria-hidden="true"
-                size="6"
+                display="inline-grid"
+                placeItems="center"
+                flexShrink={0}
+                w="6"
+                h="6"
+                rounded="full"
                 fontSize="xs"
                 fontWeight="bold"
                 borderWidth="1px"
@@ -38,7 +43,7 @@ export function ProgressSteps(props: { current: number }) {
                 color={active || done ? 'accent.fg' : 'text.muted'}
               >
                 {index + 1}
-              </Circle>
+              </Box>
               <span>
                 <span className={visuallyHidden()}>
                   Step {index + 1} of {STEPS.length}:{' '}

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Layers, Zap } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
-import { Box, Flex, Square } from 'styled-system/jsx'
+import { Box, Flex } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { PasswordField } from '../../../components/ui/input'
@@ -92,16 +92,20 @@ export function SignUpStartPage(props: {
           <ul className={grid({ gap: { base: '3', md: '4' } })}>
             {SELLING_POINTS.map(({ icon: Icon, title, text }) => (
               <Flex as="li" key={title} gap="3" alignItems="flex-start">
-                <Square
+                <Box
                   as="span"
                   aria-hidden="true"
-                  size={{ base: '8', md: '10' }}
+                  display="inline-grid"
+                  placeItems="center"
+                  flexShrink={0}
+                  w={{ base: '8', md: '10' }}
+                  h={{ base: '8', md: '10' }}
                   rounded="control"
                   bg="accent.subtle"
                   color="accent"
                 >
                   <Icon size={18} />
-                </Square>
+                </Box>
                 <span>
                   <Box as="strong" display="block" fontSize={{ base: 'sm', md: 'md' }}>
                     {title}
