@@ -164,8 +164,8 @@ export function createRealtimeClient(
         break
       case 'prices':
         priceHandlers.forEach((handler) => safely(handler, message.ticks))
-        // The answer is the ack (Comlink replies when it settles): after the next paint, so a tab that does not
-        // paint lets its batches merge in the hub.
+        // The answer is the ack (Comlink replies when it settles), when `requestFrame` says (pacePriceBatches):
+        // until then the hub merges what comes, and a tab that does not paint takes nothing more.
         return new Promise<void>((resolve) => env.requestFrame(() => resolve()))
       case 'status':
         status = message.status
