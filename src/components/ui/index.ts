@@ -25,15 +25,8 @@ export { FormTextArea, type FormTextAreaProps } from './form-text-area'
 export { Heading, type HeadingProps } from './heading'
 export { LiveText, type LiveTextProps } from './live-text'
 export { LoadMoreSentinel, type LoadMoreSentinelProps } from './load-more-sentinel'
-export {
-  Field,
-  NewPasswordFields,
-  PasswordField,
-  TextField,
-  type NewPasswordValues,
-  type PasswordFieldProps,
-  type TextFieldProps,
-} from './input'
+export { Field, PasswordField, TextField, type PasswordFieldProps, type TextFieldProps } from './input'
+export { NewPasswordFields, type NewPasswordValues } from './new-password-fields'
 export * as Menu from './menu'
 export { OptionSelect, type SelectOption } from './option-select'
 export * as Popover from './popover'
