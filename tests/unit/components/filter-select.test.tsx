@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { FilterSelect } from '../../../src/components/ui/option-select'
+import { FilterSelect } from '../../../src/components/ui/filter-select'
 import { expectNoA11yViolations } from './test-utils'
 
 const TYPES = [

@@ -11,7 +11,7 @@ import {
   parseIdFilter,
 } from '../../../domain/back-office/audit-log'
 import { auditActionLabel } from '../../../domain/back-office/labels'
-import { FilterSelect } from '../../../components/ui/option-select'
+import { FilterSelect } from '../../../components/ui/filter-select'
 
 // On a phone the buttons share the row.
 const filterButton = css({ flex: { base: '1', md: 'none' } })

@@ -7,7 +7,7 @@ import {
   requestTypeOptions,
   type RequestStatusFilter,
 } from '../../../domain/back-office/request-queue'
-import { FilterSelect } from '../../../components/ui/option-select'
+import { FilterSelect } from '../../../components/ui/filter-select'
 import { SegmentGroup } from '../../../components/ui/segment-group'
 
 /** The queue's status (Pending, Approved, Rejected, All: a segmented control, one choice) and type filters. */

@@ -2,7 +2,7 @@ import { grid } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import { FilterActions } from '../../../components/ui/list-table'
 import { TextField } from '../../../components/ui/input'
-import { FilterSelect } from '../../../components/ui/option-select'
+import { FilterSelect } from '../../../components/ui/filter-select'
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
