@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
-import { FormField } from '../../../components/ui/form-field'
+import { AmountField } from '../../../components/ui/amount-field'
 import { FormSelect } from '../../../components/ui/form-select'
 import { Text } from '../../../components/ui/text'
 import { FormTextArea } from '../../../components/ui/form-text-area'
@@ -102,12 +102,10 @@ function AdjustBalanceForm(
           if (form.formState.isSubmitted) void form.trigger('amount')
         }}
       />
-      <FormField
+      <AmountField
         control={form.control}
         name="amount"
         label="Amount"
-        inputMode="decimal"
-        autoComplete="off"
         placeholder={kindTakesUnsignedAmount(kind) ? '0.00' : '-0.00'}
         description={AMOUNT_HELP[kind]}
       />

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { AlertBox } from '../../../components/ui/alert-box'
-import { FormField } from '../../../components/ui/form-field'
+import { AmountField } from '../../../components/ui/amount-field'
 import { FormSelect } from '../../../components/ui/form-select'
 import {
   COIN_OPTIONS,
@@ -70,13 +70,10 @@ function SimulateTransferForm(
         }}
       />
       <FormSelect control={form.control} name="network" label="Network" options={networkOptions(coin)} />
-      <FormField
+      <AmountField
         control={form.control}
         name="coin_amount"
         label={`Amount (${coinCode})`}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         description={`In ${coinCode}, up to eight decimals. Minimum credited: ${findCoin(coin)?.minimum ?? ''} ${coinCode}.`}
       />
       {warning ? <AlertBox variant="warning" title={warning} /> : null}

@@ -2,7 +2,7 @@ import { css } from 'styled-system/css'
 import { Flex } from 'styled-system/jsx'
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
+import { AmountField } from '../../../components/ui/amount-field'
 
 // 'Amount (USD)' with a 'Max' button beside it that fills in the most that can move now: the withdrawal's and the
 // savings move's amount (decision 0019). The figure stays the text typed; the form's schema parses and checks it.
@@ -22,13 +22,10 @@ export function AmountWithMax<TValues extends FieldValues, TContext, TTransforme
 }) {
   return (
     <Flex gap="2" alignItems="flex-start">
-      <FormField
+      <AmountField
         control={props.control}
         name={props.name}
         label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         rootClassName={amountRoot}
         description={props.description}
       />

@@ -7,7 +7,7 @@ import { Box } from 'styled-system/jsx'
 import { grid } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
+import { AmountField } from '../../../components/ui/amount-field'
 import type { BankDetails } from '../../../domain/contract/funds-common'
 import type { Deposit } from '../../../domain/contract/deposits'
 import type { Limit } from '../../../domain/contract/funds-options'
@@ -77,13 +77,10 @@ export function WireSentForm(props: WireSentFormProps) {
   })
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className={grid({ gap: '4' })}>
-      <FormField
+      <AmountField
         control={form.control}
         name="amount"
         label="Amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         description={`The amount you sent, in USD: from ${formatAmount(props.limit.min)} to ${formatAmount(props.limit.max)}.`}
         rootClassName={css({ maxW: '20rem' })}
       />
