@@ -26,6 +26,9 @@ const groups = {
   }),
 }
 
+// With wrap the row never overflows, so the chips' sideways scroll never starts.
+const wrapping = css({ flexWrap: 'wrap' })
+
 const items = {
   ghost: cx(
     button({ size: 'sm', variant: 'ghost' }),
@@ -95,17 +98,25 @@ export interface ToggleGroupProps<T extends string> {
   variant?: 'ghost' | 'chips' | 'enclosed'
   /** Sets the buttons' words in the monospaced font (timeframes). */
   mono?: boolean
+  /** Chips that wrap to a second row instead of scrolling sideways: where the row has no room to show them all and
+   * nothing would tell that more are hidden past its edge (a dialog's filter). */
+  wrap?: boolean
   className?: string
 }
 
 export function ToggleGroup<T extends string>({
   variant = 'ghost',
   mono: monospaced = false,
+  wrap = false,
   ...props
 }: ToggleGroupProps<T>) {
   const itemClass = monospaced ? cx(items[variant], mono) : items[variant]
   return (
-    <div role="group" aria-label={props.label} className={cx(groups[variant], props.className)}>
+    <div
+      role="group"
+      aria-label={props.label}
+      className={cx(groups[variant], wrap && wrapping, props.className)}
+    >
       {props.options.map((option) => (
         <button
           key={option.value}

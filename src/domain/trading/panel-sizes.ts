@@ -5,8 +5,9 @@
 export const WORKSPACE_PANELS = {
   /** The positions drawer's height, when expanded (was 16rem). */
   positions: { defaultPx: 256, minPx: 120, maxViewportFraction: 0.6 },
-  /** The market watch sidebar's width (was 22rem). */
-  sidebar: { defaultPx: 352, minPx: 280, maxViewportFraction: 0.45 },
+  /** The market watch sidebar's width: 24rem, so at the default font a forex symbol (EUR/USD) shows whole beside
+   * prices as wide as the list's widest (was 22rem, which cut it to 'EUR/…'). */
+  sidebar: { defaultPx: 384, minPx: 280, maxViewportFraction: 0.45 },
   /** The Algo Trader section's height under the sidebar's market watch. */
   algoTrader: { defaultPx: 200, minPx: 96, maxViewportFraction: 0.6 },
 } as const

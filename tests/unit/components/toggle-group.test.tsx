@@ -74,4 +74,26 @@ describe('ToggleGroup', () => {
     expect(onChange).toHaveBeenLastCalledWith('1m')
     expect(screen.getByRole('button', { name: '1m', pressed: true })).toHaveFocus()
   })
+
+  it('wraps its chips to another row when asked, and scrolls them sideways otherwise', () => {
+    const chips = (wrap?: boolean) => (
+      <ToggleGroup
+        label={wrap ? 'Wrapped' : 'Scrolled'}
+        options={TIMEFRAMES}
+        value="1m"
+        variant="chips"
+        wrap={wrap}
+        onValueChange={() => {}}
+      />
+    )
+    render(
+      <>
+        {chips(true)}
+        {chips()}
+      </>,
+    )
+    expect(screen.getByRole('group', { name: 'Wrapped' }).className).toContain('flex-wrap_wrap')
+    expect(screen.getByRole('group', { name: 'Scrolled' }).className).not.toContain('flex-wrap_wrap')
+    expect(screen.getByRole('group', { name: 'Scrolled' }).className).toContain('ov-x_auto')
+  })
 })

@@ -23,7 +23,7 @@ describe('panel sizes', () => {
     expect(clampPanelSize('positions', 40, 800)).toBe(120)
     expect(clampPanelSize('positions', 300.4, 800)).toBe(300)
     expect(clampPanelSize('positions', undefined, 800)).toBe(WORKSPACE_PANELS.positions.defaultPx)
-    expect(clampPanelSize('sidebar', Number.NaN, 1280)).toBe(352)
+    expect(clampPanelSize('sidebar', Number.NaN, 1280)).toBe(384)
     // A window too small for the fraction still allows the minimum.
     expect(panelMaxPx('sidebar', 400)).toBe(WORKSPACE_PANELS.sidebar.minPx)
   })

@@ -138,8 +138,11 @@ function TicketPopover(props: TradeBarProps & { side: TradeSide }) {
 export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
   const { asset } = props
   return (
+    // Wraps at every width: on a desktop with the market watch docked in the rail beside the sidebar, the column
+    // left to the bar is narrower than the symbol, the tools and both tickets, whose buttons then take a row of their
+    // own instead of running over the sidebar.
     <Flex
-      flexWrap={{ base: 'wrap', md: 'nowrap' }}
+      flexWrap="wrap"
       alignItems="center"
       gap="2"
       px={{ base: '2', md: '3' }}
@@ -148,7 +151,7 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
       borderColor="border"
       bg="bg.surface"
     >
-      {/* Wide screens with a rail panel open leave the bar ~530 px: the symbol keeps one line rather than break. */}
+      {/* Wide screens with a rail panel open leave the bar 440-530 px: the symbol keeps one line rather than break. */}
       <Box minW={{ base: '0', md: '5rem' }} flex="1">
         <Box as="h1" fontSize="md" fontWeight="bold" lineHeight="1.2" truncate data-testid="active-asset">
           {asset?.symbol_display ?? 'No asset'}
@@ -191,7 +194,7 @@ export const TradeBar = memo(function TradeBar(props: TradeBarProps) {
           <Clock aria-hidden />
         </Button>
       </Flex>
-      <Flex gap="2" w={{ base: '100%', md: 'auto' }}>
+      <Flex gap="2" w={{ base: '100%', md: 'auto' }} ml={{ md: 'auto' }}>
         <TicketPopover {...props} side="sell" />
         <TicketPopover {...props} side="buy" />
       </Flex>

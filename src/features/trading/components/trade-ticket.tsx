@@ -157,7 +157,11 @@ export function TradeTicket(props: TradeTicketProps) {
   const sideLabel = side === 'buy' ? 'Buy' : 'Sell'
   const volumeId = `${formId}-volume`
   return (
-    <form onSubmit={submit} className={grid({ gap: '3', w: { base: '100%', md: '18rem' } })}>
+    // One column no wider than the form: a long price or the unit buttons used to widen it past the popover's edge.
+    <form
+      onSubmit={submit}
+      className={grid({ gap: '3', gridTemplateColumns: 'minmax(0, 1fr)', w: { base: '100%', md: '19rem' } })}
+    >
       <SegmentGroup
         label="Volume unit"
         hideLabel
@@ -216,7 +220,14 @@ export function TradeTicket(props: TradeTicketProps) {
           {check.ok ? `${lotsText(check.volumeLots)} · ${unitsText(volumeUnits)}` : check.message}
         </Box>
       </div>
-      <dl className={grid({ gridTemplateColumns: '1fr auto', gap: '1', fontSize: 'sm' })}>
+      <dl
+        className={grid({
+          gridTemplateColumns: '1fr auto',
+          gap: '1',
+          fontSize: 'sm',
+          '& dd': { textAlign: 'end' },
+        })}
+      >
         <dt className={figureLabel}>Price</dt>
         <dd className={figure} data-testid="ticket-price">
           {asset ? formatPrice(priceQuote) : '—'}

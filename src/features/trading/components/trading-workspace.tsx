@@ -353,7 +353,7 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
               position={{ base: 'absolute', md: 'static' }}
               inset={{ base: '3rem 0 0 0', md: 'auto' }}
               zIndex={{ base: 'overlay', md: 'auto' }}
-              w={{ base: '100%', md: '22rem' }}
+              w={{ base: '100%', md: '24rem' }}
               flexShrink={0}
               borderRightWidth="1px"
               borderColor="border"
@@ -475,10 +475,18 @@ export function TradingWorkspace(props: TradingWorkspaceProps) {
             <RenderAfterFirstPaint>
               {sidebarOpen && wideLayout ? (
                 <Flex flex="1" minH="0" flexDir="column">
-                  <Box flex="1" minH="0">
-                    {railPanel === 'market-watch' ? null : marketWatch(sidebarToggle)}
-                  </Box>
-                  {props.algoTrader ? (
+                  {/* With the market watch docked in the left rail, the Algo Trader list has the column to itself
+                      rather than sitting under an empty space. */}
+                  {railPanel === 'market-watch' ? null : (
+                    <Box flex="1" minH="0">
+                      {marketWatch(sidebarToggle)}
+                    </Box>
+                  )}
+                  {props.algoTrader && railPanel === 'market-watch' ? (
+                    <Box id="workspace-algo-trader" flex="1" minH="0" overflowY="auto">
+                      {props.algoTrader}
+                    </Box>
+                  ) : props.algoTrader ? (
                     <>
                       <ResizeHandle
                         orientation="horizontal"

@@ -16,10 +16,13 @@ export function AssetTypeChips(props: {
   value: AssetType | null
   onChange: (type: AssetType | null) => void
   label?: string
+  /** Wrap to a second row rather than scroll sideways (the Add market dialog, whose width shows five of seven). */
+  wrap?: boolean
 }) {
   return (
     <ToggleGroup
       variant="chips"
+      wrap={props.wrap}
       label={props.label ?? 'Asset type'}
       options={CHOICES}
       value={props.value ?? 'all'}

@@ -155,7 +155,7 @@ function PickerBody({
           first.focus()
         }}
       />
-      <AssetTypeChips value={type} onChange={setType} label="Filter by asset type" />
+      <AssetTypeChips value={type} onChange={setType} label="Filter by asset type" wrap />
       <p aria-live="polite" className={visuallyHidden()}>
         {shown.length === 1 ? '1 market' : `${shown.length} markets`}
       </p>
