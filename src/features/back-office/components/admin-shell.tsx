@@ -139,9 +139,12 @@ export function AdminShell(props: AdminShellProps) {
             overflowX: 'auto',
             px: '2',
             py: '1.5',
+            // The strip is wider than a phone: its right end fades, so the sections past the edge read as more to
+            // scroll to; the list's end padding lets the last one scroll clear of the fade.
+            maskImage: 'linear-gradient(to right, #000 calc(100% - 2rem), transparent)',
           })}
         >
-          <Flex as="ul" gap="1">
+          <Flex as="ul" gap="1" pe="6">
             {links(true)}
           </Flex>
         </nav>

@@ -57,7 +57,8 @@ export function AccountSummaryCard(props: {
       <Box as="p" fontSize="sm" color="text.muted" mb="4">
         Account {summary.accountId}
         {summary.planTitle ? ` · ${summary.planTitle} plan` : ''}
-        {summary.leverage ? ` · leverage 1:${summary.leverage}` : ''}
+        {/* A no-break space keeps 'leverage' with its figure when the line wraps on a phone. */}
+        {summary.leverage ? ` · leverage\u00a01:${summary.leverage}` : ''}
       </Box>
       <dl
         className={grid({
