@@ -33,7 +33,7 @@ import { gzipKb, readManifest } from './manifest'
  * alone (2.5-4 KB less on every page, decision 0043), and the fifth pass on repeated code (decision 0040) added
  * 0.1-0.5 KB to some: the budgets were set again to that build's figures, the same way. /mt4's then rose by 0.5 KB
  * for its phone pass (decision 0043, "Fourth pass": a media-query hook shared with the sign-up pages, the workspace's
- * fixes from a look at every screen), which took about a third off its first render's CPU.
+ * fixes from a look at every screen); its start's CPU fell by about a tenth (tests/bench/README.md).
  */
 export const SIGNED_IN_ROUTE_BUDGETS_KB: Record<string, number> = {
   '/admin/audit': 250,
