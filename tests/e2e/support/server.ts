@@ -1,10 +1,11 @@
 // Starts the real reference server (built client, PGlite, demo data) as a child process on a free port, with its
-// own data directory, so a test can stop and restart it like an operator would.
+// own data directory, as `npm run serve` does (tests/support/server-process.ts), so a test can stop and restart it like an operator would.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../support/free-port'
+import { SERVER_START_ARGS } from '../../support/server-process'
 
 const ROOT = new URL('../../../', import.meta.url).pathname
 
@@ -56,7 +57,7 @@ export async function startServer(
 
   const start = async () => {
     log = ''
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    child = spawn(process.execPath, [...SERVER_START_ARGS], {
       cwd: ROOT,
       env: {
         ...process.env,

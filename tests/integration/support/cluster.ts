@@ -1,5 +1,5 @@
 // Several real server processes on one PostgreSQL database and one Redis (decision 0024): each instance is
-// `server/server.ts` as `npm run serve` runs it, in its own process, so a test can stop it with SIGTERM or kill it
+// the server as `npm run serve` runs it (tests/support/server-process.ts), in its own process, so a test can stop it with SIGTERM or kill it
 // with SIGKILL. The Redis is a redis-server of the test's own on a free port, so a test may stop and restart it
 // without touching anybody else's.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../../support/free-port'
+import { SERVER_START_ARGS } from '../../support/server-process'
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const START_TIMEOUT_MS = 60_000
@@ -93,7 +94,7 @@ export interface InstanceOptions {
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), `cfd-instance-${options.name}-`))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_START_ARGS], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { MEMORY_DATA_DIR, openDatabase } from '../../../server/db/client'
 import { seed } from '../../../server/db/seed'
+import { buildServerBundle } from '../../support/server-process'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +17,8 @@ declare module 'vitest' {
 }
 
 export default async function globalSetup(project: TestProject) {
+  // The cluster tests' instances run from the server's bundle (tests/support/server-process.ts).
+  buildServerBundle(join(import.meta.dirname, '../../..'))
   const directory = mkdtempSync(join(tmpdir(), 'cfd-integration-template-'))
   const database = await openDatabase({ dataDir: MEMORY_DATA_DIR })
   try {
