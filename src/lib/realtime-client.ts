@@ -14,6 +14,7 @@ import type {
   HubToast,
   PresenceMember,
   PresenceMembers,
+  PriceBatchHoldMs,
   RealtimeApi,
   TabMessage,
 } from '../../workers/realtime/api'
@@ -82,10 +83,11 @@ export interface RealtimeEnvironment {
   document: EventTargetLike & { visibilityState: DocumentVisibilityState }
   locks: Pick<LockManager, 'request'> | null
   /**
-   * When a price batch counts as taken: in the browser, `pacePriceBatches` (after the next frame on a desktop, after
-   * PRICE_BATCH_MIN_GAP_MS on a touch screen); a tab that does not paint merges its backlog.
+   * When a price batch counts as taken, and how long the hub then holds the next one: in the browser,
+   * `pacePriceBatches` (after the next frame on a desktop; at once on a touch screen, with a hold of
+   * PRICE_BATCH_MIN_GAP_MS); a tab that does not paint merges its backlog.
    */
-  requestFrame: (callback: () => void) => void
+  takePriceBatch: (taken: (holdMs: PriceBatchHoldMs) => void) => void
   randomId: () => string
   terminate?: () => void
 }
@@ -154,7 +156,7 @@ export function createRealtimeClient(
     fn().catch((error: unknown) => console.warn('[realtime] hub call failed', error))
   }
 
-  const handle = (message: TabMessage): Promise<void> | undefined => {
+  const handle = (message: TabMessage): Promise<PriceBatchHoldMs> | undefined => {
     switch (message.type) {
       case 'event':
         channelHandlers
@@ -164,9 +166,10 @@ export function createRealtimeClient(
         break
       case 'prices':
         priceHandlers.forEach((handler) => safely(handler, message.ticks))
-        // The answer is the ack (Comlink replies when it settles), when `requestFrame` says (pacePriceBatches):
-        // until then the hub merges what comes, and a tab that does not paint takes nothing more.
-        return new Promise<void>((resolve) => env.requestFrame(() => resolve()))
+        // The answer is the ack (Comlink replies when it settles), when `takePriceBatch` says (pacePriceBatches),
+        // with the hold the hub keeps before the next batch: until then the hub merges what comes, and a tab that
+        // does not paint takes nothing more.
+        return new Promise<PriceBatchHoldMs>((resolve) => env.takePriceBatch(resolve))
       case 'status':
         status = message.status
         statusListeners.forEach((listener) => safely(listener, message.status))
@@ -428,34 +431,31 @@ function startWorker(): Pick<RealtimeEnvironment, 'endpoint' | 'mode' | 'termina
 export const PRICE_BATCH_MIN_GAP_MS = 100
 
 /**
- * The `requestFrame` that says when a price batch counts as taken, so the hub sends the next one.
- * - With a fine pointer (a desktop): after the next frame, so a tick paints within a frame of its arrival
- *   (`npm run bench:ticks`' tick-to-paint targets, tests/bench/README.md) and a tab that cannot paint merges its
- *   backlog.
- * - With a coarse pointer (a phone, a tablet): `gapMs` after the batch arrived, without asking for a frame. A batch
- *   that changes nothing on screen (most, on a phone that shows one asset) then costs no frame at all; one that does
- *   schedules its own. While the page is hidden it waits for the next frame, which a hidden page does not get, so a
- *   tab in the background takes nothing.
+ * The `takePriceBatch` that says when a price batch counts as taken, so the hub sends the next one, and how long
+ * after sending this one the hub holds the next (`PriceBatchHoldMs`).
+ * - With a fine pointer (a desktop): after the next frame, with no hold, so a tick paints within a frame of its
+ *   arrival (`npm run bench:ticks`' tick-to-paint targets, tests/bench/README.md) and a tab that cannot paint
+ *   merges its backlog.
+ * - With a coarse pointer (a phone, a tablet): at once, without asking for a frame, with a hold of `gapMs`. The
+ *   hold is a timer in the SharedWorker, not on the page: the page's main thread does nothing between batches. A
+ *   batch that changes nothing on screen (most, on a phone that shows one asset) then costs no frame at all; one
+ *   that does schedules its own.
+ * - While the page is hidden: at its next frame, which a hidden page does not get, so a tab in the background takes
+ *   nothing.
  */
 export function pacePriceBatches(
   gapMs: number,
-  clock: {
+  browser: {
     requestAnimationFrame: (callback: () => void) => void
-    setTimeout: (callback: () => void, delayMs: number) => void
     /** Whether the primary pointer is coarse (`(pointer: coarse)`), read per batch. */
     touchScreen: () => boolean
     hidden: () => boolean
   },
-): (callback: () => void) => void {
-  return (callback) => {
-    if (!clock.touchScreen() || clock.hidden()) {
-      clock.requestAnimationFrame(callback)
-      return
-    }
-    clock.setTimeout(() => {
-      if (clock.hidden()) clock.requestAnimationFrame(callback)
-      else callback()
-    }, gapMs)
+): (taken: (holdMs: PriceBatchHoldMs) => void) => void {
+  return (taken) => {
+    const holdMs = browser.touchScreen() ? gapMs : 0
+    if (holdMs === 0 || browser.hidden()) browser.requestAnimationFrame(() => taken(holdMs))
+    else taken(holdMs)
   }
 }
 
@@ -467,9 +467,8 @@ function browserEnvironment(): RealtimeEnvironment {
     document,
     // Web Locks exist only in secure contexts (https, localhost); without them pagehide alone ends a tab.
     locks: 'locks' in navigator ? navigator.locks : null,
-    requestFrame: pacePriceBatches(PRICE_BATCH_MIN_GAP_MS, {
+    takePriceBatch: pacePriceBatches(PRICE_BATCH_MIN_GAP_MS, {
       requestAnimationFrame: (callback) => window.requestAnimationFrame(() => callback()),
-      setTimeout: (callback, delayMs) => window.setTimeout(callback, delayMs),
       touchScreen: () => coarsePointer.matches,
       hidden: () => document.visibilityState === 'hidden',
     }),

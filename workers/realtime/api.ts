@@ -69,6 +69,7 @@ export type {
   HubToast,
   NotificationToast,
   PresenceMember,
+  PriceBatchHoldMs,
   PresenceMembers,
   TabInit,
   TabMessage,

@@ -82,7 +82,10 @@ export interface PresenceMembers {
 
 export type TabMessage =
   | { type: 'event'; channel: string; event: string; data: unknown }
-  /** Ticks to apply, keyed by id. The callback's answer (a promise, settled once painted) is the ack. */
+  /**
+   * Ticks to apply, keyed by id. The callback's answer is the ack: a promise that settles once the tab has taken
+   * the batch, with the tab's `PriceBatchHoldMs`.
+   */
   | { type: 'prices'; ticks: LivePriceUpdate[]; seq: number }
   | { type: 'status'; status: HubStatus }
   /** Sent to one tab per browser: that tab alone shows it. */
@@ -103,8 +106,16 @@ export type TabMessage =
  * A tab's callback. Over Comlink it returns a promise that never settles once the tab is closed, so the hub
  * calls it and never waits for the answer.
  */
-/** A tab's callback. For a `prices` message it answers a promise that settles once the batch is painted. */
+/** A tab's callback. For a `prices` message it answers a promise that settles once the batch is taken. */
 export type TabSink = (message: TabMessage) => unknown
+
+/**
+ * What a tab's answer to a `prices` batch settles with: how long after the batch was sent the hub holds the next
+ * one, merging what arrives meanwhile (0 or no number: it sends at once). A phone asks for
+ * PRICE_BATCH_MIN_GAP_MS (src/lib/realtime-client.ts), so the wait is a timer in the worker rather than one on the
+ * page's main thread. The hub caps it (HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS).
+ */
+export type PriceBatchHoldMs = number
 
 /** A picture of the hub for diagnostics and end-to-end tests. */
 export interface HubSnapshot {

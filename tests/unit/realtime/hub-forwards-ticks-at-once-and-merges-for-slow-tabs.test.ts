@@ -188,3 +188,86 @@ describe('price ticks', () => {
     expect(t.prices.reconnects).toBe(1)
   })
 })
+
+describe('a tab that asks the hub to hold its next batch (a phone: docs/decisions/0043-the-signed-in-start-on-a-phone.md)', () => {
+  /** A tab whose answer to every batch is at once, asking for a hold of `holdMs`, as a touch screen's does. */
+  function phoneTab(t: ReturnType<typeof pricedHub>, id: string, holdMs: number) {
+    const tab = t.addTab(id, {
+      sink: (message) => (message.type === 'prices' ? Promise.resolve(holdMs) : undefined),
+    })
+    t.hub.subscribePrices(id)
+    return tab
+  }
+  const batches = (tab: FakeTab) => tab.of('prices').map((batch) => batch.ticks)
+
+  it('gets the next batch only the hold after the last was sent, with what came meanwhile merged', async () => {
+    const t = pricedHub()
+    const phone = phoneTab(t, 'phone', 100)
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    await vi.advanceTimersByTimeAsync(10)
+    t.prices.update([{ id: 'EURUSD', price: 1.1 }])
+    await vi.advanceTimersByTimeAsync(50)
+    t.prices.update([
+      { id: 'EURUSD', price: 1.2 },
+      { id: 'BTCUSD', price: 50_000 },
+    ])
+    await vi.advanceTimersByTimeAsync(39)
+    expect(batches(phone)).toEqual([[{ id: 'EURUSD', price: 1.0 }]])
+
+    await vi.advanceTimersByTimeAsync(1)
+    expect(batches(phone)).toEqual([
+      [{ id: 'EURUSD', price: 1.0 }],
+      [
+        { id: 'EURUSD', price: 1.2 },
+        { id: 'BTCUSD', price: 50_000 },
+      ],
+    ])
+  })
+
+  it('gets a tick at once when the hold ran out with nothing waiting', async () => {
+    const t = pricedHub()
+    const phone = phoneTab(t, 'phone', 100)
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    await vi.advanceTimersByTimeAsync(150)
+    t.prices.update([{ id: 'EURUSD', price: 1.1 }])
+    expect(batches(phone)).toEqual([[{ id: 'EURUSD', price: 1.0 }], [{ id: 'EURUSD', price: 1.1 }]])
+  })
+
+  it('does not hold another tab: a desktop tab that took its batch gets the next at once', async () => {
+    const t = pricedHub()
+    const phone = phoneTab(t, 'phone', 100)
+    const desktop = t.addTab('desktop', {
+      sink: (message) => (message.type === 'prices' ? Promise.resolve(0) : undefined),
+    })
+    t.hub.subscribePrices('desktop')
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    await vi.advanceTimersByTimeAsync(0)
+    t.prices.update([{ id: 'EURUSD', price: 1.1 }])
+    expect(batches(desktop)).toHaveLength(2)
+    expect(batches(phone)).toHaveLength(1)
+  })
+
+  it(`holds no longer than HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS, whatever the tab asks`, async () => {
+    const t = pricedHub()
+    const phone = phoneTab(t, 'phone', 60_000)
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    t.prices.update([{ id: 'EURUSD', price: 1.1 }])
+    await vi.advanceTimersByTimeAsync(HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS - 1)
+    expect(batches(phone)).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(batches(phone)).toHaveLength(2)
+  })
+
+  it('forgets the hold when the tab stops wanting prices: subscribed again, it gets the cache at once', async () => {
+    const t = pricedHub()
+    const phone = phoneTab(t, 'phone', 100)
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    await vi.advanceTimersByTimeAsync(10)
+    t.hub.unsubscribePrices('phone')
+    t.hub.subscribePrices('phone')
+    expect(batches(phone)).toEqual([[{ id: 'EURUSD', price: 1.0 }], [{ id: 'EURUSD', price: 1.0 }]])
+    await vi.advanceTimersByTimeAsync(200)
+    t.prices.update([{ id: 'EURUSD', price: 1.1 }])
+    expect(batches(phone)).toHaveLength(3)
+  })
+})

@@ -40,7 +40,7 @@ function connect(options: { token?: string | null; visible?: boolean } = {}) {
       window,
       document,
       locks,
-      requestFrame: (callback) => frames.push(callback),
+      takePriceBatch: (taken) => frames.push(() => taken(0)),
       randomId: () => 'tab-1',
     },
   )

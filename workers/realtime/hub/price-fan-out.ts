@@ -1,6 +1,7 @@
 // The one price socket, open while any tab wants prices, and its ticks fanned out to those tabs. A tab gets the
-// next batch once it has acknowledged the last (after its next paint); until then its ticks merge, last price per
-// asset wins, so a busy or hidden tab gets one fresh batch, never a backlog.
+// next batch once it has acknowledged the last (a desktop after its next paint) and the hold its answer asked for
+// is over (a phone's 100 ms: docs/decisions/0043-the-signed-in-start-on-a-phone.md); until then its ticks merge,
+// last price per asset wins, so a busy or hidden tab gets one fresh batch, never a backlog.
 import {
   CONNECTION_STATUS,
   isValidTick,
@@ -42,20 +43,41 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
   function sendTicks(tab: Tab, ticks: LivePriceUpdate[]): void {
     tab.priceSeq += 1
     tab.awaitingAck = true
+    tab.priceSentAtMs = clock.now()
     const seq = tab.priceSeq
     // The tab's answer to the batch is its ack: its callback resolves once the batch is painted, so no separate
     // ack call (and its own reply) crosses the port, two tasks fewer per batch per tab. A dead tab never answers,
     // which is the same as never acking: its batches merge until the hub forgets it.
     tabs.send(tab, { type: 'prices', ticks, seq })?.then(
-      () => acknowledge(tab.id, seq),
+      (holdMs) => acknowledge(tab.id, seq, holdMs),
       () => undefined,
     )
   }
 
-  /** The tab took batch `seq`: what merged meanwhile goes out now as one batch. */
-  function acknowledge(tabId: string, seq: number): void {
+  /**
+   * The tab took batch `seq`: what merged meanwhile goes out as one batch, at once or, when the tab asked for a
+   * hold (`PriceBatchHoldMs`), once `holdMs` have passed since the batch was sent.
+   */
+  function acknowledge(tabId: string, seq: number, holdMs?: unknown): void {
     const tab = tabs.get(tabId)
-    if (!tab || seq !== tab.priceSeq || !tab.awaitingAck) return
+    if (!tab || seq !== tab.priceSeq || !tab.awaitingAck || tab.priceHoldTimer !== null) return
+    const askedMs =
+      typeof holdMs === 'number' && Number.isFinite(holdMs)
+        ? Math.min(holdMs, HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS)
+        : 0
+    const waitMs = askedMs - (clock.now() - tab.priceSentAtMs)
+    if (waitMs > 0) {
+      tab.priceHoldTimer = clock.setTimeout(() => {
+        tab.priceHoldTimer = null
+        if (tabs.get(tabId) === tab && seq === tab.priceSeq) sendPending(tab)
+      }, waitMs)
+      return
+    }
+    sendPending(tab)
+  }
+
+  /** Ends the wait for the tab's acknowledgement: what merged meanwhile goes out now as one batch. */
+  function sendPending(tab: Tab): void {
     tab.awaitingAck = false
     const pending = tab.pendingTicks
     tab.pendingTicks = null
@@ -181,6 +203,8 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
       tab.prices = false
       tab.awaitingAck = false
       tab.pendingTicks = null
+      if (tab.priceHoldTimer !== null) clock.clearTimeout(tab.priceHoldTimer)
+      tab.priceHoldTimer = null
       return true
     },
 

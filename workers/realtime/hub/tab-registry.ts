@@ -18,6 +18,10 @@ export interface Tab {
   /** Sequence number of the last price batch sent; the tab acknowledges it by number. */
   priceSeq: number
   awaitingAck: boolean
+  /** When the last price batch was sent (the clock's ms): a hold the tab asks for counts from there. */
+  priceSentAtMs: number
+  /** The timer that sends the next batch once the hold the tab asked for is over; null while none runs. */
+  priceHoldTimer: unknown
   /** Ticks that arrived while the tab had not acknowledged: merged, last price per asset id wins. */
   pendingTicks: Map<string, LivePriceUpdate> | null
 }
@@ -104,6 +108,8 @@ export function createTabRegistry(deps: TabRegistryDeps) {
     tab.channels.clear()
     tab.prices = false
     tab.pendingTicks = null
+    if (tab.priceHoldTimer !== null) clock.clearTimeout(tab.priceHoldTimer)
+    tab.priceHoldTimer = null
     try {
       tab.release?.()
     } catch {
@@ -159,6 +165,8 @@ export function createTabRegistry(deps: TabRegistryDeps) {
           prices: false,
           priceSeq: 0,
           awaitingAck: false,
+          priceSentAtMs: 0,
+          priceHoldTimer: null,
           pendingTicks: null,
         }
         tabs.set(tabId, tab)
