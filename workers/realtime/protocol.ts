@@ -103,10 +103,9 @@ export type TabMessage =
   | { type: 'signedOut' }
 
 /**
- * A tab's callback. Over Comlink it returns a promise that never settles once the tab is closed, so the hub
- * calls it and never waits for the answer.
+ * A tab's callback. For a `prices` message it answers a promise that settles once the batch is taken. Over Comlink
+ * that promise never settles once the tab is closed, so the hub never waits for an answer.
  */
-/** A tab's callback. For a `prices` message it answers a promise that settles once the batch is taken. */
 export type TabSink = (message: TabMessage) => unknown
 
 /**

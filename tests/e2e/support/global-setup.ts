@@ -6,10 +6,8 @@ import { join } from 'node:path'
 import { buildServerBundle } from '../../support/server-process'
 import { startServer, TEMPLATE_ENV } from './server'
 
-const ROOT = new URL('../../../', import.meta.url).pathname
-
 export default async function globalSetup() {
-  buildServerBundle(ROOT)
+  buildServerBundle()
   const template = mkdtempSync(join(tmpdir(), 'cfd-e2e-template-'))
   const server = await startServer({}, { dataDir: template })
   // A clean shutdown leaves PGlite's files consistent for copying.

@@ -1,5 +1,6 @@
 // Starts the real reference server (built client, PGlite, demo data) as a child process on a free port, with its
-// own data directory, as `npm run serve` does (tests/support/server-process.ts), so a test can stop and restart it like an operator would.
+// own data directory, as `npm run serve` does (tests/support/server-process.ts), so a test can stop and restart it
+// like an operator would.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,6 +1,6 @@
-// Several real server processes on one PostgreSQL database and one Redis (decision 0024): each instance is
-// the server as `npm run serve` runs it (tests/support/server-process.ts), in its own process, so a test can stop it with SIGTERM or kill it
-// with SIGKILL. The Redis is a redis-server of the test's own on a free port, so a test may stop and restart it
+// Several real server processes on one PostgreSQL database and one Redis (decision 0024): each instance is the
+// server as `npm run serve` runs it (tests/support/server-process.ts), in its own process, so a test can stop it
+// with SIGTERM or kill it with SIGKILL. The Redis is a redis-server of the test's own on a free port, so a test may stop and restart it
 // without touching anybody else's.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'

@@ -18,7 +18,7 @@ declare module 'vitest' {
 
 export default async function globalSetup(project: TestProject) {
   // The cluster tests' instances run from the server's bundle (tests/support/server-process.ts).
-  buildServerBundle(join(import.meta.dirname, '../../..'))
+  buildServerBundle()
   const directory = mkdtempSync(join(tmpdir(), 'cfd-integration-template-'))
   const database = await openDatabase({ dataDir: MEMORY_DATA_DIR })
   try {

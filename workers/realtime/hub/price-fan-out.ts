@@ -13,7 +13,7 @@ import type { HubConfig } from '../protocol'
 import type { CreatePriceTransport, PriceTransport } from '../transports/types'
 import type { HubContext } from './environment'
 import { isRecord } from './is-record'
-import type { Tab, TabRegistry } from './tab-registry'
+import { resetPriceDelivery, type Tab, type TabRegistry } from './tab-registry'
 import { HUB_TIMINGS } from './timings'
 
 export interface PriceFanOutDeps extends HubContext {
@@ -67,9 +67,10 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
         : 0
     const waitMs = askedMs - (clock.now() - tab.priceSentAtMs)
     if (waitMs > 0) {
+      // Cleared when the tab stops wanting prices or is gone (resetPriceDelivery), so it fires for a live tab.
       tab.priceHoldTimer = clock.setTimeout(() => {
         tab.priceHoldTimer = null
-        if (tabs.get(tabId) === tab && seq === tab.priceSeq) sendPending(tab)
+        sendPending(tab)
       }, waitMs)
       return
     }
@@ -201,10 +202,7 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
       const tab = tabs.get(tabId)
       if (!tab || !tab.prices) return false
       tab.prices = false
-      tab.awaitingAck = false
-      tab.pendingTicks = null
-      if (tab.priceHoldTimer !== null) clock.clearTimeout(tab.priceHoldTimer)
-      tab.priceHoldTimer = null
+      resetPriceDelivery(tab, clock)
       return true
     },
 

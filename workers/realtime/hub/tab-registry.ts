@@ -26,6 +26,17 @@ export interface Tab {
   pendingTicks: Map<string, LivePriceUpdate> | null
 }
 
+/**
+ * Forgets what the hub owes a tab in prices: the batch it waits to be acknowledged, the ticks merged meanwhile and a
+ * running hold. For a tab that stopped wanting prices or is gone.
+ */
+export function resetPriceDelivery(tab: Tab, clock: Pick<HubContext['clock'], 'clearTimeout'>): void {
+  tab.awaitingAck = false
+  tab.pendingTicks = null
+  if (tab.priceHoldTimer !== null) clock.clearTimeout(tab.priceHoldTimer)
+  tab.priceHoldTimer = null
+}
+
 export interface TabRegistryDeps extends Pick<HubContext, 'clock' | 'log'> {
   /** Absent where the browser lacks Web Locks (or outside a secure context): then only pagehide ends a tab. */
   locks: LocksLike | null
@@ -107,9 +118,7 @@ export function createTabRegistry(deps: TabRegistryDeps) {
     for (const channel of tab.channels) releaseChannel(channel, tabId)
     tab.channels.clear()
     tab.prices = false
-    tab.pendingTicks = null
-    if (tab.priceHoldTimer !== null) clock.clearTimeout(tab.priceHoldTimer)
-    tab.priceHoldTimer = null
+    resetPriceDelivery(tab, clock)
     try {
       tab.release?.()
     } catch {
