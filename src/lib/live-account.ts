@@ -36,11 +36,19 @@ export function useAccountSummary(
   const subscribe = useCallback(
     (listener: () => void) => {
       const unsubscribe = store.subscribeBatches(listener)
+      // The positions' assets count as shown (the store's watched set), so a phone's figures stay as live as its
+      // rows; the summary still recomputes once per batch, not per asset.
+      const unwatch = [...new Set(openTrades.map((trade) => trade.asset_id))].map((assetId) =>
+        store.subscribe(assetId, noop),
+      )
       return () => {
         unsubscribe()
+        unwatch.forEach((stop) => stop())
       }
     },
-    [store],
+    [store, openTrades],
   )
   return useSyncExternalStore(subscribe, compute, compute)
 }
+
+const noop = () => {}

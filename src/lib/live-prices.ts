@@ -19,6 +19,8 @@ export function createLivePriceStore() {
   const byAssetId = new Map<string, LiveAsset>()
   const listeners = new Map<string, Set<Listener>>()
   const batchListeners = new Set<Listener>()
+  /** Told when the set of assets with a listener changes: those are the assets the page shows. */
+  const watchListeners = new Set<Listener>()
 
   const notify = (assetId: string) => listeners.get(assetId)?.forEach((listener) => listener())
   /** When a batch last changed a price (the caller's clock); 0 until the first. */
@@ -68,12 +70,29 @@ export function createLivePriceStore() {
     },
     subscribe(assetId: string, listener: Listener) {
       let set = listeners.get(assetId)
-      if (!set) listeners.set(assetId, (set = new Set()))
+      if (!set) {
+        listeners.set(assetId, (set = new Set()))
+        watchListeners.forEach((watcher) => watcher())
+      }
       set.add(listener)
       return () => {
         set.delete(listener)
-        if (set.size === 0) listeners.delete(assetId)
+        if (set.size > 0 || listeners.get(assetId) !== set) return
+        listeners.delete(assetId)
+        watchListeners.forEach((watcher) => watcher())
       }
+    },
+    /**
+     * The assets something on the page listens to: what it shows now. On a phone the realtime hub holds the other
+     * assets' ticks longer (src/lib/realtime-client.ts, PRICE_UNWATCHED_GAP_MS).
+     */
+    watchedAssetIds(): Iterable<string> {
+      return listeners.keys()
+    },
+    /** Called when an asset gains its first listener or loses its last. */
+    subscribeWatched(listener: Listener) {
+      watchListeners.add(listener)
+      return () => watchListeners.delete(listener)
     },
     /** Called once per batch that changed anything (figures that sum over assets, e.g. equity). */
     subscribeBatches(listener: Listener) {

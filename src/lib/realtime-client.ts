@@ -14,7 +14,7 @@ import type {
   HubToast,
   PresenceMember,
   PresenceMembers,
-  PriceBatchHoldMs,
+  PriceBatchHold,
   RealtimeApi,
   TabMessage,
 } from '../../workers/realtime/api'
@@ -36,6 +36,12 @@ export type ChannelHandler = (data: unknown) => void
 export type PriceBatchHandler = (ticks: LivePriceUpdate[]) => void
 export type PresenceHandler = (presence: PresenceMembers) => void
 
+/** The assets a page shows, and word when that set changes (src/lib/live-prices.ts). */
+export interface WatchedAssets {
+  watchedAssetIds: () => Iterable<string>
+  subscribeWatched: (listener: () => void) => () => void
+}
+
 export interface RealtimeClient {
   readonly tabId: string
   readonly mode: RealtimeMode
@@ -48,6 +54,11 @@ export interface RealtimeClient {
   subscribePresence: (channel: string, handler: PresenceHandler) => () => void
   /** Each batch holds ticks keyed by `id`; apply them to a store. The first batch is a snapshot of every asset. */
   subscribePrices: (onBatch: PriceBatchHandler) => () => void
+  /**
+   * Where the assets this tab shows come from (the live price store): the hub is told each time the set changes, so
+   * on a phone it holds the other assets' ticks longer (`PriceBatchHold.unwatchedHoldMs`). Null: every asset alike.
+   */
+  watchPrices: (source: WatchedAssets | null) => void
   /** Called at once with the last known status, then on every change. */
   onStatus: (listener: (status: HubStatus) => void) => () => void
   /** Only the tab the hub picked gets a toast: show it as given. */
@@ -84,10 +95,10 @@ export interface RealtimeEnvironment {
   locks: Pick<LockManager, 'request'> | null
   /**
    * When a price batch counts as taken, and how long the hub then holds the next one: in the browser,
-   * `pacePriceBatches` (after the next frame on a desktop; at once on a touch screen, with a hold of
-   * PRICE_BATCH_MIN_GAP_MS); a tab that does not paint merges its backlog.
+   * `pacePriceBatches` (after the next frame on a desktop; at once on a touch screen, with holds of
+   * PRICE_BATCH_MIN_GAP_MS and PRICE_UNWATCHED_GAP_MS); a tab that does not paint merges its backlog.
    */
-  takePriceBatch: (taken: (holdMs: PriceBatchHoldMs) => void) => void
+  takePriceBatch: (taken: (hold: PriceBatchHold) => void) => void
   randomId: () => string
   terminate?: () => void
 }
@@ -142,6 +153,11 @@ export function createRealtimeClient(
   const channelErrorListeners = new Set<(channel: string, message: string) => void>()
   let status = INITIAL_STATUS
   let closed = false
+  let watched: WatchedAssets | null = null
+  let stopWatching = () => {}
+  /** The set the hub last heard (its ids sorted and joined), so a change that changes nothing sends nothing. */
+  let lastWatched: string | null = null
+  let watchQueued = false
 
   // Calls wait until the tab holds its lock and is registered; after that they go straight out, in order (one
   // port keeps them ordered), without waiting for each other's answers.
@@ -156,7 +172,7 @@ export function createRealtimeClient(
     fn().catch((error: unknown) => console.warn('[realtime] hub call failed', error))
   }
 
-  const handle = (message: TabMessage): Promise<PriceBatchHoldMs> | undefined => {
+  const handle = (message: TabMessage): Promise<PriceBatchHold> | undefined => {
     switch (message.type) {
       case 'event':
         channelHandlers
@@ -169,7 +185,7 @@ export function createRealtimeClient(
         // The answer is the ack (Comlink replies when it settles), when `takePriceBatch` says (pacePriceBatches),
         // with the hold the hub keeps before the next batch: until then the hub merges what comes, and a tab that
         // does not paint takes nothing more.
-        return new Promise<PriceBatchHoldMs>((resolve) => env.takePriceBatch(resolve))
+        return new Promise<PriceBatchHold>((resolve) => env.takePriceBatch(resolve))
       case 'status':
         status = message.status
         statusListeners.forEach((listener) => safely(listener, message.status))
@@ -225,6 +241,11 @@ export function createRealtimeClient(
     void api.configure(config)
     for (const channel of channelHandlers.keys()) void api.subscribe(tabId, channel)
     if (priceHandlers.size > 0) void api.subscribePrices(tabId)
+    if (watched) {
+      const ids = watchedIds(watched)
+      lastWatched = ids.join()
+      void api.watchPrices(tabId, ids)
+    }
   }
 
   void holdTabLock().then((lock) => {
@@ -251,6 +272,20 @@ export function createRealtimeClient(
   env.window.addEventListener('online', onOnline)
   env.window.addEventListener('pagehide', onPageHide)
   env.window.addEventListener('pageshow', onPageShow)
+
+  /** Tells the hub the watched set once per task, however many rows mounted or left in it, and only if it changed. */
+  const sendWatched = () => {
+    if (watchQueued) return
+    watchQueued = true
+    queueMicrotask(() => {
+      watchQueued = false
+      const ids = watched ? watchedIds(watched) : null
+      const key = ids?.join() ?? null
+      if (key === lastWatched) return
+      lastWatched = key
+      call(() => api.watchPrices(tabId, ids))
+    })
+  }
 
   const listen = <L>(set: Set<L>, listener: L) => {
     set.add(listener)
@@ -332,6 +367,14 @@ export function createRealtimeClient(
       }
     },
 
+    watchPrices(source) {
+      if (source === watched) return
+      stopWatching()
+      watched = source
+      stopWatching = source ? source.subscribeWatched(sendWatched) : () => {}
+      sendWatched()
+    },
+
     onStatus(listener) {
       const remove = listen(statusListeners, listener)
       safely(listener, status)
@@ -385,6 +428,7 @@ export function createRealtimeClient(
       if (closed) return
       if (registered) void api.unregister(tabId)
       closed = true
+      stopWatching()
       env.document.removeEventListener('visibilitychange', onVisibilityChange)
       env.window.removeEventListener('focus', onFocus)
       env.window.removeEventListener('online', onOnline)
@@ -396,6 +440,10 @@ export function createRealtimeClient(
     },
   }
   return client
+}
+
+function watchedIds(source: WatchedAssets): string[] {
+  return [...source.watchedAssetIds()].sort()
 }
 
 function startWorker(): Pick<RealtimeEnvironment, 'endpoint' | 'mode' | 'terminate'> {
@@ -431,33 +479,44 @@ function startWorker(): Pick<RealtimeEnvironment, 'endpoint' | 'mode' | 'termina
 export const PRICE_BATCH_MIN_GAP_MS = 100
 
 /**
+ * On a touch screen, the prices of assets the page does not show (the store's other rows, kept for a later screen and
+ * the offline copy) come at most once a second: a phone that shows one asset saw a batch with none of its ticks
+ * nine times in ten (decision 0043's sixth pass). A watched asset's tick still goes out within PRICE_BATCH_MIN_GAP_MS,
+ * with every price merged meanwhile.
+ */
+export const PRICE_UNWATCHED_GAP_MS = 1_000
+
+/**
  * The `takePriceBatch` that says when a price batch counts as taken, so the hub sends the next one, and how long
- * after sending this one the hub holds the next (`PriceBatchHoldMs`).
+ * after sending this one the hub holds the next (`PriceBatchHold`).
  * - With a fine pointer (a desktop): after the next frame, with no hold, so a tick paints within a frame of its
  *   arrival (`npm run bench:ticks`' tick-to-paint targets, tests/bench/README.md) and a tab that cannot paint
  *   merges its backlog.
- * - With a coarse pointer (a phone, a tablet): at once, without asking for a frame, with a hold of `gapMs`. The
- *   hold is a timer in the SharedWorker, not on the page: the page's main thread does nothing between batches. A
- *   batch that changes nothing on screen (most, on a phone that shows one asset) then costs no frame at all; one
- *   that does schedules its own.
+ * - With a coarse pointer (a phone, a tablet): at once, without asking for a frame, with a hold of `gaps.holdMs`
+ *   (`gaps.unwatchedHoldMs` for a batch of unwatched assets only). The holds are timers in the SharedWorker, not on
+ *   the page: the page's main thread does nothing between batches. A batch that changes nothing on screen then
+ *   costs no frame at all; one that does schedules its own.
  * - While the page is hidden: at its next frame, which a hidden page does not get, so a tab in the background takes
  *   nothing.
  */
 export function pacePriceBatches(
-  gapMs: number,
+  gaps: PriceBatchHold,
   browser: {
     requestAnimationFrame: (callback: () => void) => void
     /** Whether the primary pointer is coarse (`(pointer: coarse)`), read per batch. */
     touchScreen: () => boolean
     hidden: () => boolean
   },
-): (taken: (holdMs: PriceBatchHoldMs) => void) => void {
+): (taken: (hold: PriceBatchHold) => void) => void {
   return (taken) => {
-    const holdMs = browser.touchScreen() ? gapMs : 0
-    if (holdMs === 0 || browser.hidden()) browser.requestAnimationFrame(() => taken(holdMs))
-    else taken(holdMs)
+    const touch = browser.touchScreen()
+    const hold = touch ? gaps : NO_HOLD
+    if (!touch || browser.hidden()) browser.requestAnimationFrame(() => taken(hold))
+    else taken(hold)
   }
 }
+
+const NO_HOLD: PriceBatchHold = { holdMs: 0, unwatchedHoldMs: 0 }
 
 function browserEnvironment(): RealtimeEnvironment {
   const coarsePointer = window.matchMedia('(pointer: coarse)')
@@ -467,11 +526,14 @@ function browserEnvironment(): RealtimeEnvironment {
     document,
     // Web Locks exist only in secure contexts (https, localhost); without them pagehide alone ends a tab.
     locks: 'locks' in navigator ? navigator.locks : null,
-    takePriceBatch: pacePriceBatches(PRICE_BATCH_MIN_GAP_MS, {
-      requestAnimationFrame: (callback) => window.requestAnimationFrame(() => callback()),
-      touchScreen: () => coarsePointer.matches,
-      hidden: () => document.visibilityState === 'hidden',
-    }),
+    takePriceBatch: pacePriceBatches(
+      { holdMs: PRICE_BATCH_MIN_GAP_MS, unwatchedHoldMs: PRICE_UNWATCHED_GAP_MS },
+      {
+        requestAnimationFrame: (callback) => window.requestAnimationFrame(() => callback()),
+        touchScreen: () => coarsePointer.matches,
+        hidden: () => document.visibilityState === 'hidden',
+      },
+    ),
     randomId: () =>
       typeof crypto.randomUUID === 'function'
         ? crypto.randomUUID()

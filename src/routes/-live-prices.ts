@@ -16,7 +16,11 @@ export function useLivePriceFeed(assets: readonly Asset[] | undefined, enabled =
   useEffect(() => {
     if (assets) livePriceStore.setAssets(assets)
   }, [assets])
-  usePriceFeed(enabled && assets !== undefined, (ticks) => livePriceStore.applyBatch(ticks, Date.now()))
+  usePriceFeed(
+    enabled && assets !== undefined,
+    (ticks) => livePriceStore.applyBatch(ticks, Date.now()),
+    livePriceStore,
+  )
 }
 
 export function useLivePrices(assets: { data: readonly Asset[] | undefined; dataUpdatedAt: number }) {

@@ -37,6 +37,10 @@ export function createHubApi(hub: Hub) {
     unsubscribePrices(tabId: string): void {
       hub.unsubscribePrices(tabId)
     },
+    /** The assets whose prices the tab shows now (its `unwatchedHoldMs` holds the others); null: all alike. */
+    watchPrices(tabId: string, assetIds: readonly string[] | null): void {
+      hub.watchPrices(tabId, assetIds)
+    },
     setVisible(tabId: string, visible: boolean): void {
       hub.setVisible(tabId, visible)
     },
@@ -70,7 +74,7 @@ export type {
   NotificationToast,
   PresenceMember,
   PresenceMembers,
-  PriceBatchHoldMs,
+  PriceBatchHold,
   TabInit,
   TabMessage,
   TabSink,

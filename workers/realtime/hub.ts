@@ -216,6 +216,10 @@ export function createHub(deps: HubDeps) {
       if (prices.unsubscribe(tabId)) reconcile()
     },
 
+    watchPrices(tabId: string, assetIds: unknown): void {
+      prices.watch(tabId, assetIds)
+    },
+
     /** The tab took batch `seq` (a tab whose callback answers nothing acks this way). */
     ackPrices(tabId: string, seq: number): void {
       prices.acknowledge(tabId, seq)

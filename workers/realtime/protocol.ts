@@ -84,7 +84,7 @@ export type TabMessage =
   | { type: 'event'; channel: string; event: string; data: unknown }
   /**
    * Ticks to apply, keyed by id. The callback's answer is the ack: a promise that settles once the tab has taken
-   * the batch, with the tab's `PriceBatchHoldMs`.
+   * the batch, with the tab's `PriceBatchHold`.
    */
   | { type: 'prices'; ticks: LivePriceUpdate[]; seq: number }
   | { type: 'status'; status: HubStatus }
@@ -109,12 +109,19 @@ export type TabMessage =
 export type TabSink = (message: TabMessage) => unknown
 
 /**
- * What a tab's answer to a `prices` batch settles with: how long after the batch was sent the hub holds the next
- * one, merging what arrives meanwhile (0 or no number: it sends at once). A phone asks for
- * PRICE_BATCH_MIN_GAP_MS (src/lib/realtime-client.ts), so the wait is a timer in the worker rather than one on the
- * page's main thread. The hub caps it (HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS).
+ * What a tab's answer to a `prices` batch settles with: how long after that batch was sent the hub holds the next
+ * one, merging what arrives meanwhile. The hub caps both (HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS).
+ * - `holdMs`: every tick waits this long (0: the next batch goes at once). A phone asks for PRICE_BATCH_MIN_GAP_MS
+ *   (src/lib/realtime-client.ts), so the wait is a timer in the worker rather than one on the page's main thread.
+ * - `unwatchedHoldMs`: a batch with no tick of an asset the tab watches (`watchPrices`) waits this long instead,
+ *   when it is longer; a tick of a watched asset ends the wait. A phone that shows two assets takes the other
+ *   ninety-eight's prices about once a second rather than ten times (PRICE_UNWATCHED_GAP_MS). A tab that never
+ *   said what it watches is held by `holdMs` alone.
  */
-export type PriceBatchHoldMs = number
+export interface PriceBatchHold {
+  holdMs: number
+  unwatchedHoldMs: number
+}
 
 /** A picture of the hub for diagnostics and end-to-end tests. */
 export interface HubSnapshot {

@@ -193,7 +193,8 @@ describe('a tab that asks the hub to hold its next batch (a phone: docs/decision
   /** A tab whose answer to every batch is at once, asking for a hold of `holdMs`, as a touch screen's does. */
   function phoneTab(t: ReturnType<typeof pricedHub>, id: string, holdMs: number) {
     const tab = t.addTab(id, {
-      sink: (message) => (message.type === 'prices' ? Promise.resolve(holdMs) : undefined),
+      sink: (message) =>
+        message.type === 'prices' ? Promise.resolve({ holdMs, unwatchedHoldMs: holdMs }) : undefined,
     })
     t.hub.subscribePrices(id)
     return tab
@@ -237,7 +238,8 @@ describe('a tab that asks the hub to hold its next batch (a phone: docs/decision
     const t = pricedHub()
     const phone = phoneTab(t, 'phone', 100)
     const desktop = t.addTab('desktop', {
-      sink: (message) => (message.type === 'prices' ? Promise.resolve(0) : undefined),
+      sink: (message) =>
+        message.type === 'prices' ? Promise.resolve({ holdMs: 0, unwatchedHoldMs: 0 }) : undefined,
     })
     t.hub.subscribePrices('desktop')
     t.prices.update([{ id: 'EURUSD', price: 1.0 }])
@@ -269,5 +271,105 @@ describe('a tab that asks the hub to hold its next batch (a phone: docs/decision
     await vi.advanceTimersByTimeAsync(200)
     t.prices.update([{ id: 'EURUSD', price: 1.1 }])
     expect(batches(phone)).toHaveLength(3)
+  })
+})
+
+describe('a phone that says which assets it shows (docs/decisions/0043-the-signed-in-start-on-a-phone.md)', () => {
+  /** A touch screen's tab: answers at once, holding every tick 100 ms and a batch of unwatched assets only 1 s. */
+  function phoneWatching(t: ReturnType<typeof pricedHub>, watched: string[] | null) {
+    const tab = t.addTab('phone', {
+      sink: (message) =>
+        message.type === 'prices' ? Promise.resolve({ holdMs: 100, unwatchedHoldMs: 1_000 }) : undefined,
+    })
+    t.hub.subscribePrices('phone')
+    t.hub.watchPrices('phone', watched)
+    return tab
+  }
+  const batches = (tab: FakeTab) => tab.of('prices').map((batch) => batch.ticks.map((tick) => tick.id))
+
+  it('gets a batch of unwatched assets only its unwatched hold after the last batch, all of it merged', async () => {
+    const t = pricedHub()
+    const phone = phoneWatching(t, ['EURUSD'])
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    await vi.advanceTimersByTimeAsync(200)
+    t.prices.update([{ id: 'BTCUSD', price: 50_000 }])
+    await vi.advanceTimersByTimeAsync(300)
+    t.prices.update([{ id: 'XAUUSD', price: 2_000 }])
+    await vi.advanceTimersByTimeAsync(499)
+    expect(batches(phone)).toEqual([['EURUSD']])
+
+    await vi.advanceTimersByTimeAsync(1)
+    expect(batches(phone)).toEqual([['EURUSD'], ['BTCUSD', 'XAUUSD']])
+  })
+
+  it('gets a watched tick its hold after the last batch, with the unwatched ones merged meanwhile', async () => {
+    const t = pricedHub()
+    const phone = phoneWatching(t, ['EURUSD'])
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    await vi.advanceTimersByTimeAsync(20)
+    t.prices.update([{ id: 'BTCUSD', price: 50_000 }])
+    t.prices.update([{ id: 'EURUSD', price: 1.1 }])
+    await vi.advanceTimersByTimeAsync(79)
+    expect(batches(phone)).toEqual([['EURUSD']])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(batches(phone)).toEqual([['EURUSD'], ['BTCUSD', 'EURUSD']])
+  })
+
+  it('ends the unwatched wait when a watched asset ticks, or when the page starts showing a held one', async () => {
+    const t = pricedHub()
+    const phone = phoneWatching(t, ['EURUSD'])
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    await vi.advanceTimersByTimeAsync(300)
+    t.prices.update([{ id: 'BTCUSD', price: 50_000 }])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(batches(phone)).toHaveLength(1)
+    t.prices.update([{ id: 'EURUSD', price: 1.1 }])
+    expect(batches(phone)).toEqual([['EURUSD'], ['BTCUSD', 'EURUSD']])
+
+    await vi.advanceTimersByTimeAsync(300)
+    t.prices.update([{ id: 'XAUUSD', price: 2_000 }])
+    await vi.advanceTimersByTimeAsync(10)
+    expect(batches(phone)).toHaveLength(2)
+    t.hub.watchPrices('phone', ['EURUSD', 'XAUUSD'])
+    expect(batches(phone)).toEqual([['EURUSD'], ['BTCUSD', 'EURUSD'], ['XAUUSD']])
+  })
+
+  it('holds nothing longer for a tab that never said what it shows, or sent something that is not a list of ids', async () => {
+    for (const watched of [null, 'EURUSD', [1, 2], Array.from({ length: 501 }, (_, i) => `A${i}`)]) {
+      const t = pricedHub()
+      const phone = phoneWatching(t, null)
+      t.hub.watchPrices('phone', watched as never)
+      t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+      await vi.advanceTimersByTimeAsync(200)
+      t.prices.update([{ id: 'BTCUSD', price: 50_000 }])
+      expect(batches(phone)).toEqual([['EURUSD'], ['BTCUSD']])
+    }
+  })
+
+  it('holds no batch of unwatched assets longer than HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS, whatever the tab asks', async () => {
+    const t = pricedHub()
+    const phone = t.addTab('phone', {
+      sink: (message) =>
+        message.type === 'prices' ? Promise.resolve({ holdMs: 100, unwatchedHoldMs: 60_000 }) : undefined,
+    })
+    t.hub.subscribePrices('phone')
+    t.hub.watchPrices('phone', [])
+    t.prices.update([{ id: 'EURUSD', price: 1.0 }])
+    await vi.advanceTimersByTimeAsync(0)
+    t.prices.update([{ id: 'BTCUSD', price: 50_000 }])
+    await vi.advanceTimersByTimeAsync(HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS - 1)
+    expect(phone.of('prices')).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(phone.of('prices')).toHaveLength(2)
+  })
+
+  it('gets the cache at once when it subscribes again, whatever it watches', async () => {
+    const t = pricedHub()
+    const phone = phoneWatching(t, [])
+    t.prices.update([{ id: 'BTCUSD', price: 50_000 }])
+    await vi.advanceTimersByTimeAsync(10)
+    t.hub.unsubscribePrices('phone')
+    t.hub.subscribePrices('phone')
+    expect(batches(phone)).toEqual([['BTCUSD'], ['BTCUSD']])
   })
 })

@@ -4,6 +4,7 @@
 import * as Comlink from 'comlink'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CHANNELS, CONNECTION_STATUS, PUSH_EVENTS } from '../../../src/domain/contract/realtime'
+import { createLivePriceStore } from '../../../src/lib/live-prices'
 import { createRealtimeClient, type RealtimeClient } from '../../../src/lib/realtime-client'
 import { createHubApi } from '../../../workers/realtime/api'
 import { API, ENDPOINTS, TOKEN, createTestHub } from './hub-test-kit'
@@ -40,7 +41,7 @@ function connect(options: { token?: string | null; visible?: boolean } = {}) {
       window,
       document,
       locks,
-      takePriceBatch: (taken) => frames.push(() => taken(0)),
+      takePriceBatch: (taken) => frames.push(() => taken({ holdMs: 0, unwatchedHoldMs: 0 })),
       randomId: () => 'tab-1',
     },
   )
@@ -121,6 +122,37 @@ describe('realtime client', () => {
     await vi.waitFor(() => expect(t.hub.inspect().channels).toEqual({ [USER]: 1 }))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(unsubscribe).not.toHaveBeenCalled()
+  })
+
+  it('tells the hub which assets the page shows, once per task and only when the set changed', async () => {
+    const { t, client } = connect()
+    const watch = vi.spyOn(t.hub, 'watchPrices')
+    const store = createLivePriceStore()
+    client.watchPrices(store)
+    const stopEur = store.subscribe('EURUSD', () => undefined)
+    const stopBtc = store.subscribe('BTCUSD', () => undefined)
+    await vi.waitFor(() => expect(watch).toHaveBeenCalledTimes(1))
+    expect(watch).toHaveBeenLastCalledWith('tab-1', ['BTCUSD', 'EURUSD'])
+
+    // A row that leaves and comes back in one task (React effects) changes nothing the hub hears.
+    stopBtc()
+    const stopBtcAgain = store.subscribe('BTCUSD', () => undefined)
+    // A second listener of a watched asset is not news either.
+    const stopEurAgain = store.subscribe('EURUSD', () => undefined)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(watch).toHaveBeenCalledTimes(1)
+
+    stopBtcAgain()
+    stopEur()
+    await vi.waitFor(() => expect(watch).toHaveBeenLastCalledWith('tab-1', ['EURUSD']))
+    stopEurAgain()
+    await vi.waitFor(() => expect(watch).toHaveBeenLastCalledWith('tab-1', []))
+
+    client.watchPrices(null)
+    await vi.waitFor(() => expect(watch).toHaveBeenLastCalledWith('tab-1', null))
+    store.subscribe('XAUUSD', () => undefined)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(watch).toHaveBeenLastCalledWith('tab-1', null)
   })
 
   it('acknowledges a price batch only after a paint, so batches merge while the tab does not paint', async () => {

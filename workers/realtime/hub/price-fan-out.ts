@@ -9,7 +9,7 @@ import {
   type LivePriceUpdate,
 } from '../../../src/domain/contract/realtime'
 import { resolvePriceEndpoint } from '../endpoints'
-import type { HubConfig } from '../protocol'
+import type { HubConfig, PriceBatchHold } from '../protocol'
 import type { CreatePriceTransport, PriceTransport } from '../transports/types'
 import type { HubContext } from './environment'
 import { isRecord } from './is-record'
@@ -29,6 +29,19 @@ export interface PriceFanOutDeps extends HubContext {
   /** The idle delay ran out: everything is weighed again. */
   reconcile: () => void
 }
+
+/** A tab's answer to a batch, as the hub uses it: each hold a finite number of ms within the cap, else 0. */
+function readHold(hold: unknown): PriceBatchHold {
+  const ms = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0
+      ? Math.min(value, HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS)
+      : 0
+  if (!isRecord(hold)) return { holdMs: 0, unwatchedHoldMs: 0 }
+  return { holdMs: ms(hold.holdMs), unwatchedHoldMs: ms(hold.unwatchedHoldMs) }
+}
+
+/** At most this many watched asset ids per tab: more than any screen shows, fewer than would cost the hub. */
+const MAX_WATCHED_ASSETS = 500
 
 export function createPriceFanOut(deps: PriceFanOutDeps) {
   const { clock, log, config, tabs } = deps
@@ -56,16 +69,14 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
 
   /**
    * The tab took batch `seq`: what merged meanwhile goes out as one batch, at once or, when the tab asked for a
-   * hold (`PriceBatchHoldMs`), once `holdMs` have passed since the batch was sent.
+   * hold (`PriceBatchHold`), once `holdMs` have passed since the batch was sent.
    */
-  function acknowledge(tabId: string, seq: number, holdMs?: unknown): void {
+  function acknowledge(tabId: string, seq: number, hold?: unknown): void {
     const tab = tabs.get(tabId)
     if (!tab || seq !== tab.priceSeq || !tab.awaitingAck || tab.priceHoldTimer !== null) return
-    const askedMs =
-      typeof holdMs === 'number' && Number.isFinite(holdMs)
-        ? Math.min(holdMs, HUB_TIMINGS.MAX_PRICE_BATCH_HOLD_MS)
-        : 0
-    const waitMs = askedMs - (clock.now() - tab.priceSentAtMs)
+    const { holdMs, unwatchedHoldMs } = readHold(hold)
+    tab.unwatchedHoldMs = unwatchedHoldMs
+    const waitMs = holdMs - (clock.now() - tab.priceSentAtMs)
     if (waitMs > 0) {
       // Cleared when the tab stops wanting prices or is gone (resetPriceDelivery), so it fires for a live tab.
       tab.priceHoldTimer = clock.setTimeout(() => {
@@ -77,23 +88,68 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
     sendPending(tab)
   }
 
-  /** Ends the wait for the tab's acknowledgement: what merged meanwhile goes out now as one batch. */
+  /**
+   * Ends the wait for the tab's acknowledgement and hold: what merged meanwhile goes out now as one batch, unless
+   * none of it is watched and the tab's unwatched hold is not over (then it waits for that, or for a watched tick).
+   */
   function sendPending(tab: Tab): void {
     tab.awaitingAck = false
     const pending = tab.pendingTicks
+    if (!tab.prices || !pending || pending.size === 0) {
+      tab.pendingTicks = null
+      return
+    }
+    if (holdsUnwatched(tab, pending.values())) return waitForWatched(tab)
     tab.pendingTicks = null
-    if (tab.prices && pending && pending.size > 0) sendTicks(tab, [...pending.values()])
+    sendTicks(tab, [...pending.values()])
   }
 
-  function offerTicks(tab: Tab, ticks: LivePriceUpdate[]): void {
-    if (!tab.awaitingAck) return sendTicks(tab, ticks)
-    // The tab has not taken the previous batch (busy or in the background): merge instead of queueing, so it
-    // never builds a backlog. Optional 24h fields survive from an earlier tick that had them.
+  /** Whether these ticks wait for the tab's unwatched hold: none is of an asset it watches, and the hold runs. */
+  function holdsUnwatched(tab: Tab, ticks: Iterable<LivePriceUpdate>): boolean {
+    const watched = tab.watchedAssets
+    if (watched === null || tab.priceSeq === 0) return false
+    if (clock.now() - tab.priceSentAtMs >= tab.unwatchedHoldMs) return false
+    for (const tick of ticks) if (watched.has(tick.id)) return false
+    return true
+  }
+
+  /** Sends what merged once the unwatched hold is over; a watched tick before then sends it at once (offerTicks). */
+  function waitForWatched(tab: Tab): void {
+    if (tab.priceHoldTimer !== null) return
+    tab.priceHoldTimer = clock.setTimeout(
+      () => {
+        tab.priceHoldTimer = null
+        const pending = tab.pendingTicks
+        tab.pendingTicks = null
+        if (tab.prices && pending && pending.size > 0) sendTicks(tab, [...pending.values()])
+      },
+      tab.unwatchedHoldMs - (clock.now() - tab.priceSentAtMs),
+    )
+  }
+
+  function mergePending(tab: Tab, ticks: Iterable<LivePriceUpdate>): void {
+    // Merged instead of queued, so a tab never builds a backlog. Optional 24h fields survive from an earlier tick
+    // that had them.
     const pending = (tab.pendingTicks ??= new Map())
     for (const tick of ticks) {
       const previous = pending.get(tick.id)
       pending.set(tick.id, previous ? { ...previous, ...tick } : tick)
     }
+  }
+
+  function offerTicks(tab: Tab, ticks: LivePriceUpdate[]): void {
+    if (tab.awaitingAck) return mergePending(tab, ticks)
+    const waitingForWatched = tab.priceHoldTimer !== null
+    if (!waitingForWatched && !holdsUnwatched(tab, ticks)) return sendTicks(tab, ticks)
+    mergePending(tab, ticks)
+    if (waitingForWatched) {
+      if (holdsUnwatched(tab, ticks)) return
+      // A watched asset ticked: the wait is over, everything merged goes with it.
+      clock.clearTimeout(tab.priceHoldTimer)
+      tab.priceHoldTimer = null
+      return sendPending(tab)
+    }
+    waitForWatched(tab)
   }
 
   function deliverTicks(ticks: LivePriceUpdate[]): void {
@@ -193,7 +249,9 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
       const tab = tabs.get(tabId)
       if (!tab || tab.prices) return false
       tab.prices = true
-      if (latestTicks.size > 0) offerTicks(tab, [...latestTicks.values()])
+      // Nothing is owed to a tab that did not want prices (resetPriceDelivery): the cache goes at once, held for
+      // nothing.
+      if (latestTicks.size > 0) sendTicks(tab, [...latestTicks.values()])
       return true
     },
 
@@ -204,6 +262,27 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
       tab.prices = false
       resetPriceDelivery(tab, clock)
       return true
+    },
+
+    /**
+     * The assets whose prices the tab shows now; null (or anything that is not a list of ids): every asset, as
+     * before it said. A batch held only for unwatched assets goes at once if the tab now watches one of them.
+     */
+    watch(tabId: string, assetIds: unknown): void {
+      const tab = tabs.get(tabId)
+      if (!tab) return
+      tab.watchedAssets =
+        Array.isArray(assetIds) &&
+        assetIds.length <= MAX_WATCHED_ASSETS &&
+        assetIds.every((id) => typeof id === 'string')
+          ? new Set(assetIds as string[])
+          : null
+      const pending = tab.pendingTicks
+      if (tab.awaitingAck || tab.priceHoldTimer === null || !pending) return
+      if (holdsUnwatched(tab, pending.values())) return
+      clock.clearTimeout(tab.priceHoldTimer)
+      tab.priceHoldTimer = null
+      sendPending(tab)
     },
 
     /** Reconnect now rather than at the next retry. */

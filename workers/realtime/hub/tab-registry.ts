@@ -20,8 +20,15 @@ export interface Tab {
   awaitingAck: boolean
   /** When the last price batch was sent (the clock's ms): a hold the tab asks for counts from there. */
   priceSentAtMs: number
-  /** The timer that sends the next batch once the hold the tab asked for is over; null while none runs. */
+  /**
+   * The timer that sends the next batch once the hold the tab asked for is over, or once its unwatched hold is over
+   * while only unwatched assets ticked; null while none runs.
+   */
   priceHoldTimer: unknown
+  /** From the tab's last answer (`PriceBatchHold.unwatchedHoldMs`, capped): 0 holds nothing longer. */
+  unwatchedHoldMs: number
+  /** The asset ids the tab shows (`watchPrices`); null: it never said, every asset is watched. */
+  watchedAssets: ReadonlySet<string> | null
   /** Ticks that arrived while the tab had not acknowledged: merged, last price per asset id wins. */
   pendingTicks: Map<string, LivePriceUpdate> | null
 }
@@ -176,6 +183,8 @@ export function createTabRegistry(deps: TabRegistryDeps) {
           awaitingAck: false,
           priceSentAtMs: 0,
           priceHoldTimer: null,
+          unwatchedHoldMs: 0,
+          watchedAssets: null,
           pendingTicks: null,
         }
         tabs.set(tabId, tab)

@@ -23,6 +23,6 @@ export const HUB_TIMINGS = {
    * coarse enough that a feed of 20 batches a second sends each tab one status message per step, not per batch.
    */
   TICK_STAMP_STEP_MS: 5_000,
-  /** The longest hold between price batches a tab may ask for (`PriceBatchHoldMs`): prices a second old at most. */
+  /** The longest hold between price batches a tab may ask for (`PriceBatchHold`, either hold): prices a second old at most. */
   MAX_PRICE_BATCH_HOLD_MS: 1_000,
 } as const

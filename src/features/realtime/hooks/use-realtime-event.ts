@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react'
-import type { PriceBatchHandler } from '../../../lib/realtime-client'
+import type { PriceBatchHandler, WatchedAssets } from '../../../lib/realtime-client'
 import { useRealtimeClient } from '../client-store'
 
 /** Runs `handler` for one event on one channel while mounted; the hub shares the subscription across tabs. */
@@ -12,12 +12,17 @@ export function useRealtimeEvent(channel: string | null, event: string, handler:
   }, [client, channel, event])
 }
 
-/** Live price batches while mounted; the first batch is a snapshot of every asset. */
-export function usePriceFeed(enabled: boolean, onBatch: PriceBatchHandler) {
+/**
+ * Live price batches while mounted; the first batch is a snapshot of every asset. `watched` says which assets the
+ * page shows (the tab's live price store), for the hub to hold the others' ticks on a phone; it stays the tab's
+ * source after this unmounts, since the store's set is always what the page renders.
+ */
+export function usePriceFeed(enabled: boolean, onBatch: PriceBatchHandler, watched?: WatchedAssets) {
   const apply = useEffectEvent(onBatch)
   const client = useRealtimeClient()
   useEffect(() => {
     if (!enabled || !client) return
+    if (watched) client.watchPrices(watched)
     return client.subscribePrices((ticks) => apply(ticks))
-  }, [client, enabled])
+  }, [client, enabled, watched])
 }
