@@ -1,4 +1,4 @@
-// docs/product/registration.md#validation: every sign-up rule with its exact message, at the boundaries the spec
+// docs/product/registration.md#validation: every sign-up rule with its exact message, at the boundaries the document
 // gives.
 import { describe, expect, it } from 'vitest'
 import {
