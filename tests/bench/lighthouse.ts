@@ -5,7 +5,8 @@
 // LIGHTHOUSE_PAGES=/,/signup and LIGHTHOUSE_PRESETS=mobile choose cells; LIGHTHOUSE_RUNS=3 runs each cell three times
 // and reports the median run by score with the range; LIGHTHOUSE_LHR_DIR=<dir> keeps the reports;
 // LIGHTHOUSE_HTTP2=1 puts nginx with TLS and HTTP/2 in front, as a deployment serves the app: tests/bench/support/
-// https-front.ts).
+// https-front.ts; LIGHTHOUSE_TASKS=1 prints, per run, the page's main-thread tasks that Lighthouse can count as
+// blocking, each with its wall time beside its CPU time: see longTasks below).
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
@@ -101,6 +102,7 @@ async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Pr
     }
     if (lhr.runtimeError)
       throw new Error(`${spec.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    if (process.env.LIGHTHOUSE_TASKS === '1') printLongTasks(spec.path, result.artifacts)
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN
     const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
       { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
@@ -117,6 +119,58 @@ async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Pr
   } finally {
     chrome.kill()
   }
+}
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  tdur?: number
+  args?: { name?: string }
+}
+
+/**
+ * The observed trace's top-level tasks on the page's main thread that last 12.5 ms or more (50 ms at the mobile
+ * preset's 4x), with their wall time (what Lighthouse's simulation multiplies by four) and their CPU time (the
+ * thread's own; the rest is the thread waiting for a core, which a busy 2-core machine adds and a phone does not),
+ * and the blocking each sum gives at 4x. Lighthouse's TBT is its simulation's, over its own window, so the sums
+ * bracket it rather than equal it.
+ */
+function printLongTasks(path: string, artifacts: unknown) {
+  const events = (artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents ?? []
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  )
+  const tasks = events.filter(
+    (event) =>
+      event.ph === 'X' &&
+      event.name === 'RunTask' &&
+      mainThreads.has(`${event.pid}:${event.tid}`) &&
+      (event.dur ?? 0) >= 12_500,
+  )
+  const first = Math.min(...tasks.map((task) => task.ts))
+  const blockingMs = (ms: number) => Math.max(0, ms * 4 - 50)
+  let wallBlocking = 0
+  let cpuBlocking = 0
+  const lines = tasks.map((task) => {
+    const wallMs = (task.dur ?? 0) / 1000
+    const cpuMs = (task.tdur ?? task.dur ?? 0) / 1000
+    wallBlocking += blockingMs(wallMs)
+    cpuBlocking += blockingMs(cpuMs)
+    return `  +${((task.ts - first) / 1000).toFixed(0).padStart(6)} ms  wall ${wallMs.toFixed(1).padStart(6)}  cpu ${cpuMs.toFixed(1).padStart(6)}`
+  })
+  const noCpuTime = tasks.filter((task) => task.tdur === undefined).length
+  console.log(
+    `${path}: ${tasks.length} tasks of 12.5 ms or more on the main thread; blocking at 4x from wall times ` +
+      `${wallBlocking.toFixed(0)} ms, from CPU times ${cpuBlocking.toFixed(0)} ms` +
+      (noCpuTime > 0 ? ` (${noCpuTime} without a CPU time in the trace: their wall time stands in)` : '') +
+      `\n${lines.join('\n')}`,
+  )
 }
 
 /**
