@@ -13,6 +13,7 @@ import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { CLIENT_DIR, startBenchServer } from './support/server'
 import { startHttpsFront } from './support/https-front'
+import { rendererMainThreads, threadOf, type TraceEvent } from './support/trace-events'
 import { signedInStorage } from './support/workspace'
 
 const RESULTS = new URL('./results/', import.meta.url).pathname
@@ -121,17 +122,6 @@ async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Pr
   }
 }
 
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  args?: { name?: string }
-}
-
 /**
  * The observed trace's top-level tasks on the page's main thread that last 12.5 ms or more (50 ms at the mobile
  * preset's 4x), with their wall time (what Lighthouse's simulation multiplies by four) and their CPU time (the
@@ -141,19 +131,15 @@ interface TraceEvent {
  */
 function printLongTasks(path: string, artifacts: unknown) {
   const events = (artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents ?? []
-  const mainThreads = new Set(
-    events
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  )
+  const mainThreads = rendererMainThreads(events)
   const tasks = events.filter(
     (event) =>
       event.ph === 'X' &&
       event.name === 'RunTask' &&
-      mainThreads.has(`${event.pid}:${event.tid}`) &&
+      mainThreads.has(threadOf(event)) &&
       (event.dur ?? 0) >= 12_500,
   )
-  const first = Math.min(...tasks.map((task) => task.ts))
+  const first = Math.min(...tasks.map((task) => task.ts ?? 0))
   const blockingMs = (ms: number) => Math.max(0, ms * 4 - 50)
   let wallBlocking = 0
   let cpuBlocking = 0
@@ -162,7 +148,7 @@ function printLongTasks(path: string, artifacts: unknown) {
     const cpuMs = (task.tdur ?? task.dur ?? 0) / 1000
     wallBlocking += blockingMs(wallMs)
     cpuBlocking += blockingMs(cpuMs)
-    return `  +${((task.ts - first) / 1000).toFixed(0).padStart(6)} ms  wall ${wallMs.toFixed(1).padStart(6)}  cpu ${cpuMs.toFixed(1).padStart(6)}`
+    return `  +${(((task.ts ?? 0) - first) / 1000).toFixed(0).padStart(6)} ms  wall ${wallMs.toFixed(1).padStart(6)}  cpu ${cpuMs.toFixed(1).padStart(6)}`
   })
   const noCpuTime = tasks.filter((task) => task.tdur === undefined).length
   console.log(

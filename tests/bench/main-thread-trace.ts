@@ -14,23 +14,8 @@
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startBenchServer } from './support/server'
+import { rendererMainThreads, threadOf, type TraceEvent } from './support/trace-events'
 import { signedInPhone, signedInStorage } from './support/workspace'
-
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts?: number
-  dur?: number
-  /** Thread (CPU) time: less than `dur` when the thread was descheduled or blocked inside the event. */
-  tdur?: number
-  args?: {
-    name?: string
-    beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean }
-    data?: { nodeName?: string; reason?: string }
-  }
-}
 
 const PAGE = process.env.TRACE_PAGE ?? '/mt4'
 const SECONDS = Number(process.env.TRACE_SECONDS ?? 5)
@@ -128,14 +113,10 @@ try {
     }
   }
 
-  const mainThreads = new Set(
-    events
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  )
+  const mainThreads = rendererMainThreads(events)
   const totals = new Map<string, { us: number; cpuUs: number; count: number }>()
   for (const event of events) {
-    if (event.ph !== 'X' || !event.dur || !mainThreads.has(`${event.pid}:${event.tid}`)) continue
+    if (event.ph !== 'X' || !event.dur || !mainThreads.has(threadOf(event))) continue
     const total = totals.get(event.name) ?? { us: 0, cpuUs: 0, count: 0 }
     total.us += event.dur
     total.cpuUs += event.tdur ?? event.dur
@@ -160,7 +141,7 @@ try {
   // What each layout had to do: how many objects were dirty out of how many, and whether it was a subtree layout
   // (a relayout boundary stopped it) or one from the root.
   const layouts = events.filter(
-    (event) => event.name === 'Layout' && event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`),
+    (event) => event.name === 'Layout' && event.ph === 'X' && mainThreads.has(threadOf(event)),
   )
   if (layouts.length > 0) {
     const mean = (pick: (event: TraceEvent) => number, digits = 0) =>
@@ -174,9 +155,7 @@ try {
   }
   // The longest tasks by CPU: a periodic one (a timer's, an idle callback's) shows here rather than in the sums.
   const tasks = events
-    .filter(
-      (event) => event.name === 'RunTask' && event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`),
-    )
+    .filter((event) => event.name === 'RunTask' && event.ph === 'X' && mainThreads.has(threadOf(event)))
     .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
     .slice(0, 8)
   console.log('Longest tasks (CPU ms), with the three largest events inside each:')

@@ -100,8 +100,21 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
       return
     }
     if (holdsUnwatched(tab, pending.values())) return waitForWatched(tab)
+    flushPending(tab)
+  }
+
+  /** What merged goes out now as one batch. */
+  function flushPending(tab: Tab): void {
+    const pending = tab.pendingTicks
     tab.pendingTicks = null
-    sendTicks(tab, [...pending.values()])
+    if (tab.prices && pending && pending.size > 0) sendTicks(tab, [...pending.values()])
+  }
+
+  /** A watched tick came, or a held asset is now watched: the unwatched wait is over. */
+  function endUnwatchedWait(tab: Tab): void {
+    clock.clearTimeout(tab.priceHoldTimer)
+    tab.priceHoldTimer = null
+    sendPending(tab)
   }
 
   /** Whether these ticks wait for the tab's unwatched hold: none is of an asset it watches, and the hold runs. */
@@ -119,9 +132,7 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
     tab.priceHoldTimer = clock.setTimeout(
       () => {
         tab.priceHoldTimer = null
-        const pending = tab.pendingTicks
-        tab.pendingTicks = null
-        if (tab.prices && pending && pending.size > 0) sendTicks(tab, [...pending.values()])
+        flushPending(tab)
       },
       tab.unwatchedHoldMs - (clock.now() - tab.priceSentAtMs),
     )
@@ -143,11 +154,9 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
     if (!waitingForWatched && !holdsUnwatched(tab, ticks)) return sendTicks(tab, ticks)
     mergePending(tab, ticks)
     if (waitingForWatched) {
-      if (holdsUnwatched(tab, ticks)) return
       // A watched asset ticked: the wait is over, everything merged goes with it.
-      clock.clearTimeout(tab.priceHoldTimer)
-      tab.priceHoldTimer = null
-      return sendPending(tab)
+      if (!holdsUnwatched(tab, ticks)) endUnwatchedWait(tab)
+      return
     }
     waitForWatched(tab)
   }
@@ -279,10 +288,7 @@ export function createPriceFanOut(deps: PriceFanOutDeps) {
           : null
       const pending = tab.pendingTicks
       if (tab.awaitingAck || tab.priceHoldTimer === null || !pending) return
-      if (holdsUnwatched(tab, pending.values())) return
-      clock.clearTimeout(tab.priceHoldTimer)
-      tab.priceHoldTimer = null
-      sendPending(tab)
+      if (!holdsUnwatched(tab, pending.values())) endUnwatchedWait(tab)
     },
 
     /** Reconnect now rather than at the next retry. */
