@@ -1,9 +1,10 @@
-// Pending orders in the /mt4 workspace (decision 0034) as the demo customer, at 1280 and 390 px: place a buy limit
-// well below the market from the pending order dialog, find it in the Active Orders panel, move its price, cancel
-// it. Prices are 2-3 % away from the market, so no random tick fills the order while the test runs.
+// Pending orders in the /mt4 workspace (decision 0034) at 1280 and 390 px: place a buy limit well below the market
+// from the pending order dialog, find it in the Active Orders panel, move its price, cancel it. Prices are 2-3 % away
+// from the market, so no random tick fills the order while the test runs. A customer of this test's own on the
+// shared server, starting as the demo customer does, so no other test's orders are listed.
 import type { Page } from '@playwright/test'
+import { demoLikeCustomer } from './support/api'
 import { test, expect, signInThroughForm } from './support/fixtures'
-import { DEMO_CUSTOMER } from './support/server'
 import { closeWelcome, expectWithinWidth, openActiveOrders } from './support/workspace'
 
 const priceText = (price: number) =>
@@ -20,13 +21,14 @@ async function askOf(page: Page) {
 test(
   'place a buy limit below the market, modify its price in Active Orders and cancel it',
   { tag: '@mobile' },
-  async ({ page, ownServer, isMobile }, testInfo) => {
-    // Three dialogs, a panel and five round trips on its own server: more than the default budget on a busy machine.
+  async ({ page, sharedServer, isMobile }, testInfo) => {
+    // Three dialogs, a panel and five round trips: more than the default budget on a busy machine.
     test.slow()
-    await page.goto(`${ownServer.url}/`)
-    await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    const customer = await demoLikeCustomer(sharedServer.url, 'orders')
+    await page.goto(`${sharedServer.url}/`)
+    await signInThroughForm(page, customer.email, customer.password)
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-    await page.goto(`${ownServer.url}/mt4`)
+    await page.goto(`${sharedServer.url}/mt4`)
     await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
     await closeWelcome(page)
 

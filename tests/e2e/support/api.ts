@@ -1,5 +1,6 @@
 // What the back office does in these tests, through the same API an admin console would use: the demo admin's
 // token, then the admin routes (approve a request, send a notification).
+import { DEMO_USERS, EXPERT_ADVISOR_SEEDS } from '../../../server/db/seed-data/catalog'
 import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './server'
 
 async function call<T>(baseUrl: string, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
@@ -102,6 +103,50 @@ export async function activeCustomer(baseUrl: string, tag: string) {
     decision: 'approve',
   })
   return { ...applicant, id }
+}
+
+/** What the seed gives the demo customer (server/db/seed-data/catalog.ts). */
+const DEMO_CUSTOMER_SEED = (() => {
+  const seed = DEMO_USERS.find((user) => user.email === DEMO_CUSTOMER.email)
+  if (!seed?.welcome) throw new Error('the seed has no demo customer with a welcome notification')
+  return { ...seed, welcome: seed.welcome }
+})()
+
+/**
+ * An active customer of this test's own who starts where the seed's demo customer does: the Basic plan every
+ * sign-up gets, the demo balance, the advisors the demo customer owns (free ones, so owning them charges nothing)
+ * and the welcome notification as the one unread (the approval's own notification is read first). For a test on
+ * the shared server whose subject needs the demo customer's start but not its positions, orders, alerts or chat,
+ * which other tests share.
+ */
+export async function demoLikeCustomer(baseUrl: string, tag: string) {
+  const customer = await activeCustomer(baseUrl, tag)
+  const token = await apiLogin(baseUrl, customer)
+  const { data: user } = await call<{ data: { notifications: { id: number | string; read: boolean }[] } }>(
+    baseUrl,
+    token,
+    'GET',
+    '/user',
+  )
+  for (const notification of user.notifications.filter((candidate) => !candidate.read)) {
+    await call(baseUrl, token, 'POST', `/notifications/${notification.id}/read`)
+  }
+  await adjustBalance(baseUrl, customer.id, DEMO_CUSTOMER_SEED.balanceUsd)
+  const { data: advisors } = await call<{ data: { id: number; name: string; amount_val: number }[] }>(
+    baseUrl,
+    token,
+    'GET',
+    '/expert_advisors',
+  )
+  for (const slug of DEMO_CUSTOMER_SEED.expertAdvisors) {
+    const name = EXPERT_ADVISOR_SEEDS.find((seed) => seed.slug === slug)?.name
+    const advisor = advisors.find((candidate) => candidate.name === name)
+    if (!advisor || advisor.amount_val !== 0)
+      throw new Error(`the demo customer's advisor ${slug} is not listed as free`)
+    await call(baseUrl, token, 'POST', '/purchase/ea', { expert_advisor_id: advisor.id })
+  }
+  await sendNotification(baseUrl, { user_id: customer.id, ...DEMO_CUSTOMER_SEED.welcome })
+  return customer
 }
 
 /** A 1x1 PNG: enough for the upload checks, which compare the extension with the first bytes. */
