@@ -62,7 +62,9 @@ test('Modify sets a stop loss and a trailing stop, a part closes and keeps its r
   await expect(history.first()).toContainText('BTC/USD')
   await expect(history.first()).toContainText('0.01 lot')
 
-  // Close all: both open positions, the chart asset's alone offered beside them.
+  // Close all stands beside the open positions only: both of them, the chart asset's alone offered beside them.
+  await expect(page.getByRole('button', { name: 'Close all' })).toHaveCount(0)
+  await page.getByRole('tab', { name: 'ACTIVE POSITIONS (2)' }).click()
   await page.getByRole('button', { name: 'Close all' }).click()
   const closeAll = page.getByRole('dialog', { name: 'Close all positions' })
   await expect(closeAll.getByRole('radio', { name: 'All positions (2)' })).toBeChecked()
@@ -71,6 +73,7 @@ test('Modify sets a stop loss and a trailing stop, a part closes and keeps its r
   await expect(page.getByText('2 positions closed')).toBeVisible()
   await expect(page.getByRole('tab', { name: 'ACTIVE POSITIONS (0)' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Close all' })).toHaveCount(0)
+  await page.getByRole('tab', { name: 'POSITIONS HISTORY' }).click()
   await expect(history).toHaveCount(3)
   await expect(page.getByTestId(`history-row-${bitcoin}`)).toBeVisible()
   await expect(page.getByTestId(`history-row-${ether}`)).toBeVisible()

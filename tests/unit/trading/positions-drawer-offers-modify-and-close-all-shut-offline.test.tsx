@@ -23,7 +23,7 @@ const list = (trades: Trade[]): TradeListState => ({
   refetch: () => undefined,
 })
 
-function renderDrawer(open: Trade[], closeDisabledBy?: string) {
+function renderDrawer(open: Trade[], closeDisabledBy?: string, tab: 'active' | 'history' = 'active') {
   const store = createLivePriceStore()
   const onModify = vi.fn()
   const onClose = vi.fn()
@@ -36,7 +36,7 @@ function renderDrawer(open: Trade[], closeDisabledBy?: string) {
         currency={USD}
         open={list(open)}
         closed={list([])}
-        tab="active"
+        tab={tab}
         onTabChange={() => undefined}
         expanded
         onExpandedChange={() => undefined}
@@ -72,6 +72,11 @@ describe('the active positions’ actions', () => {
     expect(within(screen.getByTestId('position-row-8')).getByTestId('position-levels')).toHaveTextContent(
       'TP — · SL 1.09500 · TS 0.00300',
     )
+  })
+
+  it('offers no Close all over the history, where no row it would close is listed', () => {
+    renderDrawer([BUY_TRADE, trailing], undefined, 'history')
+    expect(screen.queryByRole('button', { name: 'Close all' })).not.toBeInTheDocument()
   })
 
   it('offers no Close all without an open position', () => {

@@ -404,7 +404,8 @@ export function PositionsDrawer(props: PositionsDrawerProps) {
               {props.asOf}
             </Box>
           ) : null}
-          {props.expanded && props.onCloseAll && activeCount > 0 ? (
+          {/* Beside the open positions it closes, not over the closed ones' history. */}
+          {props.expanded && props.tab === 'active' && props.onCloseAll && activeCount > 0 ? (
             <Button
               size="xs"
               variant="outline"
