@@ -1,9 +1,10 @@
 // Decision 0034 on the chart: a position's stop-loss is drawn as a line with a handle; dragging the handle down 40 px
 // and confirming moves the stop-loss on the server, the positions row says so, and the handle stays at the new
-// level. The demo customer on a server of this test's own, so no other test's positions are drawn.
-import { openPosition } from './support/api'
+// level. A customer of this test's own on the shared server, starting as the demo customer does, so no other test's
+// positions are drawn.
+import { demoLikeCustomer, openPosition } from './support/api'
 import { test, expect, signedInContext } from './support/fixtures'
-import { apiLogin, DEMO_CUSTOMER } from './support/server'
+import { apiLogin } from './support/server'
 import { closeWelcome } from './support/workspace'
 
 /** The workspace's price format (src/domain/format/numbers.ts): 5 decimals, grouped. */
@@ -24,17 +25,17 @@ async function api<T>(baseUrl: string, token: string, method: 'GET' | 'PATCH', p
 
 test('drag a position’s stop-loss line down, confirm, and the stop-loss moves there @mobile', async ({
   newContext,
-  ownServer,
+  sharedServer,
   isMobile,
 }, testInfo) => {
-  // A position, a page, a push, a drag and a confirmation on its own server: more than the default budget on a busy
-  // machine.
+  // A position, a page, a push, a drag and a confirmation: more than the default budget on a busy machine.
   test.slow()
-  const token = await apiLogin(ownServer.url, DEMO_CUSTOMER)
+  const customer = await demoLikeCustomer(sharedServer.url, 'chart-levels')
+  const token = await apiLogin(sharedServer.url, customer)
   // Quarter hours: the scale spans hours of prices. The chart shows about the last 45 of them on a phone, all of
   // them wider.
   const { data: candles } = await api<{ data: { low: number; high: number }[] }>(
-    ownServer.url,
+    sharedServer.url,
     token,
     'GET',
     '/assets/btcusd/candles?tf=15m',
@@ -43,7 +44,7 @@ test('drag a position’s stop-loss line down, confirm, and the stop-loss moves 
   const low = Math.min(...shown.map((candle) => candle.low))
   const high = Math.max(...shown.map((candle) => candle.high))
   const { data: assets } = await api<{ data: { asset_id: string; rate: number }[] }>(
-    ownServer.url,
+    sharedServer.url,
     token,
     'GET',
     '/assets',
@@ -52,10 +53,10 @@ test('drag a position’s stop-loss line down, confirm, and the stop-loss moves 
   // Room to drag the stop-loss down, on the scale and on its side of the market: a buy's stop-loss under the market
   // while the market sits high on the scale, a sell's above it while it sits low.
   const side = rate - low >= 0.4 * (high - low) ? 'buy' : 'sell'
-  const tradeId = await openPosition(ownServer.url, token, 'BTCUSD', side, 0.01)
+  const tradeId = await openPosition(sharedServer.url, token, 'BTCUSD', side, 0.01)
 
-  const page = await (await signedInContext(newContext, ownServer.url, DEMO_CUSTOMER)).newPage()
-  await page.goto(`${ownServer.url}/mt4`)
+  const page = await (await signedInContext(newContext, sharedServer.url, customer)).newPage()
+  await page.goto(`${sharedServer.url}/mt4`)
   await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
   const row = page.getByTestId(`position-row-${tradeId}`)
   await expect(row).toBeVisible()
@@ -65,7 +66,7 @@ test('drag a position’s stop-loss line down, confirm, and the stop-loss moves 
   // Set once the page is up (one set earlier could be reached while it loads), from the price the position closes
   // at as the server marks it now: a buy's halfway down to the low, a sell's 70 % of the way up to the high.
   const { data: open } = await api<{ data: { id: number; closing_price: number }[] }>(
-    ownServer.url,
+    sharedServer.url,
     token,
     'GET',
     '/open/trades?page=1',
@@ -78,7 +79,7 @@ test('drag a position’s stop-loss line down, confirm, and the stop-loss moves 
     type: 'levels',
     description: `${side} at ${closing}, scale ${low}-${high}, SL ${stopLoss}`,
   })
-  await api(ownServer.url, token, 'PATCH', `/trade/${tradeId}`, { stop_loss: stopLoss })
+  await api(sharedServer.url, token, 'PATCH', `/trade/${tradeId}`, { stop_loss: stopLoss })
 
   // The push (trade.updated) brings it to the positions row and the chart.
   const slShown = async () => number(/SL ([\d,]+\.\d{5})/.exec((await row.textContent()) ?? '')?.[1] ?? 'NaN')
