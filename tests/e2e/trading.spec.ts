@@ -1,12 +1,19 @@
 // Decision 0011: the /mt4 workspace as the demo customer. Orders are priced by the server; a position's P/L and the
-// account figures move with the live prices; closing books exactly the realised P/L; another tab follows live.
+// account figures move with the live prices; closing books exactly the realised P/L; another tab follows live. The
+// tests that trade have a customer of their own on the shared server, starting as the demo customer does, so no
+// other test's positions are listed and the demo customer's balance stays the seed's.
 import type { Page } from '@playwright/test'
+import { demoLikeCustomer } from './support/api'
 import { test, expect, signInThroughForm } from './support/fixtures'
 import { DEMO_CUSTOMER } from './support/server'
 
-async function openWorkspace(page: Page, baseUrl: string) {
+async function openWorkspace(
+  page: Page,
+  baseUrl: string,
+  credentials: { email: string; password: string } = DEMO_CUSTOMER,
+) {
   await page.goto(`${baseUrl}/`)
-  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  await signInThroughForm(page, credentials.email, credentials.password)
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
   // /trading is the trading area, which is this workspace.
   await page.goto(`${baseUrl}/trading`)
@@ -34,11 +41,12 @@ async function placeOrder(page: Page, side: 'buy' | 'sell') {
 for (const side of ['buy', 'sell'] as const) {
   test(`${side} 0.01 lot, watch the P/L move, close it and book exactly the realised P/L @mobile`, async ({
     page,
-    ownServer,
+    sharedServer,
   }) => {
     // Waits for the market to move twice (the price, then the P/L); the simulator's ticks are random.
     test.slow()
-    await openWorkspace(page, ownServer.url)
+    const customer = await demoLikeCustomer(sharedServer.url, `trading-${side}`)
+    await openWorkspace(page, sharedServer.url, customer)
 
     // Prices tick.
     const price = page.getByTestId(`${side}-price`)
@@ -106,11 +114,12 @@ for (const side of ['buy', 'sell'] as const) {
   })
 }
 
-test('a second tab sees a new position without a reload', async ({ context, ownServer }) => {
+test('a second tab sees a new position without a reload', async ({ context, sharedServer }) => {
+  const customer = await demoLikeCustomer(sharedServer.url, 'trading-tabs')
   const first = await context.newPage()
-  await openWorkspace(first, ownServer.url)
+  await openWorkspace(first, sharedServer.url, customer)
   const second = await context.newPage()
-  await second.goto(`${ownServer.url}/mt4`)
+  await second.goto(`${sharedServer.url}/mt4`)
   await expect(second.getByText('No active orders found')).toBeVisible()
 
   await placeOrder(first, 'buy')
