@@ -1,19 +1,23 @@
 // Decision 0012: the marketplace as the demo customer (Basic plan, owns Trend Rider, $10,000): search, category and
 // filter in the URL with defaults dropped; buying an advisor; the Pro-only advisor's plan message; the auto trader
-// request answered by an admin while the workspace is open.
+// request answered by an admin while the workspace is open. The tests that buy, ask or look at the plans have a
+// customer of their own on the shared server who starts as the demo customer does, so the demo customer's balance,
+// advisors and requests stay the seed's.
 import type { Page } from '@playwright/test'
 import { test, expect, signInThroughForm } from './support/fixtures'
-import { approveAutoTrader, demoCustomerId } from './support/api'
+import { approveAutoTrader, demoLikeCustomer } from './support/api'
 import { DEMO_CUSTOMER } from './support/server'
 
-async function signIn(page: Page, baseUrl: string) {
+type Credentials = { email: string; password: string }
+
+async function signIn(page: Page, baseUrl: string, credentials: Credentials = DEMO_CUSTOMER) {
   await page.goto(`${baseUrl}/`)
-  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  await signInThroughForm(page, credentials.email, credentials.password)
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 }
 
-async function openMarketplace(page: Page, baseUrl: string) {
-  await signIn(page, baseUrl)
+async function openMarketplace(page: Page, baseUrl: string, credentials: Credentials = DEMO_CUSTOMER) {
+  await signIn(page, baseUrl, credentials)
   await page.goto(`${baseUrl}/main/marketplace`)
   await expect(page.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible()
   await expect(page.getByRole('article', { name: 'Trend Rider' })).toBeVisible()
@@ -76,11 +80,12 @@ test('search, category and filter live in the URL, defaults dropped @mobile', as
 
 test('buy an advisor: confirmed, charged once, owned, and it can run @mobile', async ({
   page,
-  ownServer,
+  sharedServer,
 }) => {
-  // A whole purchase, a switch and a reload on a server of its own.
+  // A whole purchase, a switch and a reload.
   test.slow()
-  await openMarketplace(page, ownServer.url)
+  const customer = await demoLikeCustomer(sharedServer.url, 'buy-advisor')
+  await openMarketplace(page, sharedServer.url, customer)
   const balance = page.getByTestId('marketplace-balance')
   await expect(balance).toHaveText('$10,000.00')
 
@@ -113,9 +118,10 @@ test('buy an advisor: confirmed, charged once, owned, and it can run @mobile', a
 
 test("the Pro-only advisor says it is not for the customer's plan and leads to the plans", async ({
   page,
-  ownServer,
+  sharedServer,
 }) => {
-  await openMarketplace(page, ownServer.url)
+  const customer = await demoLikeCustomer(sharedServer.url, 'pro-only')
+  await openMarketplace(page, sharedServer.url, customer)
   const quantum = page.getByRole('article', { name: 'Quantum Edge' })
   await expect(
     quantum.getByText('This Expert Advisor is not available for your plan. Please upgrade to access it.'),
@@ -133,12 +139,13 @@ test("the Pro-only advisor says it is not for the customer's plan and leads to t
 
 test('auto trader: requested, shown pending, then approved live without a reload', async ({
   page,
-  ownServer,
+  sharedServer,
 }) => {
-  // Two requests, an admin's approval and a live update on a server of its own.
+  // Two requests, an admin's approval and a live update.
   test.slow()
-  await signIn(page, ownServer.url)
-  await page.goto(`${ownServer.url}/mt4`)
+  const customer = await demoLikeCustomer(sharedServer.url, 'auto-trader')
+  await signIn(page, sharedServer.url, customer)
+  await page.goto(`${sharedServer.url}/mt4`)
   const algoTrader = page.getByTestId('algo-trader')
   await expect(algoTrader.getByRole('heading', { name: 'Algo Trader' })).toBeVisible()
   // The owned advisor is listed with its switch.
@@ -173,7 +180,7 @@ test('auto trader: requested, shown pending, then approved live without a reload
 
   // user.updated needs the live connection; sent before it is up it would only arrive with the 30 s poll.
   await expect(page.getByTestId('connection-indicator')).toHaveText('Live', { timeout: 30_000 })
-  await approveAutoTrader(ownServer.url, await demoCustomerId(ownServer.url))
+  await approveAutoTrader(sharedServer.url, customer.id)
   await expect(algoTrader.getByRole('button', { name: 'Auto Trader Active' })).toBeVisible()
   expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 })
