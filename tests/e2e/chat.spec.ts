@@ -1,9 +1,11 @@
-// Decision 0013 acceptance, the client half: the demo customer and the demo admin in two browser contexts. Messages
-// flow both ways live and show 'Read' once seen; attachments upload with progress and open; the unread notifier shows
-// and hides as docs/product/chat.md#unread-notifier says and agrees across tabs; markup in messages and file names
-// stays text; the stored history shows with the server stopped.
+// Decision 0013 acceptance, the client half: a customer and the demo admin in two browser contexts. Messages flow
+// both ways live and show 'Read' once seen; attachments upload with progress and open; the unread notifier shows and
+// hides as docs/product/chat.md#unread-notifier says and agrees across tabs; markup in messages and file names stays
+// text; the stored history shows with the server stopped (the demo customer on a server of that test's own, which it
+// stops). The others have a customer of their own on the shared server, starting as the demo customer does, so each
+// conversation is the test's alone.
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
-import { activeCustomer, adminToken, supportWrites } from './support/api'
+import { activeCustomer, adminToken, demoLikeCustomer, supportWrites } from './support/api'
 import {
   test,
   expect,
@@ -12,7 +14,7 @@ import {
   signedInContext,
   signInThroughForm,
 } from './support/fixtures'
-import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
+import { DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
 
 // A 1x1 PNG and a small valid PDF, made here: no fixture files.
 const PNG = Buffer.from(
@@ -42,18 +44,6 @@ async function send(page: Page, text: string) {
   await expect(composer(page)).toHaveValue('')
 }
 
-/** The demo customer's id, as the console knows it. */
-async function demoCustomerId(baseUrl: string): Promise<number> {
-  const token = await apiLogin(baseUrl, DEMO_ADMIN)
-  const response = await fetch(`${baseUrl}/api/v1/admin/users`, {
-    headers: { Authorization: `Bearer ${token}` },
-  })
-  const body = (await response.json()) as { data: { id: number; email: string }[] }
-  const customer = body.data.find((user) => user.email === DEMO_CUSTOMER.email)
-  if (!customer) throw new Error('demo customer missing')
-  return customer.id
-}
-
 /**
  * Whether the unread notifier and /mt4's account bar overlap on screen (their bounding boxes intersect). Polled by
  * the caller: the bar publishes its height after layout, and a resize lays it out again.
@@ -70,39 +60,42 @@ async function notifierCoversBottomBar(page: Page): Promise<boolean> {
   )
 }
 
+/** A customer of the test's own (`tag` in the email) and the demo admin, each signed in in a browser context. */
 async function openBoth(
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>,
   baseUrl: string,
+  tag: string,
   viewport?: { width: number; height: number },
 ) {
+  const account = await demoLikeCustomer(baseUrl, tag)
   const customerContext = await newContext(viewport ? { viewport } : {})
   const adminContext = await newContext(viewport ? { viewport } : {})
-  const customer = await openSignedIn(customerContext, baseUrl, DEMO_CUSTOMER)
+  const customer = await openSignedIn(customerContext, baseUrl, account)
   const admin = await openSignedIn(adminContext, baseUrl, DEMO_ADMIN)
-  const customerId = await demoCustomerId(baseUrl)
-  return { customerContext, adminContext, customer, admin, customerId }
+  return { customerContext, adminContext, customer, admin, customerId: account.id, account }
 }
 
 test('messages flow both ways live, and show Read once the other side has seen them', async ({
   newContext,
-  ownServer,
+  sharedServer,
 }) => {
-  const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
+  const { customer, admin, customerId, customerContext, adminContext, account } = await openBoth(
     newContext,
-    ownServer.url,
+    sharedServer.url,
+    'chat-flow',
   )
   // The console is for admins: a customer who opens it is sent to /main (and on to the dashboard).
-  await customer.goto(`${ownServer.url}/admin/chat`)
-  await expect(customer).toHaveURL(`${ownServer.url}/main/dashboard`)
-  await customer.goto(`${ownServer.url}/main/chat`)
+  await customer.goto(`${sharedServer.url}/admin/chat`)
+  await expect(customer).toHaveURL(`${sharedServer.url}/main/dashboard`)
+  await customer.goto(`${sharedServer.url}/main/chat`)
   await expect(customer.getByText('No messages yet')).toBeVisible()
   await expect(composer(customer)).toHaveAttribute('placeholder', 'Type a message...')
 
-  await admin.goto(`${ownServer.url}/admin/chat`)
+  await admin.goto(`${sharedServer.url}/admin/chat`)
   await expect(admin.getByText('Select a user to start chatting')).toBeVisible()
-  await admin.getByTestId('chat-user').filter({ hasText: DEMO_CUSTOMER.email }).click()
+  await admin.getByTestId('chat-user').filter({ hasText: account.email }).click()
   await expect(admin).toHaveURL(new RegExp(`/admin/chat\\?user=${customerId}$`))
-  await expect(admin.getByTestId('chat-peer-name')).toHaveText('Demo Trader')
+  await expect(admin.getByTestId('chat-peer-name')).toHaveText(`${account.first_name} ${account.last_name}`)
   await expect(admin.getByTestId('connection-indicator')).toHaveText('Connected')
 
   await send(customer, 'Hello, I need help with a deposit')
@@ -141,11 +134,12 @@ test('messages flow both ways live, and show Read once the other side has seen t
 
 test('the unread notifier shows off the chat page, agrees across tabs, and hides on opening the chat', async ({
   newContext,
-  ownServer,
+  sharedServer,
 }) => {
   const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
     newContext,
-    ownServer.url,
+    sharedServer.url,
+    'chat-unread',
   )
   // The second tab's first count is read by the server before support writes, and reaches the page only after
   // both messages' events did (a request queued behind /mt4's others): the events must still bring it to 2.
@@ -163,11 +157,11 @@ test('the unread notifier shows off the chat page, agrees across tabs, and hides
     await firstCountReleased
     return route.fulfill({ response })
   })
-  await secondTab.goto(`${ownServer.url}/mt4`)
+  await secondTab.goto(`${sharedServer.url}/mt4`)
   await firstCountWasRead
   await expect(customer.getByTestId('unread-notifier')).toHaveCount(0)
 
-  await admin.goto(`${ownServer.url}/admin/chat?user=${customerId}`)
+  await admin.goto(`${sharedServer.url}/admin/chat?user=${customerId}`)
   await send(admin, 'Your deposit has arrived.')
   await send(admin, 'Anything else?')
   // The hub gives both tabs each event at once: once the first tab counts 2, the second has had both events.
@@ -239,13 +233,14 @@ test('a second tab joining a live conversation asks for its unread count once, n
   expect(countsAsked).toBeLessThanOrEqual(3)
 })
 
-test('an image and a PDF upload with progress and open', async ({ newContext, ownServer }) => {
+test('an image and a PDF upload with progress and open', async ({ newContext, sharedServer }) => {
   const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
     newContext,
-    ownServer.url,
+    sharedServer.url,
+    'chat-upload',
   )
-  await customer.goto(`${ownServer.url}/main/chat`)
-  await admin.goto(`${ownServer.url}/admin/chat?user=${customerId}`)
+  await customer.goto(`${sharedServer.url}/main/chat`)
+  await admin.goto(`${sharedServer.url}/admin/chat?user=${customerId}`)
   await expect(composer(customer)).toBeEnabled()
 
   // A slow uplink, so the upload's progress is there to see.
@@ -312,15 +307,19 @@ test('an image and a PDF upload with progress and open', async ({ newContext, ow
   await adminContext.close()
 })
 
-test('markup in a message and a file name shows as text, never runs', async ({ newContext, ownServer }) => {
+test('markup in a message and a file name shows as text, never runs', async ({
+  newContext,
+  sharedServer,
+}) => {
   const { customer, admin, customerId, customerContext, adminContext } = await openBoth(
     newContext,
-    ownServer.url,
+    sharedServer.url,
+    'chat-markup',
   )
   const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>'
   const hostileName = '<img src=x onerror=window.__pwned=3>.pdf'
-  await customer.goto(`${ownServer.url}/main/chat`)
-  await admin.goto(`${ownServer.url}/admin/chat?user=${customerId}`)
+  await customer.goto(`${sharedServer.url}/main/chat`)
+  await admin.goto(`${sharedServer.url}/admin/chat?user=${customerId}`)
   await customer
     .getByTestId('chat-file-input')
     .setInputFiles({ name: hostileName, mimeType: 'application/pdf', buffer: pdf() })
@@ -374,22 +373,27 @@ test.describe('with the service worker', () => {
 
 test("@mobile below 768 px the console's user list is a slide-over drawer; the customer chat fits the screen", async ({
   newContext,
-  ownServer,
+  sharedServer,
 }) => {
   const phone = { width: 390, height: 844 }
-  const { customer, admin, customerContext, adminContext } = await openBoth(newContext, ownServer.url, phone)
-  await admin.goto(`${ownServer.url}/admin/chat`)
+  const { customer, admin, customerContext, adminContext, account } = await openBoth(
+    newContext,
+    sharedServer.url,
+    'chat-phone',
+    phone,
+  )
+  await admin.goto(`${sharedServer.url}/admin/chat`)
   await expect(admin.getByText('Select a user to start chatting')).toBeVisible()
   // The side list is not shown on a phone; a button opens it as a drawer.
   await expect(admin.getByRole('complementary', { name: 'Users' })).toBeHidden()
   await admin.getByRole('button', { name: 'Show users' }).first().click()
   const drawer = admin.getByRole('dialog', { name: 'Users' })
   await expect(drawer).toBeVisible()
-  await drawer.getByTestId('chat-user').filter({ hasText: DEMO_CUSTOMER.email }).click()
+  await drawer.getByTestId('chat-user').filter({ hasText: account.email }).click()
   await expect(drawer).toBeHidden()
-  await expect(admin.getByTestId('chat-peer-name')).toHaveText('Demo Trader')
+  await expect(admin.getByTestId('chat-peer-name')).toHaveText(`${account.first_name} ${account.last_name}`)
 
-  await customer.goto(`${ownServer.url}/main/chat`)
+  await customer.goto(`${sharedServer.url}/main/chat`)
   await send(customer, 'Hello from my phone')
   await expect(rowWithText(admin, 'Hello from my phone')).toBeVisible()
   // The composer sits inside the screen, without scrolling the page.
