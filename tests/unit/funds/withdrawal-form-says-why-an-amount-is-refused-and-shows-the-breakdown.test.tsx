@@ -58,11 +58,20 @@ const CARD = { depositId: 12, brand: 'visa', last4: '4242', expMonth: 8, expYear
 function renderPage(
   onRequest: (withdrawal: WithdrawalRequest, key: string) => Promise<{ message: string }> = vi.fn(),
   summary: FundsSummary = SUMMARY,
+  closedBy?: string,
 ) {
   return render(
     <div>
+      <p id="verification-needed">Verify your identity to withdraw</p>
       <WithdrawableBreakdown summary={summary} currency={USD} />
-      <WithdrawalForm summary={summary} limit={LIMIT} coins={COINS} cards={[CARD]} onRequest={onRequest} />
+      <WithdrawalForm
+        summary={summary}
+        limit={LIMIT}
+        coins={COINS}
+        cards={[CARD]}
+        onRequest={onRequest}
+        closedBy={closedBy}
+      />
     </div>,
   )
 }
@@ -83,6 +92,25 @@ const lostAnswer = () =>
 describe('the withdrawal form and its breakdown', { timeout: 30_000 }, () => {
   it('has no accessibility violations', async () => {
     const { container } = renderPage()
+    await expectNoA11yViolations(container)
+  })
+
+  it('is shut while the verification withdrawals need is missing, every control pointing to why', async () => {
+    const onRequest = vi.fn()
+    const { container } = renderPage(onRequest, SUMMARY, 'verification-needed')
+    const controls = [
+      ...screen.getAllByRole('radio'),
+      screen.getByRole('combobox', { name: 'Card' }),
+      amount(),
+      screen.getByRole('button', { name: 'Max' }),
+      screen.getByRole('button', { name: 'Request withdrawal' }),
+    ]
+    for (const control of controls) expect(control).toBeDisabled()
+    expect(amount().closest('fieldset[disabled]')).toHaveAccessibleDescription(
+      'Verify your identity to withdraw',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }))
+    expect(onRequest).not.toHaveBeenCalled()
     await expectNoA11yViolations(container)
   })
 

@@ -50,6 +50,11 @@ export interface WithdrawalFormProps {
   onRequest: (withdrawal: WithdrawalRequest, idempotencyKey: string) => Promise<{ message: string }>
   /** After a request was stored (a toast, typically). */
   onRequested?: (message: string) => void
+  /**
+   * The id of the element saying why no withdrawal can be requested now (the verification it needs): every control
+   * is shut and points there, rather than taking a request the server refuses.
+   */
+  closedBy?: string
 }
 
 const METHOD_ICONS: Readonly<Record<WithdrawalMethod, LucideIcon>> = {
@@ -180,146 +185,148 @@ export function WithdrawalForm(props: WithdrawalFormProps) {
         </Card.Description>
       </Card.Header>
       <Card.Body>
-        <form
-          noValidate
-          aria-labelledby="withdrawal-form-title"
-          onSubmit={(event) => void submit(event)}
-          className={grid({ gap: '5' })}
-        >
-          <fieldset className={grid({ gap: '2', minW: '0' })}>
-            <Box as="legend" textStyle="label" mb="2">
-              Send the money to
-            </Box>
-            <div
-              className={grid({
-                gap: '2',
-                gridTemplateColumns: { base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
-              })}
-            >
-              {WITHDRAWAL_METHODS.map((option) => {
-                const Icon = METHOD_ICONS[option]
-                return (
-                  <label key={option} className={methodOption}>
-                    <input type="radio" value={option} {...form.register('method')} />
-                    <Icon size={18} aria-hidden="true" />
-                    {WITHDRAWAL_METHOD_LABELS[option]}
-                  </label>
-                )
-              })}
-            </div>
-          </fieldset>
+        <form noValidate aria-labelledby="withdrawal-form-title" onSubmit={(event) => void submit(event)}>
+          {/* One disabled fieldset shuts every control inside it, the selects' triggers and the buttons too. */}
+          <fieldset
+            disabled={props.closedBy !== undefined}
+            aria-describedby={props.closedBy}
+            className={grid({ gap: '5', minW: '0' })}
+          >
+            <fieldset className={grid({ gap: '2', minW: '0' })}>
+              <Box as="legend" textStyle="label" mb="2">
+                Send the money to
+              </Box>
+              <div
+                className={grid({
+                  gap: '2',
+                  gridTemplateColumns: { base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+                })}
+              >
+                {WITHDRAWAL_METHODS.map((option) => {
+                  const Icon = METHOD_ICONS[option]
+                  return (
+                    <label key={option} className={methodOption}>
+                      <input type="radio" value={option} {...form.register('method')} />
+                      <Icon size={18} aria-hidden="true" />
+                      {WITHDRAWAL_METHOD_LABELS[option]}
+                    </label>
+                  )
+                })}
+              </div>
+            </fieldset>
 
-          {method === 'card' ? (
-            cards.length > 0 ? (
-              <FormSelect
-                control={form.control}
-                name="card_deposit_id"
-                label="Card"
-                options={cardOptions}
-                placeholder="Choose a card"
-                description="Money goes back only to a card you deposited with."
-              />
-            ) : (
-              <AlertBox
-                variant={errors.card_deposit_id ? 'warning' : 'default'}
-                title="No card to send money back to"
-                description="Withdrawals go back only to a card you deposited with. Choose a crypto address or a bank account instead."
-              />
-            )
-          ) : null}
-
-          {method === 'crypto' ? (
-            <Grid gap="4">
-              <Grid gap="4" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}>
+            {method === 'card' ? (
+              cards.length > 0 ? (
                 <FormSelect
                   control={form.control}
-                  name="coin"
-                  label="Coin"
-                  options={coinOptions}
-                  onValueChange={(next) => {
-                    // A coin's networks are its own: start from its first one.
-                    const first = findCoin(next)?.networks[0]
-                    if (first) form.setValue('network', first.id)
-                    if (form.getValues('address')) void form.trigger('address')
-                  }}
+                  name="card_deposit_id"
+                  label="Card"
+                  options={cardOptions}
+                  placeholder="Choose a card"
+                  description="Money goes back only to a card you deposited with."
                 />
-                <FormSelect
+              ) : (
+                <AlertBox
+                  variant={errors.card_deposit_id ? 'warning' : 'default'}
+                  title="No card to send money back to"
+                  description="Withdrawals go back only to a card you deposited with. Choose a crypto address or a bank account instead."
+                />
+              )
+            ) : null}
+
+            {method === 'crypto' ? (
+              <Grid gap="4">
+                <Grid gap="4" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}>
+                  <FormSelect
+                    control={form.control}
+                    name="coin"
+                    label="Coin"
+                    options={coinOptions}
+                    onValueChange={(next) => {
+                      // A coin's networks are its own: start from its first one.
+                      const first = findCoin(next)?.networks[0]
+                      if (first) form.setValue('network', first.id)
+                      if (form.getValues('address')) void form.trigger('address')
+                    }}
+                  />
+                  <FormSelect
+                    control={form.control}
+                    name="network"
+                    label="Network"
+                    options={networkOptions}
+                    onValueChange={() => {
+                      if (form.getValues('address')) void form.trigger('address')
+                    }}
+                  />
+                </Grid>
+                <FormField
                   control={form.control}
-                  name="network"
-                  label="Network"
-                  options={networkOptions}
-                  onValueChange={() => {
-                    if (form.getValues('address')) void form.trigger('address')
-                  }}
+                  name="address"
+                  label="Address"
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  placeholder={network ? ADDRESS_PLACEHOLDERS[network.format] : undefined}
+                  className={css({ fontFamily: 'mono' })}
+                  description={
+                    coin && network
+                      ? `Your ${coin.code} address on ${network.name}. Sending to another network loses the coins.`
+                      : undefined
+                  }
                 />
               </Grid>
-              <FormField
-                control={form.control}
-                name="address"
-                label="Address"
-                autoComplete="off"
-                autoCapitalize="off"
-                autoCorrect="off"
-                spellCheck={false}
-                placeholder={network ? ADDRESS_PLACEHOLDERS[network.format] : undefined}
-                className={css({ fontFamily: 'mono' })}
-                description={
-                  coin && network
-                    ? `Your ${coin.code} address on ${network.name}. Sending to another network loses the coins.`
-                    : undefined
-                }
-              />
-            </Grid>
-          ) : null}
+            ) : null}
 
-          {method === 'bank' ? (
-            <Grid gap="4" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}>
-              <FormField control={form.control} name="holder" label="Account holder" autoComplete="name" />
-              <FormField control={form.control} name="bank_name" label="Bank name" autoComplete="off" />
-              <FormField
-                control={form.control}
-                name="iban"
-                label="IBAN or account number"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-              />
-              <FormField
-                control={form.control}
-                name="bic"
-                label="BIC / SWIFT (optional)"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-              />
-            </Grid>
-          ) : null}
+            {method === 'bank' ? (
+              <Grid gap="4" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}>
+                <FormField control={form.control} name="holder" label="Account holder" autoComplete="name" />
+                <FormField control={form.control} name="bank_name" label="Bank name" autoComplete="off" />
+                <FormField
+                  control={form.control}
+                  name="iban"
+                  label="IBAN or account number"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                />
+                <FormField
+                  control={form.control}
+                  name="bic"
+                  label="BIC / SWIFT (optional)"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                />
+              </Grid>
+            ) : null}
 
-          <AmountWithMax
-            control={form.control}
-            name="amount"
-            description={amountHelp}
-            maxDisabled={context.withdrawableUsd <= 0}
-            onMax={() =>
-              form.setValue('amount', Math.min(context.withdrawableUsd, limit.max).toFixed(2), {
-                shouldValidate: true,
-                shouldDirty: true,
-                shouldTouch: true,
-              })
-            }
-          />
+            <AmountWithMax
+              control={form.control}
+              name="amount"
+              description={amountHelp}
+              maxDisabled={context.withdrawableUsd <= 0}
+              onMax={() =>
+                form.setValue('amount', Math.min(context.withdrawableUsd, limit.max).toFixed(2), {
+                  shouldValidate: true,
+                  shouldDirty: true,
+                  shouldTouch: true,
+                })
+              }
+            />
 
-          {serverError ? <AlertBox variant="destructive" title={serverError} /> : null}
+            {serverError ? <AlertBox variant="destructive" title={serverError} /> : null}
 
-          <Button
-            type="submit"
-            size="lg"
-            loading={form.formState.isSubmitting}
-            loadingText="Requesting..."
-            className={css({ justifySelf: { base: 'stretch', sm: 'start' } })}
-          >
-            Request withdrawal
-          </Button>
+            <Button
+              type="submit"
+              size="lg"
+              loading={form.formState.isSubmitting}
+              loadingText="Requesting..."
+              className={css({ justifySelf: { base: 'stretch', sm: 'start' } })}
+            >
+              Request withdrawal
+            </Button>
+          </fieldset>
         </form>
       </Card.Body>
     </Card.Root>

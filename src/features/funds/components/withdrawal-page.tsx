@@ -33,6 +33,8 @@ export interface WithdrawalPageProps {
   live?: LiveAccountFigures | null
   /** Reloads the signed-in user (their balance), which the session feature owns. */
   onBalanceChanged: () => Promise<unknown>
+  /** The id of the element saying why no withdrawal can be requested now; the form is shut while it is set. */
+  requestsClosedBy?: string
 }
 
 /** The server's summary with equity and margin at live prices, when known. */
@@ -81,6 +83,7 @@ export function WithdrawalPage(props: WithdrawalPageProps) {
               cards={cards}
               onRequest={(withdrawal, idempotencyKey) => request.mutateAsync({ withdrawal, idempotencyKey })}
               onRequested={(message) => toast.success(message)}
+              closedBy={props.requestsClosedBy}
             />
           </Box>
           <Box order={{ base: 1, lg: 2 }} minW="0">

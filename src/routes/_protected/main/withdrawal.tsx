@@ -31,11 +31,14 @@ export const Route = createFileRoute('/_protected/main/withdrawal')({
   component: Withdrawal,
 })
 
+const VERIFICATION_NEEDED_ID = 'withdrawal-verification-needed'
+
 function Withdrawal() {
   const queryClient = useQueryClient()
   const { currency } = useDisplayCurrency()
   const live = useLiveAccountFigures()
-  // Known-your-customer first (decision 0020): the server refuses a withdrawal below level 2; say so before the form.
+  // Known-your-customer first (decision 0020): the server refuses a withdrawal below level 2; say so before the form,
+  // and shut the form, which points to the reason.
   const level = useSession((state) => state.user?.verification_level)
   const unverified = level !== undefined && level < WITHDRAWAL_MIN_VERIFICATION_LEVEL
   return (
@@ -47,6 +50,7 @@ function Withdrawal() {
       />
       {unverified ? (
         <AlertBox
+          id={VERIFICATION_NEEDED_ID}
           variant="warning"
           title="Verify your identity to withdraw"
           description={`Withdrawals need verification level ${WITHDRAWAL_MIN_VERIFICATION_LEVEL}: both sides of an identity document, approved. You are at level ${level}.`}
@@ -61,6 +65,7 @@ function Withdrawal() {
         currency={currency}
         live={live}
         onBalanceChanged={() => loadCurrentUser(queryClient, { fresh: true })}
+        requestsClosedBy={unverified ? VERIFICATION_NEEDED_ID : undefined}
       />
     </div>
   )
