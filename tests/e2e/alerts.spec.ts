@@ -2,8 +2,11 @@
 // server within a few ticks, and with two tabs open its toast shows once, in one tab; it leaves the Alerts list. In
 // Settings 'Push notifications on this device' subscribes and unsubscribes; a push delivered to the real service
 // worker through the DevTools protocol shows nothing while a tab is visible, a system notification once none is,
-// and a click on it takes the app to /mt4 on the alert's asset.
+// and a click on it takes the app to /mt4 on the alert's asset. The alerts' tests have a customer of their own on the
+// shared server, starting as the demo customer does; the push tests a server of their own, which allows the push
+// service's origin.
 import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { demoLikeCustomer } from './support/api'
 import { test, expect, serviceWorkerActivated, signInThroughForm } from './support/fixtures'
 import { DEMO_CUSTOMER, startServer } from './support/server'
 import { closeWelcome, expectWithinWidth, openActiveOrders } from './support/workspace'
@@ -24,7 +27,7 @@ const orNever = <T>(wait: Promise<T>) => wait.catch(() => new Promise<T>(() => u
 test(
   'an alert created from /mt4 just beyond the bid fires once, as one toast with two tabs open',
   { tag: '@mobile' },
-  async ({ page, context, ownServer, isMobile }, testInfo) => {
+  async ({ page, context, sharedServer, isMobile }, testInfo) => {
     test.slow()
     // Every toast of a fired alert each tab ever showed, counted and its text kept as it appears: a toast leaves
     // after 4 s, so a duplicate could come and go between two looks, and on a slow machine the one toast may be gone
@@ -50,16 +53,17 @@ test(
     const createdCount = () =>
       page.evaluate(() => (window as unknown as { createdToastCount: () => number }).createdToastCount())
 
-    await page.goto(`${ownServer.url}/`)
-    await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    const customer = await demoLikeCustomer(sharedServer.url, 'alert-fires')
+    await page.goto(`${sharedServer.url}/`)
+    await signInThroughForm(page, customer.email, customer.password)
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-    await page.goto(`${ownServer.url}/mt4`)
+    await page.goto(`${sharedServer.url}/mt4`)
     await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
     await closeWelcome(page)
 
     // A second tab of the same browser: both share the realtime hub.
     const other = await context.newPage()
-    await other.goto(`${ownServer.url}/main/dashboard`)
+    await other.goto(`${sharedServer.url}/main/dashboard`)
     await expect(other.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
     await page.bringToFront()
 
@@ -184,11 +188,12 @@ test(
   },
 )
 
-test('Delete removes an alert from the list', async ({ page, ownServer }) => {
-  await page.goto(`${ownServer.url}/`)
-  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+test('Delete removes an alert from the list', async ({ page, sharedServer }) => {
+  const customer = await demoLikeCustomer(sharedServer.url, 'alert-delete')
+  await page.goto(`${sharedServer.url}/`)
+  await signInThroughForm(page, customer.email, customer.password)
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-  await page.goto(`${ownServer.url}/mt4`)
+  await page.goto(`${sharedServer.url}/mt4`)
   await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
   await closeWelcome(page)
 
