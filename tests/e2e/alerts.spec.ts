@@ -144,14 +144,9 @@ test(
           .then(() => true),
         orNever(expect.poll(fired).toBe(1)).then(() => false),
       ])
-      if (listed && round === 0) {
-        await expect(row).toContainText('BTC/USD')
-        await expect(row).toContainText('Check the trend line')
-        await expect(row).toContainText('GTC')
-        await expect(row.getByTestId('alert-condition')).toHaveText(/^(Above|Below) [\d,]+\.\d{5}$/)
-        await expect(row.getByRole('button', { name: 'Delete' })).toBeVisible()
-        await expectWithinWidth(page, alerts, 'alerts section')
-      }
+      // What a row shows is checked on one that cannot fire (the next test): this one may leave the list at any tick.
+      if (!listed)
+        testInfo.annotations.push({ type: 'fired before it was listed', description: `round ${round + 1}` })
       const firedInTime = await expect
         .poll(fired, { timeout: 30_000 })
         .toBe(1)
@@ -188,32 +183,43 @@ test(
   },
 )
 
-test('Delete removes an alert from the list', async ({ page, sharedServer }) => {
-  const customer = await demoLikeCustomer(sharedServer.url, 'alert-delete')
-  await page.goto(`${sharedServer.url}/`)
-  await signInThroughForm(page, customer.email, customer.password)
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-  await page.goto(`${sharedServer.url}/mt4`)
-  await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
-  await closeWelcome(page)
+test(
+  'an alert is listed with its condition, note and expiry, and Delete removes it',
+  { tag: '@mobile' },
+  async ({ page, sharedServer, isMobile }) => {
+    const customer = await demoLikeCustomer(sharedServer.url, 'alert-delete')
+    await page.goto(`${sharedServer.url}/`)
+    await signInThroughForm(page, customer.email, customer.password)
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+    await page.goto(`${sharedServer.url}/mt4`)
+    await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
+    await closeWelcome(page)
 
-  // Far below the bid: it cannot fire while the test runs.
-  await page.getByRole('button', { name: 'Create alert' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Create alert' })
-  await dialog.getByText('Bid falls to or below').click()
-  const bid = numberOf(await dialog.getByLabel('Price').inputValue())
-  await dialog.getByLabel('Price').fill((bid * 0.5).toFixed(2))
-  await dialog.getByRole('button', { name: 'Create alert' }).click()
-  await expect(dialog).toBeHidden()
+    // Far below the bid: it cannot fire while the test runs.
+    await page.getByRole('button', { name: 'Create alert' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Create alert' })
+    await dialog.getByText('Bid falls to or below').click()
+    const bid = numberOf(await dialog.getByLabel('Price').inputValue())
+    await dialog.getByLabel('Price').fill((bid * 0.5).toFixed(2))
+    await dialog.getByLabel('Note (optional)').fill('Check the trend line')
+    await dialog.getByRole('button', { name: 'Create alert' }).click()
+    await expect(dialog).toBeHidden()
 
-  const alerts = (await openActiveOrders(page, false)).getByRole('region', { name: 'Alerts' })
-  await expect(alerts.getByRole('listitem')).toHaveCount(1)
-  await expect(alerts.getByTestId('alert-condition')).toHaveText(/^Below /)
-  await alerts.getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByText('Alert deleted')).toBeVisible()
-  await expect(alerts.getByRole('listitem')).toHaveCount(0)
-  await expect(alerts).toContainText('No active alerts.')
-})
+    // Listed under the Active Orders, with its condition, note, expiry and Delete.
+    const alerts = (await openActiveOrders(page, isMobile)).getByRole('region', { name: 'Alerts' })
+    const row = alerts.getByRole('listitem')
+    await expect(row).toHaveCount(1)
+    await expect(row).toContainText('BTC/USD')
+    await expect(row).toContainText('Check the trend line')
+    await expect(row).toContainText('GTC')
+    await expect(row.getByTestId('alert-condition')).toHaveText(/^Below [\d,]+\.\d{5}$/)
+    await expectWithinWidth(page, alerts, 'alerts section')
+    await row.getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByText('Alert deleted')).toBeVisible()
+    await expect(row).toHaveCount(0)
+    await expect(alerts).toContainText('No active alerts.')
+  },
+)
 
 test.describe('push notifications on this device', () => {
   // These tests are about the service worker: they run with one (the suite blocks it elsewhere).
