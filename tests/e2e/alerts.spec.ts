@@ -9,7 +9,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { demoLikeCustomer } from './support/api'
 import { test, expect, serviceWorkerActivated, signInThroughForm } from './support/fixtures'
 import { DEMO_CUSTOMER, startServer } from './support/server'
-import { closeWelcome, expectWithinWidth, openActiveOrders } from './support/workspace'
+import { expectWithinWidth, openActiveOrders, openWorkspaceSignedIn } from './support/workspace'
 
 /** '67,123.45678' -> 67123.45678. */
 const numberOf = (text: string) => Number(text.replaceAll(',', ''))
@@ -54,12 +54,7 @@ test(
       page.evaluate(() => (window as unknown as { createdToastCount: () => number }).createdToastCount())
 
     const customer = await demoLikeCustomer(sharedServer.url, 'alert-fires')
-    await page.goto(`${sharedServer.url}/`)
-    await signInThroughForm(page, customer.email, customer.password)
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-    await page.goto(`${sharedServer.url}/mt4`)
-    await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
-    await closeWelcome(page)
+    await openWorkspaceSignedIn(page, sharedServer.url, customer)
 
     // A second tab of the same browser: both share the realtime hub.
     const other = await context.newPage()
@@ -188,12 +183,7 @@ test(
   { tag: '@mobile' },
   async ({ page, sharedServer, isMobile }) => {
     const customer = await demoLikeCustomer(sharedServer.url, 'alert-delete')
-    await page.goto(`${sharedServer.url}/`)
-    await signInThroughForm(page, customer.email, customer.password)
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-    await page.goto(`${sharedServer.url}/mt4`)
-    await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
-    await closeWelcome(page)
+    await openWorkspaceSignedIn(page, sharedServer.url, customer)
 
     // Far below the bid: it cannot fire while the test runs.
     await page.getByRole('button', { name: 'Create alert' }).click()

@@ -4,8 +4,8 @@
 // shared server, starting as the demo customer does, so no other test's orders are listed.
 import type { Page } from '@playwright/test'
 import { demoLikeCustomer } from './support/api'
-import { test, expect, signInThroughForm } from './support/fixtures'
-import { closeWelcome, expectWithinWidth, openActiveOrders } from './support/workspace'
+import { test, expect } from './support/fixtures'
+import { expectWithinWidth, openActiveOrders, openWorkspaceSignedIn } from './support/workspace'
 
 const priceText = (price: number) =>
   price.toLocaleString('en-US', { minimumFractionDigits: 5, maximumFractionDigits: 5 })
@@ -25,12 +25,7 @@ test(
     // Three dialogs, a panel and five round trips: more than the default budget on a busy machine.
     test.slow()
     const customer = await demoLikeCustomer(sharedServer.url, 'orders')
-    await page.goto(`${sharedServer.url}/`)
-    await signInThroughForm(page, customer.email, customer.password)
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-    await page.goto(`${sharedServer.url}/mt4`)
-    await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
-    await closeWelcome(page)
+    await openWorkspaceSignedIn(page, sharedServer.url, customer)
 
     // The dialog says what the price makes before anything is sent: 2 % under the ask is a buy limit.
     const placedAt = Math.round((await askOf(page)) * 0.98 * 100) / 100

@@ -1,7 +1,24 @@
 // What the /mt4 specs share: the Active Orders panel opened as a person would at either width, the unread welcome
 // notification read first, and the 390 px layout's rule that nothing lies outside the viewport's width.
 import type { Locator, Page } from '@playwright/test'
-import { expect } from './fixtures'
+import { expect, signInThroughForm } from './fixtures'
+
+/**
+ * Signs in through the form as a person does, lands on the dashboard, then opens /mt4 on its first asset with the
+ * welcome note read.
+ */
+export async function openWorkspaceSignedIn(
+  page: Page,
+  baseUrl: string,
+  customer: { email: string; password: string },
+) {
+  await page.goto(`${baseUrl}/`)
+  await signInThroughForm(page, customer.email, customer.password)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await page.goto(`${baseUrl}/mt4`)
+  await expect(page.getByTestId('active-asset')).toHaveText('BTC/USD')
+  await closeWelcome(page)
+}
 
 /** Opens the Active Orders panel: from the workspace's panel bar at 1280 px, from the menu at 390 px. */
 export async function openActiveOrders(page: Page, isMobile: boolean): Promise<Locator> {
