@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { useForm, type FieldPath } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { Box, Grid } from 'styled-system/jsx'
@@ -20,8 +20,8 @@ import {
   type FundsSettingsFormValues,
 } from '../../../domain/back-office/funds-settings-form'
 import type { FundsSettings } from '../../../domain/contract/funds-options'
-import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateFundsSettings } from '../api/funds-settings'
+import { toastSettingsSaveError, useSettingsBaseline } from './settings-baseline'
 
 export const FUNDS_SETTINGS_MESSAGES = {
   SAVED: 'Funds settings saved.',
@@ -50,22 +50,13 @@ function FieldGroup(props: { legend: string; children: ReactNode }) {
 export function FundsSettingsForm(props: { settings: FundsSettings }) {
   const { settings } = props
   const update = useUpdateFundsSettings()
-  const baseline = useRef(settings)
   const form = useForm<FundsSettingsFormValues, unknown, FundsSettingsFormOutput>({
     resolver: zodResolver(FundsSettingsFormSchema),
     defaultValues: fundsSettingsFormValues(settings),
     mode: 'onTouched',
   })
   const { errors, isDirty } = form.formState
-
-  // Another admin saved while this page was open: an untouched form follows, one being edited keeps its edits.
-  const { reset } = form
-  useEffect(() => {
-    if (form.formState.isDirty) return
-    baseline.current = settings
-    reset(fundsSettingsFormValues(settings))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings, reset])
+  const { baseline, adopt, discard } = useSettingsBaseline(settings, form, fundsSettingsFormValues)
 
   // handleSubmit is called in the event, not at render: the baseline is read when the admin saves.
   const submit = (event: FormEvent<HTMLFormElement>) =>
@@ -77,22 +68,20 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
       }
       update.mutate(patch, {
         onSuccess: (saved) => {
-          baseline.current = saved
-          reset(fundsSettingsFormValues(saved))
+          adopt(saved)
           toast.success(FUNDS_SETTINGS_MESSAGES.SAVED)
         },
-        onError: (error) => {
+        onError: (error) =>
           // The server names fields as funds.limits.card.min; the form's names are the same without 'funds.'.
-          const placed = placeFieldErrors(
+          toastSettingsSaveError(
             error,
             (serverName) => {
               const name = serverName.replace(/^funds\./, '')
               return name.split('.')[0]! in settings ? (name as FieldPath<FundsSettingsFormValues>) : null
             },
             form.setError,
-          )
-          toast.error(placed ? 'Some funds settings need correcting.' : errorMessage(error))
-        },
+            'Some funds settings need correcting.',
+          ),
       })
     })(event)
 
@@ -176,11 +165,7 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
           </FieldGroup>
         </Card.Body>
         <Card.Footer className={wrap({ justifyContent: 'flex-end', gap: '3' })}>
-          <Button
-            variant="outline"
-            disabled={!isDirty || update.isPending}
-            onClick={() => reset(fundsSettingsFormValues(baseline.current))}
-          >
+          <Button variant="outline" disabled={!isDirty || update.isPending} onClick={discard}>
             Discard changes
           </Button>
           <Button type="submit" loading={update.isPending} loadingText="Saving...">

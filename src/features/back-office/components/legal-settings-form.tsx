@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
@@ -15,8 +15,11 @@ import {
   LEGAL_TEXT_MAX,
   type LegalTexts,
 } from '../../../domain/contract/legal'
-import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateLegalSettings } from '../api/legal-settings'
+import { toastSettingsSaveError, useSettingsBaseline } from './settings-baseline'
+
+/** The texts are the form's values as they are. */
+const asFormValues = (texts: LegalTexts) => texts
 
 export const LEGAL_SETTINGS_MESSAGES = {
   SAVED: 'Legal pages saved.',
@@ -30,22 +33,13 @@ export const LEGAL_SETTINGS_MESSAGES = {
  */
 export function LegalSettingsForm(props: { texts: LegalTexts }) {
   const update = useUpdateLegalSettings()
-  const baseline = useRef(props.texts)
   const form = useForm<LegalTexts>({
     resolver: zodResolver(LegalSettingsFormSchema),
     defaultValues: props.texts,
     mode: 'onTouched',
   })
   const { isDirty } = form.formState
-
-  // Another admin saved while this page was open: an untouched form follows, one being edited keeps its edits.
-  const { reset } = form
-  useEffect(() => {
-    if (form.formState.isDirty) return
-    baseline.current = props.texts
-    reset(props.texts)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.texts, reset])
+  const { baseline, adopt, discard } = useSettingsBaseline(props.texts, form, asFormValues)
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit((values) => {
@@ -56,19 +50,17 @@ export function LegalSettingsForm(props: { texts: LegalTexts }) {
       }
       update.mutate(patch, {
         onSuccess: (saved) => {
-          baseline.current = saved
-          reset(saved)
+          adopt(saved)
           toast.success(LEGAL_SETTINGS_MESSAGES.SAVED)
         },
-        onError: (error) => {
+        onError: (error) =>
           // The server names fields as legal.terms; the form's names are the page keys.
-          const placed = placeFieldErrors(
+          toastSettingsSaveError(
             error,
             (name) => LEGAL_DOCUMENTS.find((document) => `legal.${document}` === name) ?? null,
             form.setError,
-          )
-          toast.error(placed ? 'Some pages need correcting.' : errorMessage(error))
-        },
+            'Some pages need correcting.',
+          ),
       })
     })(event)
 
@@ -111,11 +103,7 @@ export function LegalSettingsForm(props: { texts: LegalTexts }) {
           ))}
         </Card.Body>
         <Card.Footer className={wrap({ justifyContent: 'flex-end', gap: '3' })}>
-          <Button
-            variant="outline"
-            disabled={!isDirty || update.isPending}
-            onClick={() => reset(baseline.current)}
-          >
+          <Button variant="outline" disabled={!isDirty || update.isPending} onClick={discard}>
             Discard changes
           </Button>
           <Button type="submit" loading={update.isPending} loadingText="Saving...">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useForm, useWatch, type FieldPath } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { Box } from 'styled-system/jsx'
@@ -26,9 +26,9 @@ import {
 } from '../../../domain/back-office/site-settings-form'
 import type { SiteSettingsPatch } from '../../../domain/contract/admin-settings'
 import { ASSET_CLASSES, type SiteSettings } from '../../../domain/contract/site'
-import { errorMessage, placeFieldErrors } from '../../../lib/error-message'
 import { useUpdateSettings } from '../api/update-settings'
 import { MaintenancePreview } from './maintenance-preview'
+import { toastSettingsSaveError, useSettingsBaseline } from './settings-baseline'
 
 export const SITE_SETTINGS_MESSAGES = {
   SAVED: 'Site settings saved.',
@@ -69,8 +69,6 @@ const twoColumns = grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr
 export function SiteSettingsForm(props: SiteSettingsFormProps) {
   const { settings, onSaved } = props
   const update = useUpdateSettings()
-  // What the form started from: the patch holds what the admin changed since, not what another admin changed.
-  const baseline = useRef(settings)
   const [confirming, setConfirming] = useState<SiteSettingsPatch | null>(null)
   const form = useForm<SiteSettingsFormValues, unknown, SiteSettingsFormOutput>({
     resolver: zodResolver(SiteSettingsFormSchema),
@@ -83,33 +81,23 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
     name: ['maintenanceMessage', 'contactEmail', 'r_page'],
   })
 
-  // Another admin saved while this page was open: an untouched form follows, one being edited keeps its edits.
-  const { reset } = form
-  useEffect(() => {
-    if (form.formState.isDirty) return
-    baseline.current = settings
-    reset(siteSettingsFormValues(settings))
-    // Only new settings from the server reset the form; the form's own state changing must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings, reset])
+  const { baseline, adopt, discard } = useSettingsBaseline(settings, form, siteSettingsFormValues)
 
   const save = (patch: SiteSettingsPatch) => {
     setConfirming(null)
     update.mutate(patch, {
       onSuccess: (saved) => {
-        baseline.current = saved
-        reset(siteSettingsFormValues(saved))
+        adopt(saved)
         toast.success(SITE_SETTINGS_MESSAGES.SAVED)
         onSaved(saved)
       },
-      onError: (error) => {
-        const placed = placeFieldErrors(
+      onError: (error) =>
+        toastSettingsSaveError(
           error,
           (key) => siteSettingsFieldOf(key) as SettingsField | null,
           form.setError,
-        )
-        toast.error(placed ? 'Some settings need correcting.' : errorMessage(error))
-      },
+          'Some settings need correcting.',
+        ),
     })
   }
 
@@ -284,7 +272,7 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
           variant="outline"
           className={saveBarButton}
           disabled={!isDirty || update.isPending}
-          onClick={() => reset(siteSettingsFormValues(baseline.current))}
+          onClick={discard}
         >
           Discard changes
         </Button>
