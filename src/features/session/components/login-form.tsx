@@ -13,7 +13,8 @@ import { useLogin } from '../api/login'
 // Most sign-ins never need the second step: it (and the account contract it reads) loads only when asked.
 const TwoFactorStep = lazy(() => import('./two-factor-step'))
 
-function loginErrorMessage(error: unknown): string {
+/** A failed sign-in call in one sentence: the password's step and the second step (`two-factor-step.tsx`) say it alike. */
+export function loginErrorMessage(error: unknown): string {
   if (error instanceof HttpError) {
     if (error.status === 0) return 'Cannot reach the server. Check your connection and try again.'
     return error.message

@@ -16,20 +16,13 @@ import {
 } from '../../../domain/account/two-factor-forms'
 import { HttpError } from '../../../lib/http'
 import { isChallengeOver, useLoginWithTwoFactor } from '../api/login-two-factor'
+import { loginErrorMessage } from './login-form'
 
 export interface TwoFactorStepProps {
   challenge: string
   onSignedIn: () => void
   /** Back to the e-mail and password (the challenge expired, or the user wants to). */
   onRestart: () => void
-}
-
-function problem(error: unknown): string {
-  if (error instanceof HttpError) {
-    if (error.status === 0) return 'Cannot reach the server. Check your connection and try again.'
-    return error.message
-  }
-  return 'An error occurred. Please try again.'
 }
 
 /** What differs between the two ways to pass the step; the form, its errors and its button are one. */
@@ -96,7 +89,7 @@ function CodeStep(props: TwoFactorStepProps & { method: Method; onSwitch: (metho
         {method.lead}
       </Text>
       {spent ? (
-        <AlertBox variant="destructive" description={problem(verify.error)}>
+        <AlertBox variant="destructive" description={loginErrorMessage(verify.error)}>
           <Stack mt="2">
             <Button variant="outline" size="sm" onClick={props.onRestart}>
               Sign in again
@@ -105,7 +98,9 @@ function CodeStep(props: TwoFactorStepProps & { method: Method; onSwitch: (metho
         </AlertBox>
       ) : null}
       <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
-        {serverProblem ? <AlertBox variant="destructive" description={problem(verify.error)} /> : null}
+        {serverProblem ? (
+          <AlertBox variant="destructive" description={loginErrorMessage(verify.error)} />
+        ) : null}
         <TextField
           label={method.label}
           {...method.input}
