@@ -36,10 +36,28 @@ export function fieldError(error: unknown, field: string): string | undefined {
 export const newIdempotencyKey = () => crypto.randomUUID()
 
 /**
- * Puts a 422's field messages on a form: each server field name goes through `fieldOf` (the form's name for it, or
- * null when the form has no such field), and the first message of each lands on that field, the first field getting
- * the focus. Answers whether any was placed, so the caller's toast can say 'needs correcting' or the server's own
- * sentence.
+ * A 422's field messages by the form's fields: each server field name goes through `fieldOf` (the form's name for
+ * it, or null when the form has no such field), and the first message of each is that field's. For a form held in
+ * React state (the workspace's dialogs); `placeFieldErrors` puts them on a react-hook-form.
+ */
+export function fieldMessages<Field extends string>(
+  error: unknown,
+  fieldOf: (serverName: string) => Field | null | undefined,
+): Partial<Record<Field, string>> {
+  const messages: Partial<Record<Field, string>> = {}
+  const fieldErrors = error instanceof HttpError ? error.fieldErrors : {}
+  for (const [serverName, list] of Object.entries(fieldErrors)) {
+    const field = fieldOf(serverName)
+    const first = list[0]
+    if (!field || !first || messages[field] !== undefined) continue
+    messages[field] = first
+  }
+  return messages
+}
+
+/**
+ * Puts a 422's field messages on a form (`fieldMessages`), the first field getting the focus. Answers whether any
+ * was placed, so the caller's toast can say 'needs correcting' or the server's own sentence.
  */
 export function placeFieldErrors<Field extends string>(
   error: unknown,
@@ -50,14 +68,9 @@ export function placeFieldErrors<Field extends string>(
     options: { shouldFocus: boolean },
   ) => void,
 ): boolean {
-  const fieldErrors = error instanceof HttpError ? error.fieldErrors : {}
-  let placed = false
-  for (const [serverName, messages] of Object.entries(fieldErrors)) {
-    const field = fieldOf(serverName)
-    const first = messages[0]
-    if (field === null || !first) continue
-    setError(field, { type: 'server', message: first }, { shouldFocus: !placed })
-    placed = true
-  }
-  return placed
+  const placed = Object.entries(fieldMessages(error, fieldOf)) as [Field, string][]
+  placed.forEach(([field, message], index) =>
+    setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
+  )
+  return placed.length > 0
 }

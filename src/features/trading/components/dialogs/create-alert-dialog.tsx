@@ -25,7 +25,7 @@ import {
   type AlertFormErrors,
 } from '../../../../domain/trading/price-alerts'
 import { parseDecimal, PRICE_STEPS, priceText, stepPrice } from '../../../../domain/trading/profit-calculator'
-import { errorMessage } from '../../../../lib/error-message'
+import { errorMessage, fieldMessages } from '../../../../lib/error-message'
 import { HttpError } from '../../../../lib/http'
 import { useLiveAsset, type LivePriceStore } from '../../../../lib/live-prices'
 import { useCreateAlert } from '../../api/alerts'
@@ -47,12 +47,8 @@ export interface CreateAlertDialogProps {
 
 /** The server's 422 messages on the dialog's fields; a message naming no field goes to the price. */
 function serverFieldErrors(error: unknown): AlertFormErrors {
-  const errors: AlertFormErrors = {}
-  if (!(error instanceof HttpError) || error.status !== 422) return errors
-  for (const [name, messages] of Object.entries(error.fieldErrors)) {
-    const field = alertFieldOf(name)
-    if (field && messages[0] && !errors[field]) errors[field] = messages[0]
-  }
+  if (!(error instanceof HttpError) || error.status !== 422) return {}
+  const errors: AlertFormErrors = fieldMessages(error, alertFieldOf)
   if (Object.keys(errors).length === 0 && error.message) errors.price = error.message
   return errors
 }

@@ -19,8 +19,7 @@ import {
 } from '../../../../domain/trading/pending-orders'
 import { parseDecimal, stepPrice } from '../../../../domain/trading/profit-calculator'
 import { stepDown, stepUp, VOLUME_UNITS } from '../../../../domain/trading/volume'
-import { errorMessage } from '../../../../lib/error-message'
-import { HttpError } from '../../../../lib/http'
+import { errorMessage, fieldMessages } from '../../../../lib/error-message'
 import { useModifyOrder } from '../../api/orders'
 import { ExpiryField } from './expiry-field'
 import { StepperField } from './stepper-field'
@@ -39,16 +38,6 @@ export interface ModifyOrderDialogProps {
 }
 
 type Errors = Partial<Record<OrderFormField, string>>
-
-function serverFieldErrors(error: unknown): Errors {
-  const errors: Errors = {}
-  if (!(error instanceof HttpError)) return errors
-  for (const [name, messages] of Object.entries(error.fieldErrors)) {
-    const field = formFieldOf(name)
-    if (field && messages[0]) errors[field] = messages[0]
-  }
-  return errors
-}
 
 function ModifyOrderForm(props: Omit<ModifyOrderDialogProps, 'open' | 'order'> & { order: Order }) {
   const { order } = props
@@ -94,7 +83,7 @@ function ModifyOrderForm(props: Omit<ModifyOrderDialogProps, 'open' | 'order'> &
           props.onOpenChange(false)
         },
         onError: (error) => {
-          setErrors(serverFieldErrors(error))
+          setErrors(fieldMessages(error, formFieldOf))
           setFailure(errorMessage(error))
         },
       },

@@ -26,7 +26,7 @@ import {
   type PendingFormField,
 } from '../../../../domain/trading/pending-orders'
 import { parseDecimal, PRICE_STEPS, priceText, stepPrice } from '../../../../domain/trading/profit-calculator'
-import { errorMessage, newIdempotencyKey } from '../../../../lib/error-message'
+import { errorMessage, fieldMessages, newIdempotencyKey } from '../../../../lib/error-message'
 import { HttpError } from '../../../../lib/http'
 import { usePlaceOrder } from '../../api/orders'
 import { useStoreTrade } from '../../api/store-trade'
@@ -63,17 +63,10 @@ const MARKET_PRICE_TEXT = 'Current'
 
 type Errors = Partial<Record<PendingFormField, string>>
 
-/** The server's 422 messages on the dialog's fields. */
-function serverFieldErrors(error: unknown): Errors {
-  const errors: Errors = {}
-  if (!(error instanceof HttpError)) return errors
-  for (const [name, messages] of Object.entries(error.fieldErrors)) {
-    const field = formFieldOf(name)
-    if ((field === 'price' || field === 'volume' || field === 'expiry') && messages[0]) {
-      errors[field] = messages[0]
-    }
-  }
-  return errors
+/** The dialog's field a server field name stands for: the server's 422 messages go on these. */
+function dialogFieldOf(serverName: string): PendingFormField | null {
+  const field = formFieldOf(serverName)
+  return field === 'price' || field === 'volume' || field === 'expiry' ? field : null
 }
 
 function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'> & { asset: Asset }) {
@@ -168,7 +161,7 @@ function PendingOrderForm(props: Omit<PendingOrderDialogProps, 'open' | 'asset'>
         },
         onError: (error) => {
           // A refusal keeps the dialog open, its messages under the fields they name.
-          setErrors(serverFieldErrors(error))
+          setErrors(fieldMessages(error, dialogFieldOf))
           toast.error(ORDER_FAILURES.PLACE, {
             description: errorMessage(error),
             duration: TRADE_TOAST_MS.ERROR,
