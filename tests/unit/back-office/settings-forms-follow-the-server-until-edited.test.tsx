@@ -1,17 +1,19 @@
 // What the Settings page's forms share (site, funds, legal pages): the settings the form started from, followed while
 // the admin has not touched the form and kept while they edit it; a save's answer as the new start; Discard back to
-// the start; and a refused save's field messages under the fields, or the server's sentence.
+// the start; a save said alike (nothing to save, saved); and a refused save's field messages under the fields, or the
+// server's sentence.
 import { act, renderHook } from '@testing-library/react'
 import { useForm } from 'react-hook-form'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  saveSettings,
   toastSettingsSaveError,
   useSettingsBaseline,
 } from '../../../src/features/back-office/components/settings-baseline'
 import { FALLBACK_ERROR_MESSAGE } from '../../../src/lib/error-message'
 import { HttpError } from '../../../src/lib/http'
 
-const toasts = vi.hoisted(() => ({ error: vi.fn() }))
+const toasts = vi.hoisted(() => ({ error: vi.fn(), info: vi.fn(), success: vi.fn() }))
 vi.mock('../../../src/components/ui/toast', () => ({ toast: toasts }))
 
 interface Settings {
@@ -99,5 +101,48 @@ describe('a refused save', () => {
     toastSettingsSaveError(new Error('boom'), () => null, setError, 'Some settings need correcting.')
     expect(toasts.error).toHaveBeenLastCalledWith(FALLBACK_ERROR_MESSAGE)
     expect(setError).not.toHaveBeenCalled()
+  })
+})
+
+describe('a save', () => {
+  const messages = { SAVED: 'Settings saved.', NOTHING_CHANGED: 'No changes to save.' } as const
+  beforeEach(() => Object.values(toasts).forEach((toast) => toast.mockReset()))
+
+  it('says there is nothing to save, and sends nothing, when nothing changed', () => {
+    const update = { mutate: vi.fn() }
+    saveSettings({ patch: null, update, adopt: vi.fn(), messages, onError: vi.fn() })
+    expect(update.mutate).not.toHaveBeenCalled()
+    expect(toasts.info).toHaveBeenCalledExactlyOnceWith('No changes to save.')
+  })
+
+  it('sends the patch, takes the answer as the start, says so and hands it on', () => {
+    const saved: Settings = { name: 'Acme', rate: 4 }
+    const update = {
+      mutate: vi.fn((_patch: { rate: number }, callbacks: { onSuccess(saved: Settings): void }) =>
+        callbacks.onSuccess(saved),
+      ),
+    }
+    const adopt = vi.fn()
+    const onSaved = vi.fn()
+    saveSettings({ patch: { rate: 4 }, update, adopt, messages, onError: vi.fn(), onSaved })
+    expect(update.mutate.mock.calls[0]?.[0]).toEqual({ rate: 4 })
+    expect(adopt).toHaveBeenCalledExactlyOnceWith(saved)
+    expect(toasts.success).toHaveBeenCalledExactlyOnceWith('Settings saved.')
+    expect(onSaved).toHaveBeenCalledExactlyOnceWith(saved)
+  })
+
+  it('leaves a refusal to the form, and keeps its start', () => {
+    const error = refusal()
+    const update = {
+      mutate: vi.fn((_patch: { rate: number }, callbacks: { onError(error: unknown): void }) =>
+        callbacks.onError(error),
+      ),
+    }
+    const adopt = vi.fn()
+    const onError = vi.fn()
+    saveSettings({ patch: { rate: 4 }, update, adopt, messages, onError })
+    expect(onError).toHaveBeenCalledExactlyOnceWith(error)
+    expect(adopt).not.toHaveBeenCalled()
+    expect(toasts.success).not.toHaveBeenCalled()
   })
 })

@@ -7,7 +7,6 @@ import { grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
 import { TextField } from '../../../components/ui/input'
-import { toast } from '../../../components/ui/toast'
 import { FormTextArea } from '../../../components/ui/form-text-area'
 import {
   BANK_FIELDS,
@@ -21,7 +20,7 @@ import {
 } from '../../../domain/back-office/funds-settings-form'
 import type { FundsSettings } from '../../../domain/contract/funds-options'
 import { useUpdateFundsSettings } from '../api/funds-settings'
-import { toastSettingsSaveError, useSettingsBaseline } from './settings-baseline'
+import { saveSettings, toastSettingsSaveError, useSettingsBaseline } from './settings-baseline'
 
 export const FUNDS_SETTINGS_MESSAGES = {
   SAVED: 'Funds settings saved.',
@@ -61,16 +60,11 @@ export function FundsSettingsForm(props: { settings: FundsSettings }) {
   // handleSubmit is called in the event, not at render: the baseline is read when the admin saves.
   const submit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit((values) => {
-      const patch = fundsSettingsPatch(values, baseline.current)
-      if (!patch) {
-        toast.info(FUNDS_SETTINGS_MESSAGES.NOTHING_CHANGED)
-        return
-      }
-      update.mutate(patch, {
-        onSuccess: (saved) => {
-          adopt(saved)
-          toast.success(FUNDS_SETTINGS_MESSAGES.SAVED)
-        },
+      saveSettings({
+        patch: fundsSettingsPatch(values, baseline.current),
+        update,
+        adopt,
+        messages: FUNDS_SETTINGS_MESSAGES,
         onError: (error) =>
           // The server names fields as funds.limits.card.min; the form's names are the same without 'funds.'.
           toastSettingsSaveError(

@@ -5,7 +5,6 @@ import { css } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { Button } from '../../../components/ui/button'
 import * as Card from '../../../components/ui/card'
-import { toast } from '../../../components/ui/toast'
 import { FormTextArea } from '../../../components/ui/form-text-area'
 import { LegalSettingsFormSchema, legalSettingsPatch } from '../../../domain/back-office/legal-settings-form'
 import {
@@ -16,7 +15,7 @@ import {
   type LegalTexts,
 } from '../../../domain/contract/legal'
 import { useUpdateLegalSettings } from '../api/legal-settings'
-import { toastSettingsSaveError, useSettingsBaseline } from './settings-baseline'
+import { saveSettings, toastSettingsSaveError, useSettingsBaseline } from './settings-baseline'
 
 /** The texts are the form's values as they are. */
 const asFormValues = (texts: LegalTexts) => texts
@@ -43,16 +42,11 @@ export function LegalSettingsForm(props: { texts: LegalTexts }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit((values) => {
-      const patch = legalSettingsPatch(values, baseline.current)
-      if (!patch) {
-        toast.info(LEGAL_SETTINGS_MESSAGES.NOTHING_CHANGED)
-        return
-      }
-      update.mutate(patch, {
-        onSuccess: (saved) => {
-          adopt(saved)
-          toast.success(LEGAL_SETTINGS_MESSAGES.SAVED)
-        },
+      saveSettings({
+        patch: legalSettingsPatch(values, baseline.current),
+        update,
+        adopt,
+        messages: LEGAL_SETTINGS_MESSAGES,
         onError: (error) =>
           // The server names fields as legal.terms; the form's names are the page keys.
           toastSettingsSaveError(

@@ -1,6 +1,7 @@
 // What the Settings page's forms share (the site's, decision 0017; the funds', decision 0019; the legal pages',
 // decision 0022): each sends only what the admin changed since the form started, so each keeps what it started from
-// and follows the server while the admin has not touched it; each puts the server's field messages under its fields.
+// and follows the server while the admin has not touched it; each says a save alike, and puts the server's field
+// messages under its fields.
 import { useEffect, useRef } from 'react'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import { toast } from '../../../components/ui/toast'
@@ -46,4 +47,32 @@ export function toastSettingsSaveError<Field extends string>(
 ) {
   const placed = placeFieldErrors(error, fieldOf, setError)
   toast.error(placed ? correcting : errorMessage(error))
+}
+
+/**
+ * Saves a form's changes: with none (`patch` null) it says `NOTHING_CHANGED` and sends nothing; else `update` sends
+ * them, and the answer becomes the form's start (`adopt`) with `SAVED` said, or `onError` says why it was refused.
+ */
+export function saveSettings<Patch, Settings>(save: {
+  patch: Patch | null
+  update: {
+    mutate(patch: Patch, callbacks: { onSuccess(saved: Settings): void; onError(error: unknown): void }): void
+  }
+  adopt: (saved: Settings) => void
+  messages: { readonly SAVED: string; readonly NOTHING_CHANGED: string }
+  onError: (error: unknown) => void
+  onSaved?: (saved: Settings) => void
+}) {
+  if (!save.patch) {
+    toast.info(save.messages.NOTHING_CHANGED)
+    return
+  }
+  save.update.mutate(save.patch, {
+    onSuccess: (saved) => {
+      save.adopt(saved)
+      toast.success(save.messages.SAVED)
+      save.onSaved?.(saved)
+    },
+    onError: save.onError,
+  })
 }

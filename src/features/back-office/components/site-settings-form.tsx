@@ -28,7 +28,7 @@ import type { SiteSettingsPatch } from '../../../domain/contract/admin-settings'
 import { ASSET_CLASSES, type SiteSettings } from '../../../domain/contract/site'
 import { useUpdateSettings } from '../api/update-settings'
 import { MaintenancePreview } from './maintenance-preview'
-import { toastSettingsSaveError, useSettingsBaseline } from './settings-baseline'
+import { saveSettings, toastSettingsSaveError, useSettingsBaseline } from './settings-baseline'
 
 export const SITE_SETTINGS_MESSAGES = {
   SAVED: 'Site settings saved.',
@@ -85,12 +85,12 @@ export function SiteSettingsForm(props: SiteSettingsFormProps) {
 
   const save = (patch: SiteSettingsPatch) => {
     setConfirming(null)
-    update.mutate(patch, {
-      onSuccess: (saved) => {
-        adopt(saved)
-        toast.success(SITE_SETTINGS_MESSAGES.SAVED)
-        onSaved(saved)
-      },
+    saveSettings({
+      patch,
+      update,
+      adopt,
+      messages: SITE_SETTINGS_MESSAGES,
+      onSaved,
       onError: (error) =>
         toastSettingsSaveError(
           error,
