@@ -2,6 +2,7 @@
 // expiry); forgot-password and auto-login.
 import type { Page } from '@playwright/test'
 import { test, expect, expectLoginPage, signInThroughForm } from './support/fixtures'
+import { activeCustomer, newApplicant, registerCustomer } from './support/api'
 import { apiLogin, DEMO_ADMIN, DEMO_CUSTOMER } from './support/server'
 
 async function api<T>(
@@ -25,7 +26,12 @@ async function api<T>(
 type UserRow = { id: number; email: string; status: string }
 
 async function userIdByEmail(baseUrl: string, adminToken: string, email: string) {
-  const { data } = await api<{ data: UserRow[] }>(baseUrl, '/admin/users', { token: adminToken })
+  // Searched for: on the shared server the list holds other tests' customers too, and comes in pages.
+  const { data } = await api<{ data: UserRow[] }>(
+    baseUrl,
+    `/admin/users?search=${encodeURIComponent(email)}&page=1`,
+    { token: adminToken },
+  )
   const user = data.find((row) => row.email === email)
   if (!user) throw new Error(`no user ${email}`)
   return user.id
@@ -46,9 +52,9 @@ const storedToken = (page: Page) =>
 test(
   'a new customer waits at Awaiting Approval until an admin approves',
   { tag: '@mobile' },
-  async ({ page, ownServer }) => {
+  async ({ page, sharedServer }) => {
     const email = `waiting-${Date.now()}@example.com`
-    await api(ownServer.url, '/auth/register', {
+    await api(sharedServer.url, '/auth/register', {
       method: 'POST',
       body: {
         first_name: 'Wendy',
@@ -64,18 +70,18 @@ test(
       },
     })
 
-    await page.goto(ownServer.url)
+    await page.goto(sharedServer.url)
     await signInThroughForm(page, email, 'Waiting123!')
     await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible()
     await expect(
       page.getByText('Your account is awaiting approval from the Client Management Team'),
     ).toBeVisible()
 
-    const adminToken = await apiLogin(ownServer.url, DEMO_ADMIN)
+    const adminToken = await apiLogin(sharedServer.url, DEMO_ADMIN)
     await setStatus(
-      ownServer.url,
+      sharedServer.url,
       adminToken,
-      await userIdByEmail(ownServer.url, adminToken, email),
+      await userIdByEmail(sharedServer.url, adminToken, email),
       'active',
     )
     await page.reload()
@@ -83,12 +89,13 @@ test(
   },
 )
 
-test('Logout on Awaiting Approval clears the user and goes to /', async ({ page, ownServer }) => {
-  const adminToken = await apiLogin(ownServer.url, DEMO_ADMIN)
-  const demoId = await userIdByEmail(ownServer.url, adminToken, DEMO_CUSTOMER.email)
-  await setStatus(ownServer.url, adminToken, demoId, 'pending')
-  await page.goto(ownServer.url)
-  await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+// A pending customer of the test's own (a sign-up waits for approval by default) rather than the demo customer set
+// back to pending, so the test can run on the shared server.
+test('Logout on Awaiting Approval clears the user and goes to /', async ({ page, sharedServer }) => {
+  const applicant = newApplicant('awaiting-logout')
+  await registerCustomer(sharedServer.url, applicant)
+  await page.goto(sharedServer.url)
+  await signInThroughForm(page, applicant.email, applicant.password)
   await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible()
   await page.getByRole('button', { name: 'Logout' }).click()
   await expectLoginPage(page)
@@ -98,14 +105,15 @@ test('Logout on Awaiting Approval clears the user and goes to /', async ({ page,
 test(
   'a deactivated customer sees Account Currently Disabled until support reactivates the account',
   { tag: '@mobile' },
-  async ({ page, ownServer }) => {
-    const adminToken = await apiLogin(ownServer.url, DEMO_ADMIN)
-    const demoId = await userIdByEmail(ownServer.url, adminToken, DEMO_CUSTOMER.email)
-    await page.goto(ownServer.url)
-    await signInThroughForm(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+  async ({ page, sharedServer }) => {
+    // An active customer of the test's own, not the demo customer whom other tests of the worker sign in as.
+    const customer = await activeCustomer(sharedServer.url, 'deactivated')
+    const adminToken = await apiLogin(sharedServer.url, DEMO_ADMIN)
+    await page.goto(sharedServer.url)
+    await signInThroughForm(page, customer.email, customer.password)
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 
-    await setStatus(ownServer.url, adminToken, demoId, 'deactivated')
+    await setStatus(sharedServer.url, adminToken, customer.id, 'deactivated')
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible()
     await expect(page.getByText('Your account is currently disabled, please contact support.')).toBeVisible()
@@ -114,7 +122,7 @@ test(
     await expect(page.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible()
 
     // Reactivation reaches the open page live (user.updated on the user's channel): no reload, no click.
-    await setStatus(ownServer.url, adminToken, demoId, 'active')
+    await setStatus(sharedServer.url, adminToken, customer.id, 'active')
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
   },
 )
