@@ -67,6 +67,9 @@ export async function startServer(
         DATA_DIR: dataDir,
         // The suite signs in far more often than a person; the limits themselves are tested in integration.
         RATE_LIMIT_MULTIPLIER: '50',
+        // Warnings and errors only: the log is read only when a server fails to start (below), and writing a line
+        // per request was about 7 % of a server's CPU in a suite that is bound by CPU (docs/decisions/0044).
+        LOG_LEVEL: 'warn',
         // Every market ticks whatever the day, and often enough for a test to see a price move: 50 ticks/s over
         // the 100 assets, 2.5 times the default. 200 made every open tab of two workers repaint so often that the
         // 2-core machines ran at a load of 20 and pages took longer than the expect timeout to load.
