@@ -28,18 +28,27 @@ async function openDashboards(context: BrowserContext, baseUrl: string, count: n
   return pages
 }
 
+/**
+ * The counts below are the server's, and the shared server's are every test's of the worker: wait until the
+ * connections of the earlier tests, closed with their contexts, are gone, so that what is counted is this test's own.
+ */
+async function noConnectionsYet(baseUrl: string) {
+  await expect.poll(() => gauges(baseUrl), { timeout: 30_000 }).toEqual({ pusher: 0, prices: 0 })
+}
+
 const bidOf = (page: Page, assetId: string) => page.getByTestId(`market-row-${assetId}`).getByTestId('bid')
 
 test('three tabs share one Pusher and one price connection; closing all releases them', async ({
   context,
-  ownServer,
+  sharedServer,
 }) => {
+  await noConnectionsYet(sharedServer.url)
   const first = await context.newPage()
-  await signIn(first, ownServer.url)
-  const others = await openDashboards(context, ownServer.url, 2)
+  await signIn(first, sharedServer.url)
+  const others = await openDashboards(context, sharedServer.url, 2)
   const tabs = [first, ...others]
 
-  await expect.poll(() => gauges(ownServer.url)).toEqual({ pusher: 1, prices: 1 })
+  await expect.poll(() => gauges(sharedServer.url)).toEqual({ pusher: 1, prices: 1 })
   for (const tab of tabs) await expect(tab.getByTestId('connection-indicator')).toHaveText('Live')
 
   // Prices visibly tick in every tab (the simulator moves crypto fastest).
@@ -52,10 +61,10 @@ test('three tabs share one Pusher and one price connection; closing all releases
   await others[1]?.close()
   const before = await bidOf(first, 'btcusd').textContent()
   await expect.poll(() => bidOf(first, 'btcusd').textContent(), { timeout: 20_000 }).not.toBe(before)
-  expect(await gauges(ownServer.url)).toEqual({ pusher: 1, prices: 1 })
+  expect(await gauges(sharedServer.url)).toEqual({ pusher: 1, prices: 1 })
 
   await first.close()
-  await expect.poll(() => gauges(ownServer.url), { timeout: 15_000 }).toEqual({ pusher: 0, prices: 0 })
+  await expect.poll(() => gauges(sharedServer.url), { timeout: 15_000 }).toEqual({ pusher: 0, prices: 0 })
 })
 
 test('a server restart shows Reconnecting and recovers without a reload', async ({ page, ownServer }) => {
@@ -72,12 +81,13 @@ test('a server restart shows Reconnecting and recovers without a reload', async 
   await expect.poll(() => gauges(ownServer.url)).toEqual({ pusher: 1, prices: 1 })
 })
 
-test('?realtime=dedicated gives each tab its own connections', async ({ context, ownServer }) => {
+test('?realtime=dedicated gives each tab its own connections', async ({ context, sharedServer }) => {
+  await noConnectionsYet(sharedServer.url)
   const first = await context.newPage()
-  await signIn(first, ownServer.url, '?realtime=dedicated')
-  await first.goto(`${ownServer.url}/main/dashboard?realtime=dedicated`)
-  const [second] = await openDashboards(context, ownServer.url, 1, '?realtime=dedicated')
-  await expect.poll(() => gauges(ownServer.url), { timeout: 15_000 }).toEqual({ pusher: 2, prices: 2 })
+  await signIn(first, sharedServer.url, '?realtime=dedicated')
+  await first.goto(`${sharedServer.url}/main/dashboard?realtime=dedicated`)
+  const [second] = await openDashboards(context, sharedServer.url, 1, '?realtime=dedicated')
+  await expect.poll(() => gauges(sharedServer.url), { timeout: 15_000 }).toEqual({ pusher: 2, prices: 2 })
   const before = await bidOf(second!, 'btcusd').textContent()
   await expect.poll(() => bidOf(second!, 'btcusd').textContent(), { timeout: 20_000 }).not.toBe(before)
 })
