@@ -48,9 +48,10 @@ test('second visit with the server stopped: the shell and the cached settings', 
 
 test('API calls go straight to the network; only the settings call reaches the service worker', async ({
   page,
-  ownServer,
+  sharedServer,
 }) => {
-  await page.goto(ownServer.url)
+  // Nothing of the server's changes here, so the shared one serves: the worker this context installs is its own.
+  await page.goto(sharedServer.url)
   await expectLoginPage(page)
   await serviceWorkerActivated(page)
   await page.reload()
