@@ -38,8 +38,8 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
       // One route per file of the build, listed once at start, rather than one catch-all route: the catch-all
       // reads every directory on a file's path for each request (its check of the name's spelling against
       // case-folding file systems), and /assets holds several hundred files, so a page's ninety files cost ninety
-      // listings of it, about a tenth of the server's CPU in an e2e run (docs/decisions/0044). A build is
-      // replaced with a restart (deploy/README.md), and a file changed in place is still read when sent. The
+      // listings of it, about a tenth of the server's CPU in an e2e run (docs/decisions/0044). A release is
+      // a new image and process (deploy/README.md), and a file changed in place is still read when sent. The
       // compressed copies get no route of their own: `preCompressed` finds them beside the file they compress.
       wildcard: false,
       globIgnore: ['**/*.br', '**/*.gz'],
