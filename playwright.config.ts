@@ -1,7 +1,22 @@
 import { defineConfig, devices } from '@playwright/test'
 
 // Debian's Chromium: Playwright's own browser download cannot work on machines that reach only the npm registry and
-// Debian's packages (scripts/ensure-chromium.sh installs it).
+// Debian's packages (scripts/ensure-chromium.sh installs both binaries below).
+/** The full browser: the benches, and the e2e tests that need the system's notifications (tagged below). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * Chromium's old headless shell, the same engine without the browser's UI, GPU process and platform services: the
+ * e2e suite used about 28 % less CPU on it than on the full browser (712 -> 513 CPU s, docs/decisions/0044), and
+ * the suite is bound by CPU.
+ */
+export const CHROMIUM_HEADLESS_SHELL_PATH =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+/**
+ * The tag of the tests that need the full browser: the headless shell reports `Notification.permission` as
+ * 'denied' whatever the context grants, so the push tests would see a blocked site there.
+ */
+export const FULL_BROWSER_TAG = '@full-browser'
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -29,7 +44,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
     // A failed test keeps its trace: the actions, their DOM snapshots and the network. Without the screencast: its
     // frames cost about a quarter of the suite's CPU (a spec of seven tests, 88 -> 71 CPU seconds, measured), since
     // every page ticks; `screenshot` below keeps a picture of the failure. CI records none: it keeps only its log,
@@ -44,13 +59,20 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
-  // Every test runs at desktop size; those tagged @mobile run again 390 px wide (the spec's phones, < 768 px).
+  // Every test runs at desktop size; those tagged @mobile run again 390 px wide (the spec's phones, < 768 px). The
+  // tests tagged FULL_BROWSER_TAG run in the full browser instead of the headless shell.
   projects: [
-    { name: 'desktop' },
+    { name: 'desktop', grepInvert: new RegExp(FULL_BROWSER_TAG) },
     {
       name: 'mobile',
       grep: /@mobile/,
+      grepInvert: new RegExp(FULL_BROWSER_TAG),
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+    {
+      name: 'full-browser',
+      grep: new RegExp(FULL_BROWSER_TAG),
+      use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
     },
   ],
 })

@@ -6,6 +6,7 @@
 // shared server, starting as the demo customer does; the push tests a server of their own, which allows the push
 // service's origin.
 import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { FULL_BROWSER_TAG } from '../../playwright.config'
 import { demoLikeCustomer } from './support/api'
 import { test, expect, serviceWorkerActivated, signInThroughForm } from './support/fixtures'
 import { DEMO_CUSTOMER, startServer } from './support/server'
@@ -211,7 +212,8 @@ test(
   },
 )
 
-test.describe('push notifications on this device', () => {
+// The system's notifications: the full browser, not the suite's headless shell (playwright.config.ts).
+test.describe('push notifications on this device', { tag: FULL_BROWSER_TAG }, () => {
   // These tests are about the service worker: they run with one (the suite blocks it elsewhere).
   test.use({ serviceWorkers: 'allow' })
 
