@@ -43,6 +43,13 @@ export class HttpError extends Error {
 /** Status 0: the request never got an HTTP answer (offline, refused, timed out). */
 export const isNetworkError = (error: unknown) => error instanceof HttpError && error.status === 0
 
+/**
+ * What the sign-in pages, the account's forms and the verification page say when a call got no answer (status 0).
+ * Here, beside `HttpError`, because the login route loads this file anyway; `error-message.ts` would bring the
+ * contract schemas into its chunk (decision 0025's budget).
+ */
+export const CANNOT_REACH_SERVER_MESSAGE = 'Cannot reach the server. Check your connection and try again.'
+
 export interface BaseUrlInput {
   /** window.location.origin; 'null' for opaque origins (file://, sandboxed frames). */
   origin: string | null | undefined

@@ -1,12 +1,10 @@
 // The server's answers in a form: a 422's per-field messages onto the fields, anything else as one sentence.
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
-import { HttpError } from '../../../lib/http'
-
-export const OFFLINE_MESSAGE = 'Cannot reach the server. Check your connection and try again.'
+import { CANNOT_REACH_SERVER_MESSAGE, HttpError } from '../../../lib/http'
 
 /** One sentence for people from any error. */
 export function problemText(error: unknown): string {
-  if (error instanceof HttpError) return error.status === 0 ? OFFLINE_MESSAGE : error.message
+  if (error instanceof HttpError) return error.status === 0 ? CANNOT_REACH_SERVER_MESSAGE : error.message
   return 'Something went wrong. Please try again.'
 }
 

@@ -7,7 +7,7 @@ import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { EmailField } from '../../../components/ui/email-field'
 import { ForgotPasswordRequestSchema } from '../../../domain/contract/auth'
-import { HttpError } from '../../../lib/http'
+import { CANNOT_REACH_SERVER_MESSAGE, HttpError } from '../../../lib/http'
 import { useRequestPasswordReset } from '../api/forgot-password'
 import { AuthCard, authLinkClass } from './auth-card'
 
@@ -36,7 +36,7 @@ export function ForgotPasswordPage(props: { siteName: string }) {
               description={
                 reset.error instanceof HttpError && reset.error.status !== 0
                   ? reset.error.message
-                  : 'Cannot reach the server. Check your connection and try again.'
+                  : CANNOT_REACH_SERVER_MESSAGE
               }
             />
           ) : null}

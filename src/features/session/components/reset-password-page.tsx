@@ -6,7 +6,7 @@ import { AlertBox } from '../../../components/ui/alert-box'
 import { Button } from '../../../components/ui/button'
 import { NewPasswordFields } from '../../../components/ui/new-password-fields'
 import { NewPasswordFormSchema, type NewPasswordForm } from '../../../domain/account/password-forms'
-import { HttpError } from '../../../lib/http'
+import { CANNOT_REACH_SERVER_MESSAGE, HttpError } from '../../../lib/http'
 import { useResetPassword } from '../api/reset-password'
 import { AuthCard, authLinkClass } from './auth-card'
 
@@ -60,10 +60,7 @@ export function ResetPasswordPage(props: ResetPasswordPageProps) {
       ) : (
         <form noValidate onSubmit={submit} className={grid({ gap: '4' })}>
           {reset.isError ? (
-            <AlertBox
-              variant="destructive"
-              description={tokenProblem ?? 'Cannot reach the server. Check your connection and try again.'}
-            />
+            <AlertBox variant="destructive" description={tokenProblem ?? CANNOT_REACH_SERVER_MESSAGE} />
           ) : null}
           <NewPasswordFields form={form} />
           <Button type="submit" size="lg" loading={reset.isPending}>

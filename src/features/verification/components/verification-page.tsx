@@ -8,7 +8,7 @@ import {
   WITHDRAWAL_MIN_VERIFICATION_LEVEL,
   type DocumentKind,
 } from '../../../domain/contract/verification'
-import { HttpError } from '../../../lib/http'
+import { CANNOT_REACH_SERVER_MESSAGE, HttpError } from '../../../lib/http'
 import { useVerification } from '../api/get-verification'
 import { DocumentCard } from './document-card'
 import { LevelOverview } from './level-overview'
@@ -29,9 +29,7 @@ export function VerificationPage(props: { today: string }) {
       <AlertBox
         variant="destructive"
         description={
-          offline
-            ? 'Cannot reach the server. Check your connection and try again.'
-            : 'Failed to load your verification. Please try again.'
+          offline ? CANNOT_REACH_SERVER_MESSAGE : 'Failed to load your verification. Please try again.'
         }
       >
         <Stack mt="2">
