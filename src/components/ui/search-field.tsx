@@ -1,5 +1,14 @@
 import { Search, X } from 'lucide-react'
-import { useId, useState, type ChangeEvent, type ComponentProps, type ReactNode, type Ref } from 'react'
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useState,
+  type ChangeEvent,
+  type ComponentProps,
+  type ReactNode,
+  type Ref,
+} from 'react'
 import { css, cx } from 'styled-system/css'
 import { splitCssProps } from 'styled-system/jsx'
 import { visuallyHidden } from 'styled-system/patterns'
@@ -128,4 +137,40 @@ export function SearchField(props: SearchFieldProps) {
       </Field.Control>
     </Field.Root>
   )
+}
+
+// A list's search box whose words live in the URL (the back office's clients, the marketplace): the box holds what is
+// typed, and the trimmed text is committed after a pause, not at every key. Here, not in a file of its own: the
+// trading workspace loads the marketplace's filters, and a chunk of its own cost /mt4 0.3 KB (decision 0040, ninth
+// pass).
+
+type WithoutValue<T> = T extends unknown
+  ? Omit<T, 'value' | 'defaultValue' | 'onChange' | 'onValueChange'>
+  : never
+
+export type DebouncedSearchFieldProps = WithoutValue<SearchFieldProps> & {
+  /** The committed text (the URL's). When it changes from elsewhere (Back, a shared link), the box shows it. */
+  value: string
+  /** The trimmed text, once typing has paused for `delayMs`; not called while it equals `value`. */
+  onCommit: (value: string) => void
+  delayMs: number
+}
+
+/** `<DebouncedSearchField label="Search" value={search.q} onCommit={setQ} delayMs={300} />` */
+export function DebouncedSearchField(props: DebouncedSearchFieldProps) {
+  const { value, onCommit, delayMs, ...fieldProps } = props
+  const [text, setText] = useState(value)
+  const [shown, setShown] = useState(value)
+  // The committed text changed: the box follows it, unless it already says it (a space typed after the pause stays).
+  if (value !== shown) {
+    setShown(value)
+    if (text.trim() !== value) setText(value)
+  }
+  const commit = useEffectEvent((next: string) => onCommit(next))
+  useEffect(() => {
+    if (text.trim() === value) return
+    const timer = setTimeout(() => commit(text.trim()), delayMs)
+    return () => clearTimeout(timer)
+  }, [text, value, delayMs])
+  return <SearchField {...fieldProps} value={text} onChange={(event) => setText(event.target.value)} />
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect, useEffectEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Box, Grid } from 'styled-system/jsx'
+import { DebouncedSearchField } from '../../../components/ui/search-field'
 import { ListPager } from '../../../components/ui/list-pager'
 import {
   amountCell,
@@ -13,7 +13,6 @@ import {
   referenceText,
   rowLink,
 } from '../../../components/ui/list-table'
-import { SearchField } from '../../../components/ui/search-field'
 import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
 import { Text } from '../../../components/ui/text'
@@ -133,38 +132,17 @@ function ClientsResults(props: ClientsListProps) {
   )
 }
 
-function SearchBox(props: { value: string; onChange: (value: string) => void }) {
-  const [text, setText] = useState(props.value)
-  const [urlValue, setUrlValue] = useState(props.value)
-  // The URL changed from outside (Back, a link): the box follows it.
-  if (props.value !== urlValue) {
-    setUrlValue(props.value)
-    setText(props.value)
-  }
-  const commit = useEffectEvent((value: string) => props.onChange(value))
-  useEffect(() => {
-    if (text.trim() === urlValue) return
-    const timer = setTimeout(() => commit(text.trim()), CLIENT_SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text, urlValue])
-  return (
-    <SearchField
-      label="Search clients"
-      placeholder="Name, e-mail or account ID"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      w={{ base: 'full', md: '80' }}
-    />
-  )
-}
-
 export function ClientsList(props: ClientsListProps) {
   const { onSearchChange } = props
   return (
     <Grid gap="4">
-      <SearchBox
+      <DebouncedSearchField
+        label="Search clients"
+        placeholder="Name, e-mail or account ID"
         value={props.search.search}
-        onChange={(search) => onSearchChange({ search, page: 1 }, { replace: true })}
+        onCommit={(search) => onSearchChange({ search, page: 1 }, { replace: true })}
+        delayMs={CLIENT_SEARCH_DEBOUNCE_MS}
+        w={{ base: 'full', md: '80' }}
       />
       <Tabs.Root
         value={props.search.status}

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Box } from 'styled-system/jsx'
 import { visuallyHidden, wrap } from 'styled-system/patterns'
-import { SearchField } from '../../../components/ui/search-field'
+import { DebouncedSearchField } from '../../../components/ui/search-field'
 import {
   MARKETPLACE_CATEGORIES,
   MARKETPLACE_FILTERS,
@@ -76,33 +75,6 @@ function ChoiceGroup<T extends string>(props: {
   )
 }
 
-function SearchBox(props: { value: string; onCommit: (value: string | undefined) => void }) {
-  const { value, onCommit } = props
-  const [text, setText] = useState(value)
-  // The URL changed from elsewhere (back button, a shared link): show what it says.
-  const [shown, setShown] = useState(value)
-  if (value !== shown) {
-    setShown(value)
-    if (text.trim() !== value) setText(value)
-  }
-  useEffect(() => {
-    if (text.trim() === value) return
-    const timer = setTimeout(() => onCommit(text.trim() || undefined), SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text, value, onCommit])
-  return (
-    <SearchField
-      label="Search"
-      placeholder="Name or description"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      flex="1"
-      minW={{ base: 'full', md: '16rem' }}
-      maxW={{ md: '24rem' }}
-    />
-  )
-}
-
 /**
  * The marketplace's search, category and filter (docs/product/marketplace.md#marketplace-page); the route keeps them
  * in the URL.
@@ -110,7 +82,16 @@ function SearchBox(props: { value: string; onCommit: (value: string | undefined)
 export function MarketplaceFilters({ search, onChange }: MarketplaceFiltersProps) {
   return (
     <div className={wrap({ alignItems: 'flex-end', gap: { base: '4', md: '6' } })}>
-      <SearchBox value={search.search ?? ''} onCommit={(value) => onChange({ search: value })} />
+      <DebouncedSearchField
+        label="Search"
+        placeholder="Name or description"
+        value={search.search ?? ''}
+        onCommit={(value) => onChange({ search: value || undefined })}
+        delayMs={SEARCH_DEBOUNCE_MS}
+        flex="1"
+        minW={{ base: 'full', md: '16rem' }}
+        maxW={{ md: '24rem' }}
+      />
       <ChoiceGroup
         legend="Category"
         name="marketplace-category"
