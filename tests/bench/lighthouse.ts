@@ -6,19 +6,29 @@
 // and reports the median run by score with the range; LIGHTHOUSE_LHR_DIR=<dir> keeps the reports;
 // LIGHTHOUSE_HTTP2=1 puts nginx with TLS and HTTP/2 in front, as a deployment serves the app: tests/bench/support/
 // https-front.ts; LIGHTHOUSE_TASKS=1 prints, per run, the page's main-thread tasks that Lighthouse can count as
-// blocking, each with its wall time beside its CPU time: see longTasks below).
+// blocking, each with its wall time beside its CPU time: see longTasks below; LIGHTHOUSE_WAITS=1 records the compositor's,
+// raster's and viz's events too and says what the page's long tasks wait for: see printTaskWaits in
+// support/task-waits.ts).
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { CLIENT_DIR, startBenchServer } from './support/server'
 import { startHttpsFront } from './support/https-front'
+import { printTaskWaits, WAIT_CATEGORIES } from './support/task-waits'
+import {
+  chromiumThreads,
+  sampleRendererMainThreads,
+  threadUse,
+  type MainThreadSample,
+} from './support/thread-sched'
 import { rendererMainThreads, threadOf, type TraceEvent } from './support/trace-events'
 import { signedInStorage } from './support/workspace'
 
 const RESULTS = new URL('./results/', import.meta.url).pathname
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const HTTP2 = process.env.LIGHTHOUSE_HTTP2 === '1'
+const WAITS = process.env.LIGHTHOUSE_WAITS === '1'
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -86,13 +96,44 @@ async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Pr
       onlyCategories: ['performance'],
       // Lighthouse clears the origin's storage before a run; a signed-in run keeps the session set above.
       disableStorageReset: spec.signedIn,
+      ...(WAITS ? { additionalTraceCategories: WAIT_CATEGORIES.join(',') } : {}),
     }
-    const result = await lighthouse(
-      `${baseUrl}${spec.path}`,
-      flags,
-      preset === 'desktop' ? desktopConfig : undefined,
-    )
+    // LIGHTHOUSE_WAITS: Linux's view of Chromium's threads over the run (CPU, run delay), and of the renderers'
+    // main threads every 2 ms (support/thread-sched.ts).
+    const threadsBefore = WAITS ? chromiumThreads(chrome.pid) : []
+    const nodeBefore = process.cpuUsage()
+    const wallBefore = performance.now()
+    const sampler = WAITS ? sampleRendererMainThreads(chrome.pid, [process.pid]) : null
+    let samples: MainThreadSample[] = []
+    let result: Awaited<ReturnType<typeof lighthouse>>
+    try {
+      result = await lighthouse(
+        `${baseUrl}${spec.path}`,
+        flags,
+        preset === 'desktop' ? desktopConfig : undefined,
+      )
+    } finally {
+      samples = (await sampler?.stop()) ?? []
+    }
     if (!result) throw new Error(`no Lighthouse result for ${spec.path}`)
+    if (WAITS) {
+      const nodeCpu = process.cpuUsage(nodeBefore)
+      const use = threadUse(threadsBefore, chromiumThreads(chrome.pid))
+      const chromiumCpu = use.reduce((sum, row) => sum + row.cpuMs, 0)
+      console.log(
+        `${spec.path}: over the run's ${((performance.now() - wallBefore) / 1000).toFixed(1)} s, Chromium's threads ` +
+          `used ${chromiumCpu.toFixed(0)} ms of CPU, this process (Lighthouse) ` +
+          `${((nodeCpu.user + nodeCpu.system) / 1000).toFixed(0)} ms. By process and thread (CPU ms, run delay ms):\n` +
+          use
+            .slice(0, 14)
+            .map(
+              (row) => `  ${row.key} (${row.threads}): ${row.cpuMs.toFixed(0)}, ${row.runDelayMs.toFixed(0)}`,
+            )
+            .join('\n'),
+      )
+      const events = (result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents ?? []
+      printTaskWaits(spec.path, events, samples, 8, process.pid)
+    }
     const { lhr } = result
     // LIGHTHOUSE_LHR_DIR=<dir> keeps each full report, to read what a score is made of (its LCP phases, long tasks).
     const lhrDir = process.env.LIGHTHOUSE_LHR_DIR
@@ -100,6 +141,9 @@ async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Pr
       mkdirSync(lhrDir, { recursive: true })
       const slug = spec.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'
       writeFileSync(`${lhrDir}/${preset}-${slug}.json`, JSON.stringify(lhr))
+      // With LIGHTHOUSE_WAITS, the trace too, to open in DevTools' Performance panel or Perfetto.
+      if (WAITS)
+        writeFileSync(`${lhrDir}/${preset}-${slug}.trace.json`, JSON.stringify(result.artifacts.Trace))
     }
     if (lhr.runtimeError)
       throw new Error(`${spec.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)

@@ -10,9 +10,16 @@
 // A phone is taken as PROFILE_SLOWDOWN (4) times slower, Lighthouse's mobile preset: a task is long on a phone when
 // its CPU time times 4 passes 50 ms, and "blocking at 4x" sums what each such task spends past 50 ms (Lighthouse's
 // total blocking time counts only those between the first paint and the page's quiet; this counts them all).
+//
+// PROFILE_THROTTLE=4 slows the page's CPU as DevTools does (Emulation.setCPUThrottlingRate; off by default: the CPU
+// times above are at 1x). PROFILE_WAITS=1 also records the compositor's, raster's and viz's events and prints what
+// the long tasks wait for, as bench:lighthouse's LIGHTHOUSE_WAITS does (support/task-waits.ts): a task longer in
+// wall time than in CPU time either waited for a core or slept, and Linux's run delay tells which.
 import { existsSync, readFileSync } from 'node:fs'
 import { SourceMapConsumer } from 'source-map'
 import { CLIENT_DIR, startBenchServer } from './support/server'
+import { printTaskWaits, WAIT_CATEGORIES } from './support/task-waits'
+import { sampleRendererMainThreads, type MainThreadSample } from './support/thread-sched'
 import { signedInPhone } from './support/workspace'
 
 const PAGE = process.env.PROFILE_PAGE ?? '/main/dashboard'
@@ -20,6 +27,8 @@ const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8)
 const SLOWDOWN = Number(process.env.PROFILE_SLOWDOWN ?? 4)
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3)
 const LONG_MS = 50
+const THROTTLE = Number(process.env.PROFILE_THROTTLE ?? 1)
+const WAITS = process.env.PROFILE_WAITS === '1'
 
 interface TraceEvent {
   name: string
@@ -61,7 +70,9 @@ interface Task {
   parts: Map<string, number>
 }
 
-async function trace(baseUrl: string): Promise<{ events: TraceEvent[]; profile: CpuProfile }> {
+async function trace(
+  baseUrl: string,
+): Promise<{ events: TraceEvent[]; profile: CpuProfile; samples: MainThreadSample[] }> {
   const { browser, context } = await signedInPhone(baseUrl)
   try {
     const page = await context.newPage()
@@ -74,6 +85,7 @@ async function trace(baseUrl: string): Promise<{ events: TraceEvent[]; profile: 
       if (method === 'Tracing.dataCollected') events.push(...(params as { value: TraceEvent[] }).value)
       if (method === 'Tracing.tracingComplete') done()
     })
+    if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE })
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
     await cdp.send('Profiler.start')
@@ -85,16 +97,20 @@ async function trace(baseUrl: string): Promise<{ events: TraceEvent[]; profile: 
           'v8',
           'blink',
           'toplevel',
+          ...(WAITS ? WAIT_CATEGORIES : []),
         ],
       },
       transferMode: 'ReportEvents',
     })
+    // The renderers are children of this process's Chromium, so this process is the root to look under.
+    const sampler = WAITS ? sampleRendererMainThreads(process.pid) : null
     await page.goto(`${baseUrl}${PAGE}`)
     await page.waitForTimeout(SECONDS * 1000)
     await cdp.send('Tracing.end')
     await complete
+    const samples = (await sampler?.stop()) ?? []
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
-    return { events, profile }
+    return { events, profile, samples }
   } finally {
     await browser.close()
   }
@@ -236,7 +252,7 @@ async function main(): Promise<void> {
   const server = await startBenchServer()
   try {
     for (let run = 1; run <= RUNS; run += 1) {
-      const { events, profile } = await trace(server.url)
+      const { events, profile, samples } = await trace(server.url)
       const tasks = await tasksOf(events)
       await attribute(tasks, profile)
       const long = tasks.filter((task) => task.cpuMs * SLOWDOWN > LONG_MS)
@@ -270,6 +286,7 @@ async function main(): Promise<void> {
           console.log(`      owners: ${owners.join('; ')}`)
         }
       }
+      if (WAITS) printTaskWaits(PAGE, events, samples)
     }
   } finally {
     await server.dispose()

@@ -14,7 +14,15 @@ export interface TraceEvent {
   args?: {
     name?: string
     beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean }
-    data?: { nodeName?: string; reason?: string }
+    data?: {
+      nodeName?: string
+      reason?: string
+      url?: string
+      functionName?: string
+      lineNumber?: number
+      columnNumber?: number
+      frame?: string
+    }
   }
 }
 
