@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test'
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /**
  * Chromium's old headless shell, the same engine without the browser's UI, GPU process and platform services: the
- * e2e suite used about 28 % less CPU on it than on the full browser (712 -> 513 CPU s, docs/decisions/0044), and
+ * e2e suite used about a fifth less CPU on it than on the full browser (712 -> 558 CPU s, docs/decisions/0044), and
  * the suite is bound by CPU.
  */
 export const CHROMIUM_HEADLESS_SHELL_PATH =
