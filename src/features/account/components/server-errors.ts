@@ -1,10 +1,11 @@
 // The server's answers in a form: a 422's per-field messages onto the fields, anything else as one sentence.
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
-import { CANNOT_REACH_SERVER_MESSAGE, HttpError } from '../../../lib/http'
+import { CANNOT_REACH_SERVER_MESSAGE, HttpError, isNetworkError } from '../../../lib/http'
 
 /** One sentence for people from any error. */
 export function problemText(error: unknown): string {
-  if (error instanceof HttpError) return error.status === 0 ? CANNOT_REACH_SERVER_MESSAGE : error.message
+  if (isNetworkError(error)) return CANNOT_REACH_SERVER_MESSAGE
+  if (error instanceof HttpError) return error.message
   return 'Something went wrong. Please try again.'
 }
 

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { LoginRequestGuard } from '../../../domain/contract/sign-in-guards'
 import type { LoginRequest } from '../../../domain/contract/user'
 import { fieldErrors, type FieldErrors } from '../../../domain/forms/field-errors'
-import { CANNOT_REACH_SERVER_MESSAGE, HttpError } from '../../../lib/http'
+import { CANNOT_REACH_SERVER_MESSAGE, HttpError, isNetworkError } from '../../../lib/http'
 import { useLogin } from '../api/login'
 
 // Most sign-ins never need the second step: it (and the account contract it reads) loads only when asked.
@@ -15,10 +15,8 @@ const TwoFactorStep = lazy(() => import('./two-factor-step'))
 
 /** A failed sign-in call in one sentence: the password's step and the second step (`two-factor-step.tsx`) say it alike. */
 export function loginErrorMessage(error: unknown): string {
-  if (error instanceof HttpError) {
-    if (error.status === 0) return CANNOT_REACH_SERVER_MESSAGE
-    return error.message
-  }
+  if (isNetworkError(error)) return CANNOT_REACH_SERVER_MESSAGE
+  if (error instanceof HttpError) return error.message
   return 'An error occurred. Please try again.'
 }
 

@@ -8,7 +8,7 @@ import {
   WITHDRAWAL_MIN_VERIFICATION_LEVEL,
   type DocumentKind,
 } from '../../../domain/contract/verification'
-import { CANNOT_REACH_SERVER_MESSAGE, HttpError } from '../../../lib/http'
+import { CANNOT_REACH_SERVER_MESSAGE, isNetworkError } from '../../../lib/http'
 import { useVerification } from '../api/get-verification'
 import { DocumentCard } from './document-card'
 import { LevelOverview } from './level-overview'
@@ -24,7 +24,7 @@ export function VerificationPage(props: { today: string }) {
   const verification = useVerification()
   if (verification.isPending) return <Spinner label="Loading verification" />
   if (verification.isError) {
-    const offline = verification.error instanceof HttpError && verification.error.status === 0
+    const offline = isNetworkError(verification.error)
     return (
       <AlertBox
         variant="destructive"
