@@ -1,6 +1,16 @@
 // The service worker's bridge (squoosh style): registers /sw.js in production builds and tells the page when a
 // new version waits. It never reloads on its own: the user chooses when, so no order is cut off mid-flight.
 import { SW_MESSAGES, type SwVersionAnswer } from '../domain/site/service-worker'
+import { whenMainThreadQuiet } from './idle'
+
+/**
+ * The worker registers once the page's start is over: after `load`, and then after the main thread has run no long
+ * task for this long (decision 0043, ninth pass). Its install precaches the whole app; begun at `load`, that work
+ * took a core from a phone's start while the start was still running.
+ */
+export const SERVICE_WORKER_QUIET_MS = 2_000
+/** The latest after `load` the worker registers on a page that never goes quiet, so offline use is not put off. */
+export const SERVICE_WORKER_QUIET_CAP_MS = 20_000
 
 export interface PwaCallbacks {
   onUpdateReady: (activate: () => void) => void | Promise<void>
@@ -8,10 +18,12 @@ export interface PwaCallbacks {
 
 export async function registerServiceWorker(callbacks: PwaCallbacks): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  // After the page's own load, as workbox-window waits: the worker's precache does not compete with the first visit.
+  // After the page's own load, as workbox-window waits, and after its start has gone quiet: the worker's precache
+  // does not compete with the first visit.
   if (document.readyState !== 'complete') {
     await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
   }
+  await whenMainThreadQuiet({ quietMs: SERVICE_WORKER_QUIET_MS, capMs: SERVICE_WORKER_QUIET_CAP_MS })
   let registration: ServiceWorkerRegistration
   try {
     registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' })

@@ -6,7 +6,8 @@ export const UPDATE_TOAST_ID = 'pwa-update'
 /**
  * Shows "Update available" with Reload when a new version of the app is ready (docs/architecture.md#offline). The
  * service worker's bridge (src/lib/pwa.ts) is fetched when the page mounts, not carried by the entry: it registers
- * the worker only after the page's load anyway, and the login page's entry is held to its budget (decision 0025).
+ * the worker only once the page's start is over anyway, and the login page's entry is held to its budget (decision
+ * 0025).
  */
 export function PwaUpdatePrompt() {
   useEffect(() => {

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { whenMainThreadQuiet } from '../../../src/lib/idle'
+
+// The browser's long-task observer, driven by the test: `longTask` reports a task that ran from `startTime` for
+// `duration`, delivered at once or held back as the browser may hold it (then only takeRecords hands it over).
+class FakeLongTaskObserver {
+  static supportedEntryTypes = ['longtask']
+  static current: FakeLongTaskObserver | null = null
+  pending: PerformanceEntry[] = []
+  disconnected = false
+  constructor(private readonly callback: (list: { getEntries: () => PerformanceEntry[] }) => void) {
+    FakeLongTaskObserver.current = this
+  }
+  observe() {}
+  disconnect() {
+    this.disconnected = true
+  }
+  takeRecords() {
+    const taken = this.pending
+    this.pending = []
+    return taken
+  }
+  longTask(startTime: number, duration: number, { delivered }: { delivered: boolean }) {
+    const entry = { startTime, duration, entryType: 'longtask' } as PerformanceEntry
+    if (delivered) this.callback({ getEntries: () => [entry] })
+    else this.pending.push(entry)
+  }
+}
+
+function track(promise: Promise<void>) {
+  const state = { resolved: false }
+  void promise.then(() => (state.resolved = true))
+  return state
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+  vi.stubGlobal('PerformanceObserver', FakeLongTaskObserver)
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('whenMainThreadQuiet', () => {
+  it('resolves after quietMs when no long task runs, and stops observing', async () => {
+    const quiet = track(whenMainThreadQuiet({ quietMs: 2_000, capMs: 20_000 }))
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(quiet.resolved).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(quiet.resolved).toBe(true)
+    expect(FakeLongTaskObserver.current?.disconnected).toBe(true)
+  })
+
+  it('counts the quiet from the end of the last long task', async () => {
+    const quiet = track(whenMainThreadQuiet({ quietMs: 2_000, capMs: 20_000 }))
+    await vi.advanceTimersByTimeAsync(1_500)
+    const now = performance.now()
+    FakeLongTaskObserver.current!.longTask(now - 100, 100, { delivered: true })
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(quiet.resolved).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(quiet.resolved).toBe(true)
+  })
+
+  it('counts a long task the browser has not delivered yet when the timer comes due', async () => {
+    const quiet = track(whenMainThreadQuiet({ quietMs: 2_000, capMs: 20_000 }))
+    await vi.advanceTimersByTimeAsync(1_900)
+    FakeLongTaskObserver.current!.longTask(performance.now() - 50, 50, { delivered: false })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(quiet.resolved).toBe(false)
+    await vi.advanceTimersByTimeAsync(1_900)
+    expect(quiet.resolved).toBe(true)
+  })
+
+  it('resolves at capMs on a page that keeps running long tasks', async () => {
+    const quiet = track(whenMainThreadQuiet({ quietMs: 2_000, capMs: 5_000 }))
+    for (let elapsed = 0; elapsed < 4_500; elapsed += 500) {
+      await vi.advanceTimersByTimeAsync(500)
+      FakeLongTaskObserver.current!.longTask(performance.now() - 60, 60, { delivered: true })
+    }
+    expect(quiet.resolved).toBe(false)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(quiet.resolved).toBe(true)
+  })
+
+  it('waits quietMs where the browser reports no long tasks', async () => {
+    vi.stubGlobal('PerformanceObserver', undefined)
+    const quiet = track(whenMainThreadQuiet({ quietMs: 1_000, capMs: 20_000 }))
+    await vi.advanceTimersByTimeAsync(999)
+    expect(quiet.resolved).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(quiet.resolved).toBe(true)
+  })
+})
