@@ -8,11 +8,14 @@
 // https-front.ts; LIGHTHOUSE_TASKS=1 prints, per run, the page's main-thread tasks that Lighthouse can count as
 // blocking, each with its wall time beside its CPU time: see longTasks below; LIGHTHOUSE_WAITS=1 records the compositor's,
 // raster's and viz's events too and says what the page's long tasks wait for: see printTaskWaits in
-// support/task-waits.ts).
+// support/task-waits.ts; LIGHTHOUSE_UNCONTENDED=1 audits each run a second time with the main thread's waits for a
+// core taken out of its tasks, and reports those figures beside Lighthouse's: support/uncontended.ts).
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { CLIENT_DIR, startBenchServer } from './support/server'
 import { startHttpsFront } from './support/https-front'
 import { printTaskWaits, WAIT_CATEGORIES } from './support/task-waits'
@@ -23,12 +26,14 @@ import {
   type MainThreadSample,
 } from './support/thread-sched'
 import { rendererMainThreads, threadOf, type TraceEvent } from './support/trace-events'
+import { saveWithTrace, withoutRunDelay } from './support/uncontended'
 import { signedInStorage } from './support/workspace'
 
 const RESULTS = new URL('./results/', import.meta.url).pathname
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const HTTP2 = process.env.LIGHTHOUSE_HTTP2 === '1'
 const WAITS = process.env.LIGHTHOUSE_WAITS === '1'
+const UNCONTENDED = process.env.LIGHTHOUSE_UNCONTENDED === '1'
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -70,6 +75,46 @@ interface Row {
   cls: number
   tbtMs: number
   lcpElement: string | null
+  /** With LIGHTHOUSE_UNCONTENDED: the same run audited again without the main thread's waits for a core. */
+  uncontended?: UncontendedFigures
+  /** With LIGHTHOUSE_UNCONTENDED and several runs: each uncontended figure's median over the runs. */
+  uncontendedMedian?: UncontendedFigures
+}
+
+type UncontendedFigures = Figures & { runDelayRemovedMs: number }
+
+function medianFigures(runs: UncontendedFigures[]): UncontendedFigures {
+  const median = (pick: (run: UncontendedFigures) => number) => {
+    const sorted = runs.map(pick).sort((a, b) => a - b)
+    return sorted[Math.floor(sorted.length / 2)]!
+  }
+  return {
+    performance: median((run) => run.performance),
+    fcpMs: median((run) => run.fcpMs),
+    lcpMs: median((run) => run.lcpMs),
+    tbtMs: median((run) => run.tbtMs),
+    runDelayRemovedMs: median((run) => run.runDelayRemovedMs),
+  }
+}
+
+interface Figures {
+  performance: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+}
+
+function figuresOf(lhr: {
+  categories: { performance?: { score: number | null } }
+  audits: Record<string, { numericValue?: number }>
+}): Figures {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+  }
 }
 
 /** `baseUrl` is what the browser opens; `apiUrl` is the server itself, which this script signs in to. */
@@ -103,7 +148,7 @@ async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Pr
     const threadsBefore = WAITS ? chromiumThreads(chrome.pid) : []
     const nodeBefore = process.cpuUsage()
     const wallBefore = performance.now()
-    const sampler = WAITS ? sampleRendererMainThreads(chrome.pid, [process.pid]) : null
+    const sampler = WAITS || UNCONTENDED ? sampleRendererMainThreads(chrome.pid, [process.pid]) : null
     let samples: MainThreadSample[] = []
     let result: Awaited<ReturnType<typeof lighthouse>>
     try {
@@ -135,6 +180,11 @@ async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Pr
       printTaskWaits(spec.path, events, samples, 8, process.pid)
     }
     const { lhr } = result
+    const config = preset === 'desktop' ? desktopConfig : undefined
+    const uncontended =
+      UNCONTENDED && !lhr.runtimeError
+        ? await auditUncontended(result.artifacts, samples, flags, config)
+        : undefined
     // LIGHTHOUSE_LHR_DIR=<dir> keeps each full report, to read what a score is made of (its LCP phases, long tasks).
     const lhrDir = process.env.LIGHTHOUSE_LHR_DIR
     if (lhrDir) {
@@ -154,15 +204,38 @@ async function audit(baseUrl: string, apiUrl: string, spec: PageSpec, preset: Pr
     return {
       page: spec.path,
       preset,
-      performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
-      fcpMs: value('first-contentful-paint'),
-      lcpMs: value('largest-contentful-paint'),
+      ...figuresOf(lhr),
       cls: value('cumulative-layout-shift'),
-      tbtMs: value('total-blocking-time'),
       lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      uncontended,
     }
   } finally {
     chrome.kill()
+  }
+}
+
+/** Lighthouse's audits once more on the run's own artifacts, its trace without the main thread's run delay. */
+async function auditUncontended(
+  artifacts: unknown,
+  samples: MainThreadSample[],
+  flags: Flags,
+  config: typeof desktopConfig | undefined,
+): Promise<UncontendedFigures> {
+  const all = artifacts as Record<string, unknown> & { Trace?: { traceEvents?: TraceEvent[] } }
+  const { events, removedMs } = withoutRunDelay(all.Trace?.traceEvents ?? [], samples)
+  const dir = mkdtempSync(join(tmpdir(), 'lighthouse-uncontended-'))
+  try {
+    await saveWithTrace(all, events, dir)
+    const again = await lighthouse(
+      undefined,
+      // The gathering's own flags: Lighthouse refuses to audit with other settings than it gathered with.
+      { ...flags, auditMode: dir },
+      config,
+    )
+    if (!again) throw new Error('no Lighthouse result from the uncontended audit')
+    return { ...figuresOf(again.lhr), runDelayRemovedMs: removedMs }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 
@@ -232,16 +305,24 @@ try {
         runs.push(row)
         console.log(
           `${preset.padEnd(7)} ${row.page.padEnd(18)} performance ${row.performance}  FCP ${row.fcpMs.toFixed(0)} ms  ` +
-            `LCP ${row.lcpMs.toFixed(0)} ms  CLS ${row.cls.toFixed(3)}  TBT ${row.tbtMs.toFixed(0)} ms`,
+            `LCP ${row.lcpMs.toFixed(0)} ms  CLS ${row.cls.toFixed(3)}  TBT ${row.tbtMs.toFixed(0)} ms` +
+            (row.uncontended
+              ? `; uncontended (${row.uncontended.runDelayRemovedMs.toFixed(0)} ms of run delay out): ` +
+                `performance ${row.uncontended.performance}  LCP ${row.uncontended.lcpMs.toFixed(0)} ms  ` +
+                `TBT ${row.uncontended.tbtMs.toFixed(0)} ms`
+              : ''),
         )
       }
       const byScore = [...runs].sort((a, b) => a.performance - b.performance)
       const median = byScore[Math.floor(byScore.length / 2)]!
-      rows.push(
-        runs.length > 1
-          ? { ...median, performanceRange: `${byScore[0]!.performance}-${byScore.at(-1)!.performance}` }
-          : median,
-      )
+      const uncontendedRuns = runs.flatMap((run) => (run.uncontended ? [run.uncontended] : []))
+      rows.push({
+        ...median,
+        ...(runs.length > 1
+          ? { performanceRange: `${byScore[0]!.performance}-${byScore.at(-1)!.performance}` }
+          : {}),
+        ...(uncontendedRuns.length > 0 ? { uncontendedMedian: medianFigures(uncontendedRuns) } : {}),
+      })
     }
   }
   console.table(
@@ -257,6 +338,19 @@ try {
       'LCP element': row.lcpElement?.slice(0, 60) ?? '-',
     })),
   )
+  if (UNCONTENDED) {
+    // Each figure's own median over the cell's uncontended audits (not the run of median score's).
+    console.table(
+      rows.map((row) => ({
+        preset: row.preset,
+        page: row.page,
+        'uncontended performance': row.uncontendedMedian?.performance ?? '-',
+        'LCP ms': row.uncontendedMedian?.lcpMs.toFixed(0) ?? '-',
+        'TBT ms': row.uncontendedMedian?.tbtMs.toFixed(0) ?? '-',
+        'run delay out ms': row.uncontendedMedian?.runDelayRemovedMs.toFixed(0) ?? '-',
+      })),
+    )
+  }
   mkdirSync(RESULTS, { recursive: true })
   writeFileSync(
     `${RESULTS}lighthouse.json`,
