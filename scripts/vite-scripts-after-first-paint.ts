@@ -3,28 +3,66 @@
 // waits for its stylesheet: on a slow network the 150 KB of script share the line with the 21 KB the first paint
 // needs. This moves the entry and the preloads into the data attributes of public/boot.js's tag, which requests
 // them once the splash is painted. The build only: the dev server keeps Vite's own script.
-import type { Plugin } from 'vite'
+//
+// It also writes, in the same tag's data-routes, which scripts each signed-in route loads (signedInPreloads in
+// scripts/route-chunks.ts): on a visit with a stored session, boot.js asks for the route's scripts beside the entry
+// (decision 0043, ninth pass).
+import { relative } from 'node:path'
+import type { IndexHtmlTransformContext, Plugin, Rollup } from 'vite'
+import { signedInPreloads, type Manifest, type SignedInPreloads } from './route-chunks'
 
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 
 /** index.html as built → the same page, whose scripts boot.js requests after the first paint. */
-export function scriptsAfterFirstPaint(html: string): string {
+export function scriptsAfterFirstPaint(html: string, routes?: SignedInPreloads): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1]
   if (!entry) throw new Error('scripts-after-first-paint: index.html has no module entry script')
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1])
-  return html
-    .replace(MODULE_PRELOAD, '')
-    .replace(
-      ENTRY_SCRIPT,
-      `<script defer src="/boot.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
-    )
+  return html.replace(MODULE_PRELOAD, '').replace(
+    ENTRY_SCRIPT,
+    `<script defer src="/boot.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"` +
+      // JSON in single quotes: file names are letters, digits, `-` and `_`, route paths have no quote.
+      (routes ? ` data-routes='${JSON.stringify(routes)}'` : '') +
+      '></script>',
+  )
+}
+
+/**
+ * The bundle's chunk graph in the manifest's shape (build.manifest's keys: a chunk's source module relative to the
+ * root, `_<file>` for a shared chunk), which route-chunks.ts reads; the manifest file itself is written after the HTML.
+ */
+export function manifestOfBundle(bundle: Rollup.OutputBundle, root: string): Manifest {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk')
+  const keyOf = new Map(
+    chunks.map((chunk) => [
+      chunk.fileName,
+      chunk.facadeModuleId ? relative(root, chunk.facadeModuleId) : `_${chunk.fileName}`,
+    ]),
+  )
+  return Object.fromEntries(
+    chunks.map((chunk) => [
+      keyOf.get(chunk.fileName)!,
+      {
+        file: chunk.fileName,
+        isEntry: chunk.isEntry,
+        imports: chunk.imports.map((file) => keyOf.get(file) ?? `_${file}`),
+      },
+    ]),
+  )
 }
 
 export function scriptsAfterFirstPaintPlugin(): Plugin {
   return {
     name: 'scripts-after-first-paint',
     apply: 'build',
-    transformIndexHtml: { order: 'post', handler: scriptsAfterFirstPaint },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html: string, context: IndexHtmlTransformContext) =>
+        scriptsAfterFirstPaint(
+          html,
+          context.bundle ? signedInPreloads(manifestOfBundle(context.bundle, process.cwd())) : undefined,
+        ),
+    },
   }
 }

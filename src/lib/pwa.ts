@@ -1,7 +1,7 @@
 // The service worker's bridge (squoosh style): registers /sw.js in production builds and tells the page when a
 // new version waits. It never reloads on its own: the user chooses when, so no order is cut off mid-flight.
 import { SW_MESSAGES, type SwVersionAnswer } from '../domain/site/service-worker'
-import { whenMainThreadQuiet } from './idle'
+import { whenMainThreadQuiet } from './main-thread-quiet'
 
 /**
  * The worker registers once the page's start is over: after `load`, and then after the main thread has run no long

@@ -9,7 +9,7 @@
 // browser). Lazy parts only a click loads (the second sign-in step) are left out.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { entryKey, SPLIT, staticClosure, type Manifest } from './chunks'
+import { entryKey, SPLIT, staticClosure, type Manifest } from '../../scripts/route-chunks'
 import { CLIENT_DIR, gzipKb, readManifest } from './manifest'
 
 /**

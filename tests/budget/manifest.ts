@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import type { Manifest } from './chunks'
+import type { Manifest } from '../../scripts/route-chunks'
 
 const ROOT = resolve(new URL('../../', import.meta.url).pathname)
 export const CLIENT_DIR = resolve(process.env.BENCH_CLIENT_DIR ?? join(ROOT, 'dist'))

@@ -7,7 +7,7 @@
 // its static imports. What the page loads with `import()` after it renders (the chart library, the realtime hub's
 // sockets, dialogs) is left out, as the login route's check leaves it out.
 import { pathToFileURL } from 'node:url'
-import { pageName, pageScripts, signedInPages } from './chunks'
+import { pageName, pageScripts, signedInPages } from '../../scripts/route-chunks'
 import { gzipKb, readManifest } from './manifest'
 
 /**

@@ -23,6 +23,17 @@ describe('index.html requests its scripts after the first paint (decision 0028)'
     expect(html).toContain('<script src="/theme-init.js"></script>')
   })
 
+  it("writes the signed-in routes' scripts into boot.js's tag as JSON that the attribute carries whole", () => {
+    const routes = {
+      shared: ['protected-A1.js'],
+      layouts: { '/main': ['main-B2.js'] },
+      pages: { '/main/deposit/$crypto': ['crypto-C3.js'] },
+    }
+    const html = scriptsAfterFirstPaint(BUILT, routes)
+    const attribute = /data-routes='([^']*)'><\/script>/.exec(html)?.[1]
+    expect(JSON.parse(attribute!)).toEqual(routes)
+  })
+
   it('refuses a page without a module entry rather than ship one that never starts', () => {
     expect(() => scriptsAfterFirstPaint('<head></head>')).toThrow(/no module entry/)
   })

@@ -5,9 +5,10 @@ import {
   pageName,
   pageScripts,
   signedInPages,
+  signedInPreloads,
   staticClosure,
   type Manifest,
-} from '../../budget/chunks'
+} from '../../../scripts/route-chunks'
 
 // A manifest shaped like the build's: the entry, two layouts, a nested layout, pages, and shared chunks.
 const split = (path: string) => `src/routes/${path}${SPLIT}`
@@ -57,5 +58,13 @@ describe('the signed-in routes budget reads the chunk graph', () => {
       'assets/react.js',
     ])
     expect(pageScripts(manifest, split('_protected/mt4/index.tsx'))).not.toContain('assets/chart.js')
+  })
+
+  it("lists each signed-in route's scripts for boot.js once, beyond the entry's and its layouts'", () => {
+    expect(signedInPreloads(manifest)).toEqual({
+      shared: ['protected.js'],
+      layouts: { '/main': ['main.js'], '/main/deposit': ['deposit.js', 'forms.js'] },
+      pages: { '/main/dashboard': ['dashboard.js'], '/main/deposit/card': ['card.js'], '/mt4': ['mt4.js'] },
+    })
   })
 })

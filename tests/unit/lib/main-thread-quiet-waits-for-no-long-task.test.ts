@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { whenMainThreadQuiet } from '../../../src/lib/idle'
+import { whenMainThreadQuiet } from '../../../src/lib/main-thread-quiet'
 
 // The browser's long-task observer, driven by the test: `longTask` reports a task that ran from `startTime` for
 // `duration`, delivered at once or held back as the browser may hold it (then only takeRecords hands it over).

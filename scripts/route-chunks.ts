@@ -1,6 +1,7 @@
-// The build manifest's chunk graph, read without touching the disk (so unit tests can feed it a manifest of their
-// own): which scripts a chunk pulls in through static imports, and which layouts sit above a page.
-
+// The build's chunk graph as its manifest describes it (a chunk's file and its static imports), read without touching
+// the disk so that unit tests can feed it a manifest of their own: which scripts a chunk pulls in, which layouts sit
+// above a page. The route budgets (tests/budget) and the signed-in start's preloads (signedInPreloads below, written
+// into index.html by scripts/vite-scripts-after-first-paint.ts) both read it.
 export interface ManifestChunk {
   file: string
   isEntry?: boolean
@@ -71,4 +72,37 @@ export const pageName = (pageKey: string) =>
 export function pageScripts(manifest: Manifest, pageKey: string): string[] {
   const keys = staticClosure(manifest, [entryKey(manifest), ...layoutsAbove(manifest, pageKey), pageKey])
   return [...keys].map((key) => manifest[key]!.file)
+}
+
+/**
+ * What boot.js asks for beside the entry on a signed-in visit (decision 0043, ninth pass): the scripts of the route a
+ * path opens, so that they download while the entry does instead of after the entry has run and the router has
+ * matched. `shared` is what every signed-in page loads (the protected layout); `layouts` maps a layout's path to what
+ * its pages load beyond `shared`; `pages` maps a page's path to what it loads beyond its layouts. Paths are the
+ * router's (`/main/deposit/$crypto`), file names are relative to /assets/, and nothing the entry already loads is
+ * listed.
+ */
+export interface SignedInPreloads {
+  shared: string[]
+  layouts: Record<string, string[]>
+  pages: Record<string, string[]>
+}
+
+const PROTECTED_LAYOUT = `${PROTECTED}.tsx${SPLIT}`
+
+export function signedInPreloads(manifest: Manifest): SignedInPreloads {
+  const files = (keys: Iterable<string>) =>
+    [...keys].map((key) => manifest[key]!.file.replace(/^assets\//, ''))
+  const entry = staticClosure(manifest, [entryKey(manifest)])
+  const shared = staticClosure(manifest, [PROTECTED_LAYOUT], new Set(entry))
+  const beyond = (keys: string[], known: Set<string>) =>
+    files([...staticClosure(manifest, keys, new Set(known))].filter((key) => !known.has(key)))
+  const layouts: Record<string, string[]> = {}
+  const pages: Record<string, string[]> = {}
+  for (const page of signedInPages(manifest)) {
+    const above = layoutsAbove(manifest, page).filter((layout) => layout !== PROTECTED_LAYOUT)
+    for (const layout of above) layouts[pageName(layout)] ??= beyond([layout], shared)
+    pages[pageName(page)] = beyond([page], staticClosure(manifest, above, new Set(shared)))
+  }
+  return { shared: beyond([PROTECTED_LAYOUT], entry), layouts, pages }
 }
