@@ -19,14 +19,18 @@ export function scriptsAfterFirstPaint(html: string, routes?: SignedInPreloads):
   const entry = ENTRY_SCRIPT.exec(html)?.[1]
   if (!entry) throw new Error('scripts-after-first-paint: index.html has no module entry script')
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1])
-  return html.replace(MODULE_PRELOAD, '').replace(
-    ENTRY_SCRIPT,
-    `<script defer src="/boot.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"` +
-      // JSON in single quotes: file names are letters, digits, `-` and `_`, route paths have no quote.
-      (routes ? ` data-routes='${JSON.stringify(routes)}'` : '') +
-      '></script>',
-  )
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      ENTRY_SCRIPT,
+      `<script defer src="/boot.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"` +
+        (routes ? ` data-routes='${attributeText(JSON.stringify(routes))}'` : '') +
+        '></script>',
+    )
 }
+
+/** Text for a single-quoted attribute: the browser turns the two references back into `&` and `'`. */
+const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;')
 
 /**
  * The bundle's chunk graph in the manifest's shape (build.manifest's keys: a chunk's source module relative to the
@@ -53,15 +57,19 @@ export function manifestOfBundle(bundle: Rollup.OutputBundle, root: string): Man
 }
 
 export function scriptsAfterFirstPaintPlugin(): Plugin {
+  let root = process.cwd()
   return {
     name: 'scripts-after-first-paint',
     apply: 'build',
+    configResolved: (config) => {
+      root = config.root
+    },
     transformIndexHtml: {
       order: 'post',
       handler: (html: string, context: IndexHtmlTransformContext) =>
         scriptsAfterFirstPaint(
           html,
-          context.bundle ? signedInPreloads(manifestOfBundle(context.bundle, process.cwd())) : undefined,
+          context.bundle ? signedInPreloads(manifestOfBundle(context.bundle, root)) : undefined,
         ),
     },
   }

@@ -9,7 +9,7 @@ import { whenMainThreadQuiet } from './main-thread-quiet'
  * took a core from a phone's start while the start was still running.
  */
 export const SERVICE_WORKER_QUIET_MS = 2_000
-/** The latest after `load` the worker registers on a page that never goes quiet, so offline use is not put off. */
+/** The latest after `load` the worker registers on a page that never goes quiet: offline use waits no longer. */
 export const SERVICE_WORKER_QUIET_CAP_MS = 20_000
 
 export interface PwaCallbacks {

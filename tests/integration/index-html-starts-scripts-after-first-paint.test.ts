@@ -27,11 +27,12 @@ describe('index.html requests its scripts after the first paint (decision 0028)'
     const routes = {
       shared: ['protected-A1.js'],
       layouts: { '/main': ['main-B2.js'] },
-      pages: { '/main/deposit/$crypto': ['crypto-C3.js'] },
+      pages: { '/main/deposit/$crypto': ['crypto-C3.js'], "/it's&more": ['quote-D4.js'] },
     }
     const html = scriptsAfterFirstPaint(BUILT, routes)
     const attribute = /data-routes='([^']*)'><\/script>/.exec(html)?.[1]
-    expect(JSON.parse(attribute!)).toEqual(routes)
+    const decoded = attribute!.replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    expect(JSON.parse(decoded)).toEqual(routes)
   })
 
   it('refuses a page without a module entry rather than ship one that never starts', () => {
