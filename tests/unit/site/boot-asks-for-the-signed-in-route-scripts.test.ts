@@ -1,6 +1,6 @@
 // public/boot.js on a signed-in visit: beside the entry it asks for the scripts of the route the address opens, from
 // the table the build writes in its tag's data-routes (scripts/route-chunks.ts, signedInPreloads).
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import BOOT from '../../../public/boot.js?raw'
 
 const ROUTES = {
@@ -14,7 +14,10 @@ const ROUTES = {
   },
 }
 
-/** Runs boot.js at `path` as a hidden tab (which starts at once) and returns what it asked for, in order. */
+/**
+ * Runs boot.js at `path` as a hidden tab (which starts at once), lets its tasks run, and returns what it asked for,
+ * in order.
+ */
 function bootAt(path: string, session: { role: string } | null, routes: unknown = ROUTES) {
   window.history.replaceState(null, '', path)
   localStorage.clear()
@@ -31,6 +34,7 @@ function bootAt(path: string, session: { role: string } | null, routes: unknown 
   Object.defineProperty(document, 'currentScript', { value: tag, configurable: true })
   Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
   new Function(BOOT)()
+  vi.runAllTimers()
   return [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')].map(
     (element) =>
       element instanceof HTMLLinkElement
@@ -39,28 +43,54 @@ function bootAt(path: string, session: { role: string } | null, routes: unknown 
   )
 }
 
+beforeEach(() => {
+  vi.useFakeTimers()
+})
 afterEach(() => {
+  vi.useRealTimers()
   document.head.innerHTML = ''
   localStorage.clear()
 })
 
 describe('boot.js asks for a signed-in route’s scripts beside the entry', () => {
-  it('adds the shared, layout and page scripts of the address before the entry', () => {
+  it('adds the shared, layout and page scripts of the address after the entry', () => {
     expect(bootAt('/main/deposit/btc', { role: 'user' })).toEqual([
       '/assets/react.js',
+      'entry /assets/index.js',
       '/assets/protected.js',
       '/assets/main.js',
       '/assets/deposit.js',
       '/assets/crypto.js',
-      'entry /assets/index.js',
     ])
     document.head.innerHTML = ''
     expect(bootAt('/mt4', { role: 'user' })).toEqual([
       '/assets/react.js',
+      'entry /assets/index.js',
       '/assets/protected.js',
       '/assets/mt4.js',
-      'entry /assets/index.js',
     ])
+  })
+
+  it('asks for a long list a few at a time, each batch in a task of its own', () => {
+    const many = Array.from({ length: 40 }, (_, index) => `page-${index}.js`)
+    window.history.replaceState(null, '', '/mt4')
+    localStorage.setItem(
+      'user-storage',
+      JSON.stringify({ state: { token: 't', user: { id: 1, role: 'user' } } }),
+    )
+    const tag = document.createElement('script')
+    tag.setAttribute('data-entry', '/assets/index.js')
+    tag.setAttribute('data-routes', JSON.stringify({ shared: [], layouts: {}, pages: { '/mt4': many } }))
+    Object.defineProperty(document, 'currentScript', { value: tag, configurable: true })
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    const links = () => document.head.querySelectorAll('link[rel="modulepreload"]').length
+    new Function(BOOT)()
+    expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index.js')
+    expect(links()).toBe(16)
+    vi.advanceTimersToNextTimer()
+    expect(links()).toBe(32)
+    vi.advanceTimersToNextTimer()
+    expect(links()).toBe(40)
   })
 
   it('follows the router from / to the home of the role, and from /main to the dashboard', () => {
