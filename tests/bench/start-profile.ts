@@ -20,6 +20,7 @@ import { SourceMapConsumer } from 'source-map'
 import { CLIENT_DIR, startBenchServer } from './support/server'
 import { printTaskWaits, WAIT_CATEGORIES } from './support/task-waits'
 import { sampleRendererMainThreads, type MainThreadSample } from './support/thread-sched'
+import { isThreadTask } from './support/trace-events'
 import { signedInPhone } from './support/workspace'
 
 const PAGE = process.env.PROFILE_PAGE ?? '/main/dashboard'
@@ -171,8 +172,7 @@ async function tasksOf(events: TraceEvent[]): Promise<Task[]> {
     }
   }
   for (const event of main) {
-    const isTask = event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask'
-    if (isTask && (!current || event.ts >= current.end)) {
+    if (isThreadTask(event) && (!current || event.ts >= current.end)) {
       await close(Infinity)
       if (event.ts < navigation) {
         current = null

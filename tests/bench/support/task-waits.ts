@@ -5,7 +5,7 @@
 // delay: runnable and waiting for a core; the rest of the gap is the thread asleep) and which other threads of the
 // trace ran in that time (the compositor, raster, viz, the browser), by their traced events' CPU.
 import { runDelayMsBetween, type MainThreadSample } from './thread-sched'
-import { rendererMainThreads, threadOf, type TraceEvent } from './trace-events'
+import { isThreadTask, rendererMainThreads, threadOf, type TraceEvent } from './trace-events'
 
 /**
  * Trace categories to add to a page's usual ones: every thread's tasks (`toplevel`), the compositor's and raster's
@@ -33,8 +33,6 @@ interface Timed extends TraceEvent {
 }
 
 const cpuOf = (event: TraceEvent) => event.tdur ?? event.dur ?? 0
-const isTask = (event: TraceEvent) =>
-  event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask'
 
 /** Thread names from the trace's metadata (`CrRendererMain`, `Compositor`, `VizCompositorThread`…). */
 function threadNames(events: readonly TraceEvent[]): Map<string, string> {
@@ -117,7 +115,7 @@ export function printTaskWaits(
   const mains = rendererMainThreads(events)
   // The page's renderer: the main thread with the most long tasks (Lighthouse's about:blank has none).
   const longOf = (thread: string) =>
-    (byThread.get(thread) ?? []).filter((event) => isTask(event) && event.dur >= 12_500)
+    (byThread.get(thread) ?? []).filter((event) => isThreadTask(event) && event.dur >= 12_500)
   const main = [...mains].sort((a, b) => longOf(b).length - longOf(a).length)[0]
   if (!main) return
   const mainEvents = byThread.get(main) ?? []
@@ -187,7 +185,7 @@ export function printTaskWaits(
         const cpu = (cpuOf(event) * overlap) / Math.max(1, event.dur) / 1000
         const label = `${thread.split(':')[0] === String(pid) ? '(this) ' : ''}${names.get(thread) ?? thread}`
         if (!nested) others.set(label, (others.get(label) ?? 0) + cpu)
-        if (nested || !isTask(event)) {
+        if (nested || !isThreadTask(event)) {
           const byName = otherEvents.get(label) ?? new Map<string, number>()
           byName.set(event.name, (byName.get(event.name) ?? 0) + cpu)
           otherEvents.set(label, byName)

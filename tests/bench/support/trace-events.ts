@@ -36,3 +36,10 @@ export function rendererMainThreads(events: readonly TraceEvent[]): Set<string> 
 }
 
 export const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`
+
+/**
+ * A task of a thread's scheduler: Chromium names it `RunTask`, or `ThreadControllerImpl::RunTask` (which may sit
+ * inside a `RunTask` of the same task). Everything a thread does runs inside one.
+ */
+export const isThreadTask = (event: TraceEvent) =>
+  event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask'

@@ -9,7 +9,7 @@
 // process or the font service), both of which a phone has too.
 import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js'
 import { runDelayMsBetween, type MainThreadSample } from './thread-sched'
-import { rendererMainThreads, threadOf, type TraceEvent } from './trace-events'
+import { isThreadTask, rendererMainThreads, threadOf, type TraceEvent } from './trace-events'
 
 export interface Uncontended {
   /** The trace with each main-thread task of the sampled renderers shortened by the run delay inside it. */
@@ -19,9 +19,6 @@ export interface Uncontended {
   /** Tasks shortened. */
   tasks: number
 }
-
-const isTask = (event: TraceEvent) =>
-  event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask')
 
 /**
  * Shortens each outermost task on a renderer main thread by the run delay measured inside it, never below its CPU
@@ -44,7 +41,7 @@ export function withoutRunDelay(
     let index = 0
     while (index < onThread.length) {
       const task = onThread[index]!
-      if (!isTask(task) || !task.dur) {
+      if (task.ph !== 'X' || !isThreadTask(task) || !task.dur) {
         index += 1
         continue
       }

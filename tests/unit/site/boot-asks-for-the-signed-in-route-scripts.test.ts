@@ -2,6 +2,7 @@
 // the table the build writes in its tag's data-routes (scripts/route-chunks.ts, signedInPreloads).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import BOOT from '../../../public/boot.js?raw'
+import { STORAGE_KEYS } from '../../../src/domain/storage-keys'
 
 const ROUTES = {
   shared: ['protected.js'],
@@ -14,16 +15,14 @@ const ROUTES = {
   },
 }
 
-/**
- * Runs boot.js at `path` as a hidden tab (which starts at once), lets its tasks run, and returns what it asked for,
- * in order.
- */
-function bootAt(path: string, session: { role: string } | null, routes: unknown = ROUTES) {
+/** Runs boot.js at `path` as a hidden tab, which starts at once; its later tasks wait for the fake timers. */
+function startBoot(path: string, session: { role: string } | null, routes: unknown = ROUTES) {
   window.history.replaceState(null, '', path)
   localStorage.clear()
   if (session) {
     localStorage.setItem(
-      'user-storage',
+      // The key the app keeps its session under (src/lib/session-store.ts), which boot.js reads by name.
+      STORAGE_KEYS.SESSION,
       JSON.stringify({ state: { token: 't', user: { id: 1, role: session.role }, selectedAccountIndex: 0 } }),
     )
   }
@@ -34,6 +33,11 @@ function bootAt(path: string, session: { role: string } | null, routes: unknown 
   Object.defineProperty(document, 'currentScript', { value: tag, configurable: true })
   Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
   new Function(BOOT)()
+}
+
+/** What boot.js asked for once all its tasks have run, in order. */
+function bootAt(path: string, session: { role: string } | null, routes: unknown = ROUTES) {
+  startBoot(path, session, routes)
   vi.runAllTimers()
   return [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')].map(
     (element) =>
@@ -73,18 +77,9 @@ describe('boot.js asks for a signed-in route’s scripts beside the entry', () =
 
   it('asks for a long list a few at a time, each batch in a task of its own', () => {
     const many = Array.from({ length: 40 }, (_, index) => `page-${index}.js`)
-    window.history.replaceState(null, '', '/mt4')
-    localStorage.setItem(
-      'user-storage',
-      JSON.stringify({ state: { token: 't', user: { id: 1, role: 'user' } } }),
-    )
-    const tag = document.createElement('script')
-    tag.setAttribute('data-entry', '/assets/index.js')
-    tag.setAttribute('data-routes', JSON.stringify({ shared: [], layouts: {}, pages: { '/mt4': many } }))
-    Object.defineProperty(document, 'currentScript', { value: tag, configurable: true })
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
-    const links = () => document.head.querySelectorAll('link[rel="modulepreload"]').length
-    new Function(BOOT)()
+    startBoot('/mt4', { role: 'user' }, { shared: [], layouts: {}, pages: { '/mt4': many } })
+    // The entry's own preload comes first, with the entry; the route's links follow in batches.
+    const links = () => document.head.querySelectorAll('link[href^="/assets/page-"]').length
     expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index.js')
     expect(links()).toBe(16)
     vi.advanceTimersToNextTimer()
