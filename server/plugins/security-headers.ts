@@ -1,7 +1,8 @@
 // Baseline security headers on every answer, API and static files alike (OWASP Secure Headers Project; decisions
 // 0014, 0018 and 0033): nosniff, no framing, no cross-origin opener, the browser features the app does not use
 // turned off, HSTS over HTTPS, and the Content-Security-Policy (server/lib/content-security-policy.ts), whose socket
-// sources come from the realtime endpoints once the realtime services are set up.
+// sources come from the realtime endpoints once the realtime services are set up. The headers only a document or a
+// worker reads are left off a page's scripts, stylesheets, fonts and images (SUBRESOURCE_DESTINATIONS below).
 import type { FastifyInstance } from 'fastify'
 import type { RealtimeEndpoints } from '../../src/domain/contract'
 import { contentSecurityPolicy, SERVICE_WORKER_PATH } from '../lib/content-security-policy'
@@ -43,14 +44,34 @@ export const PERMISSIONS_POLICY = [
  */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
 
-const SECURITY_HEADERS = {
+/** Headers that mean something on every answer: how to read its body, and what referrer its own requests send. */
+const ANSWER_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
+} as const
+
+/**
+ * Headers a browser reads only on a document or a worker's script: framing, the opener, the features a page may use.
+ * The Content-Security-Policy is one of them too (set below).
+ */
+const DOCUMENT_HEADERS = {
   'x-frame-options': 'DENY',
   // A window this page opens, or one that opened it, from another origin gets no handle on it.
   'cross-origin-opener-policy': 'same-origin',
   'permissions-policy': PERMISSIONS_POLICY,
 } as const
+
+/**
+ * What a browser fetches as a subresource of a page (Sec-Fetch-Dest): a script the page imports, a stylesheet, a font
+ * or an image. None of these is ever a document or a worker, so the document headers would be bytes read by nobody:
+ * about 0.9 KB an answer, and a signed-in page's first visit makes about 90 of them, 80 KB that a phone on a slow
+ * network downloads before the page renders over HTTP/1.1 (HTTP/2 compresses repeated headers;
+ * docs/decisions/0043-the-signed-in-start-on-a-phone.md, "Tenth pass"). A worker's script is fetched as
+ * `worker`, `sharedworker` or `serviceworker` and keeps them; so does a request that does not say (an older browser,
+ * curl), and a navigation to any file (`document`). The worker scripts are never imported by a page, so no cached
+ * answer to a `script` fetch stands in for a worker's.
+ */
+const SUBRESOURCE_DESTINATIONS = new Set(['script', 'style', 'font', 'image'])
 
 export interface SecurityHeaderOptions {
   /** connect-src sources beyond this origin and the realtime endpoints (a client built against another API). */
@@ -68,8 +89,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   let ready: typeof startup | undefined
   app.addHook('onSend', async (request, reply, payload) => {
     if (ready === undefined && app.hasDecorator('realtime')) ready = policiesFor(app.realtime.endpoints)
-    reply.headers(SECURITY_HEADERS)
+    reply.headers(ANSWER_HEADERS)
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY)
+    if (SUBRESOURCE_DESTINATIONS.has(String(request.headers['sec-fetch-dest']))) return payload
+    reply.headers(DOCUMENT_HEADERS)
     // A route with a stricter policy of its own keeps it (a chat file: `default-src 'none'; sandbox`).
     if (!reply.hasHeader('content-security-policy')) {
       const policies = ready ?? startup

@@ -53,6 +53,42 @@ describe('static client', () => {
     expect(script.headers['x-content-type-options']).toBe('nosniff')
   })
 
+  it("leaves the headers only a document or a worker reads off a page's scripts, and keeps them everywhere else", async () => {
+    const DOCUMENT_ONLY = [
+      'content-security-policy',
+      'permissions-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+    ]
+    const asFetched = (url: string, destination?: string) =>
+      app.inject({ url, headers: destination ? { 'sec-fetch-dest': destination } : {} })
+
+    for (const destination of ['script', 'style', 'font', 'image']) {
+      const subresource = await asFetched('/assets/vendor-77aa01.js', destination)
+      expect(subresource.statusCode, destination).toBe(200)
+      expect(subresource.headers['x-content-type-options'], destination).toBe('nosniff')
+      expect(subresource.headers['referrer-policy'], destination).toBe('same-origin')
+      for (const header of DOCUMENT_ONLY) expect(subresource.headers, destination).not.toHaveProperty(header)
+    }
+    // A worker's script is a document of its own: its policy comes from its own answer.
+    for (const [url, destination] of [
+      ['/assets/vendor-77aa01.js', 'sharedworker'],
+      ['/assets/vendor-77aa01.js', 'worker'],
+      ['/sw.js', 'serviceworker'],
+      ['/favicon.svg', 'document'],
+      ['/assets/vendor-77aa01.js', undefined],
+    ] as const) {
+      const response = await asFetched(url, destination)
+      for (const header of DOCUMENT_ONLY)
+        expect(response.headers[header], `${url} ${destination}`).toBeTruthy()
+    }
+    const page = await app.inject({
+      url: '/main/dashboard',
+      headers: { accept: 'text/html', 'sec-fetch-dest': 'document' },
+    })
+    for (const header of DOCUMENT_ONLY) expect(page.headers[header], header).toBeTruthy()
+  })
+
   it('answers client routes that accept HTML with index.html', async () => {
     for (const url of ['/main/dashboard', '/mt4', '/register/country-residence?x=1', '/no/such/page']) {
       const response = await page(url)
