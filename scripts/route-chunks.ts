@@ -38,16 +38,21 @@ const PROTECTED = 'src/routes/_protected'
 /** A route file's path without `.tsx` (src/routes/_protected/main/deposit/card). */
 const stem = (key: string) => key.slice(0, -(SPLIT.length + '.tsx'.length))
 
-/** The pages behind the sign-in: every component chunk under _protected that is not a layout of other routes. */
-export function signedInPages(manifest: Manifest): string[] {
+/** Every page a visitor can open, signed in or out: a route's component chunk that is not a layout of other routes. */
+function allPages(manifest: Manifest): string[] {
   const routeKeys = Object.keys(manifest).filter(
-    (key) => key.startsWith(`${PROTECTED}/`) && key.endsWith(SPLIT),
+    (key) => key.startsWith('src/routes/') && key.endsWith(SPLIT),
   )
   const isLayout = (key: string) => {
     const base = stem(key).replace(/\/route$/, '')
     return routeKeys.some((other) => other !== key && stem(other).startsWith(`${base}/`))
   }
   return routeKeys.filter((key) => !isLayout(key)).sort()
+}
+
+/** The pages behind the sign-in: every page under _protected. */
+export function signedInPages(manifest: Manifest): string[] {
+  return allPages(manifest).filter((key) => key.startsWith(`${PROTECTED}/`))
 }
 
 /** The layouts above a page, outermost first, as manifest keys: `dir.tsx` or `dir/route.tsx` for each folder. */
@@ -105,4 +110,40 @@ export function signedInPreloads(manifest: Manifest): SignedInPreloads {
     pages[pageName(page)] = beyond([page], staticClosure(manifest, above, new Set(shared)))
   }
   return { shared: beyond([PROTECTED_LAYOUT], entry), layouts, pages }
+}
+
+/**
+ * Which of a build's shared chunks join into one (decision 0043, tenth pass): the name of the group each joins, by
+ * manifest key. Rolldown cuts a chunk for every set of route chunks and lazy imports that share modules, so a
+ * signed-in page loads 75-95 files of 1-4 KB, and over HTTP/1.1 a phone pays a round trip for every six of them.
+ * Chunks that exactly the same pages load (each page with its layouts and their static imports) join: no page loads
+ * a byte more before its first render, and none of them fewer files. Only shared chunks join (a `_` key: no route,
+ * entry or lazy import of their own), never the entry's. A group through which a chunk outside it would import it
+ * again (a cycle across files) is left apart. vite.config.ts hands the groups to rolldown for the build's second
+ * pass (scripts/vite-shared-chunk-groups.ts).
+ */
+export function sharedChunkGroups(manifest: Manifest): Map<string, string> {
+  const entry = staticClosure(manifest, [entryKey(manifest)])
+  const pages = allPages(manifest).map((page) =>
+    staticClosure(manifest, [...layoutsAbove(manifest, page), page]),
+  )
+  const members = new Map<string, string[]>()
+  for (const key of Object.keys(manifest).sort()) {
+    if (!key.startsWith('_') || entry.has(key)) continue
+    const loadedBy = pages.flatMap((loads, index) => (loads.has(key) ? [index] : [])).join(' ')
+    if (loadedBy) members.set(loadedBy, [...(members.get(loadedBy) ?? []), key])
+  }
+  const groups = new Map<string, string>()
+  let index = 0
+  for (const keys of members.values()) {
+    if (keys.length < 2) continue
+    const inside = new Set(keys)
+    const outsideLeadsBack = [...staticClosure(manifest, keys)].some(
+      (key) => !inside.has(key) && keys.some((member) => staticClosure(manifest, [key]).has(member)),
+    )
+    if (outsideLeadsBack) continue
+    index += 1
+    for (const key of keys) groups.set(key, `shared-${index}`)
+  }
+  return groups
 }
