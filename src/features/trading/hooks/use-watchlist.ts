@@ -1,13 +1,17 @@
 // The watchlist stars (docs/product/data-model.md#watchlist: saved assets, kept locally in IndexedDB, cleared on
-// logout).
+// logout). The offline database (Dexie, about 30 KB gzip) loads after the workspace's first render, when the stars
+// are first read: imported statically it was /mt4's largest library before its first paint
+// (docs/decisions/0043-the-signed-in-start-on-a-phone.md, "Tenth pass").
 import { useCallback, useEffect, useState } from 'react'
-import { readWatchlist, toggleWatchlist } from '../../../lib/db'
+
+const loadDb = () => import('../../../lib/db')
 
 export function useWatchlist() {
   const [saved, setSaved] = useState<ReadonlySet<string>>(() => new Set())
   useEffect(() => {
     let cancelled = false
-    readWatchlist()
+    loadDb()
+      .then((db) => db.readWatchlist())
       .then((ids) => {
         if (!cancelled) setSaved(new Set(ids))
       })
@@ -17,7 +21,8 @@ export function useWatchlist() {
     }
   }, [])
   const toggle = useCallback((assetId: string) => {
-    toggleWatchlist(assetId)
+    loadDb()
+      .then((db) => db.toggleWatchlist(assetId))
       .then((nowSaved) =>
         setSaved((previous) => {
           const next = new Set(previous)
