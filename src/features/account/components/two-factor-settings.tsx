@@ -1,6 +1,5 @@
 import { Copy, ShieldCheck, ShieldOff } from 'lucide-react'
-import { QRCodeSVG } from 'qrcode.react'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Box, Flex, styled } from 'styled-system/jsx'
 import { grid, wrap } from 'styled-system/patterns'
 import { AlertBox } from '../../../components/ui/alert-box'
@@ -23,6 +22,11 @@ import { Text } from '../../../components/ui/text'
 import { TryAgain } from './try-again'
 
 type Dialog = 'setup' | 'disable' | 'renew' | null
+
+// The QR code's library (6 KB gzip) loads when the set-up dialog opens, beside its call for a secret, not with the
+// settings page: only the set-up shows it (docs/decisions/0043-the-signed-in-start-on-a-phone.md, "Tenth pass").
+const loadQrCode = () => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG }))
+const QRCodeSVG = lazy(loadQrCode)
 
 /** Two-factor sign-in with an authenticator app (TOTP): turn on with a QR code, turn off, renew recovery codes. */
 export function TwoFactorSettings(props: { siteName: string; onChanged: () => void }) {
@@ -130,6 +134,7 @@ function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: ()
     if (asked.current) return
     asked.current = true
     startSetUp()
+    loadQrCode().catch((error: unknown) => console.error('Failed to load the QR code', error))
   }, [startSetUp])
   if (enable.data) {
     return (
@@ -157,14 +162,16 @@ function SetUpSteps(props: { siteName: string; onEnabled: () => void; onDone: ()
         <li>
           <p>Scan this QR code with your authenticator app.</p>
           <Box mt="2" p="3" bg="white" rounded="control" w="fit-content" lineHeight="0">
-            <QRCodeSVG
-              value={uri}
-              size={176}
-              marginSize={0}
-              bgColor="#ffffff"
-              fgColor="#000000"
-              title="QR code of the two-factor secret"
-            />
+            <Suspense fallback={<Box w="44" h="44" />}>
+              <QRCodeSVG
+                value={uri}
+                size={176}
+                marginSize={0}
+                bgColor="#ffffff"
+                fgColor="#000000"
+                title="QR code of the two-factor secret"
+              />
+            </Suspense>
           </Box>
         </li>
         <li>
