@@ -67,11 +67,11 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
             groups: [
               { name: 'index', tags: ['$initial'] },
               { name: 'styled-system', test: /styled-system[\\/](jsx|patterns)[\\/]/ },
-              // Shared chunks that exactly the same pages load, one file rather than several: the dashboard loads 44
+              // Shared chunks that exactly the same pages load, one file rather than several: the dashboard loads 45
               // files instead of 76 (decision 0043, tenth pass; scripts/vite-shared-chunk-groups.ts). Empty in the
-              // first pass.
-              // Only the modules named: rolldown would otherwise pull each one's imports into the group too, the
-              // ones the login page shares with it among them. Nothing outside a group imports from it, so no cycle.
+              // first pass. Only the modules named: rolldown would otherwise pull each one's imports into the group
+              // too, the ones the login page shares with it among them. sharedChunkGroups leaves apart a set that a
+              // chunk outside it would import again, so no chunk imports a group that imports it.
               { name: (id: string) => sharedGroups.get(id) ?? null, includeDependenciesRecursively: false },
             ],
           },

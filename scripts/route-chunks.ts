@@ -117,10 +117,10 @@ export function signedInPreloads(manifest: Manifest): SignedInPreloads {
  * manifest key. Rolldown cuts a chunk for every set of route chunks and lazy imports that share modules, so a
  * signed-in page loads 75-95 files of 1-4 KB, and over HTTP/1.1 a phone pays a round trip for every six of them.
  * Chunks that exactly the same pages load (each page with its layouts and their static imports) join: no page loads
- * a byte more before its first render, and none of them fewer files. Only shared chunks join (a `_` key: no route,
- * entry or lazy import of their own), never the entry's. A group through which a chunk outside it would import it
- * again (a cycle across files) is left apart. vite.config.ts hands the groups to rolldown for the build's second
- * pass (scripts/vite-shared-chunk-groups.ts).
+ * a byte more before its first render, and a page loads each group whole or not at all. Only shared chunks join (a
+ * `_` key: no route, entry or lazy import of their own), never the entry's. A group through which a chunk outside it
+ * would import it again (a cycle across files) is left apart. vite.config.ts hands the groups to rolldown for the
+ * build's second pass (scripts/vite-shared-chunk-groups.ts).
  */
 export function sharedChunkGroups(manifest: Manifest): Map<string, string> {
   const entry = staticClosure(manifest, [entryKey(manifest)])

@@ -1,9 +1,9 @@
 // The build's first pass (decision 0043, tenth pass): the same configuration built once in memory without the
 // shared groups, to learn which modules end up in which shared chunk once the unused exports are shaken out. The
 // second pass, the real build, hands rolldown one group for each set of shared chunks that the same pages load
-// (sharedChunkGroups in scripts/route-chunks.ts), holding those chunks' modules. Reading the graph rolldown hands a group instead does not work: it
-// is the graph before tree-shaking, where a barrel's re-exports are imports (lucide-react's index imports every
-// icon), so nearly every module looks reachable from the login page.
+// (sharedChunkGroups in scripts/route-chunks.ts), holding those chunks' modules. Reading the graph rolldown hands a
+// group instead does not work: it is the graph before tree-shaking, where a barrel's re-exports are imports
+// (lucide-react's index imports every icon), so nearly every module looks reachable from the login page.
 import { build, type Rollup } from 'vite'
 import { sharedChunkGroups } from './route-chunks'
 import { manifestOfBundle } from './vite-scripts-after-first-paint'

@@ -64,8 +64,8 @@ const DOCUMENT_HEADERS = {
 /**
  * What a browser fetches as a subresource of a page (Sec-Fetch-Dest): a script the page imports, a stylesheet, a font
  * or an image. None of these is ever a document or a worker, so the document headers would be bytes read by nobody:
- * about 0.9 KB an answer, and a signed-in page's first visit makes about 90 of them, 80 KB that a phone on a slow
- * network downloads before the page renders over HTTP/1.1 (HTTP/2 compresses repeated headers;
+ * about 0.9 KB an answer, and a signed-in page's first visit makes 50-90 of them: 60 KB on the dashboard that a
+ * phone on a slow network downloaded before the page rendered over HTTP/1.1 (HTTP/2 compresses repeated headers;
  * docs/decisions/0043-the-signed-in-start-on-a-phone.md, "Tenth pass"). A worker's script is fetched as
  * `worker`, `sharedworker` or `serviceworker` and keeps them; so does a request that does not say (an older browser,
  * curl), and a navigation to any file (`document`). The worker scripts are never imported by a page, so no cached
