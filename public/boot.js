@@ -14,7 +14,8 @@
   var preload = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean)
   var routeScripts = signedInRouteScripts(tag.getAttribute('data-routes'), location.pathname)
   // A route's scripts are asked for this many to a task: each link costs the page's thread a fraction of a
-  // millisecond, and /mt4's 93 in one task made a task of about 100 ms on a phone.
+  // millisecond, and /mt4's 93 (before the build joined shared chunks) in one task made a task of about 100 ms on
+  // a phone.
   var ROUTE_SCRIPTS_PER_TASK = 16
 
   // The signed-in user's role, from the session the app keeps under `user-storage` (src/lib/session-store.ts);

@@ -22,8 +22,17 @@ const isInfinite = (
  * Resolves once each query has its data, or has failed once, or is paused: a page already shows its own loading,
  * error and offline states (the stored copies of decision 0021), so a loader never holds the page back for a request
  * that retries (up to 7 s, docs/product/api.md#data-caching) or waits for the network. It never rejects.
+ *
+ * `belowTheFold` are queries of parts that a phone's first screen does not show: they are asked for now, beside the
+ * page's code, and not waited for, so the page paints its first screen without them and those parts show their own
+ * loading state until they arrive (docs/decisions/0043-the-signed-in-start-on-a-phone.md, "Eleventh pass").
  */
-export function loadPageData(queryClient: QueryClient, queries: readonly PageQuery[]): Promise<void> {
+export function loadPageData(
+  queryClient: QueryClient,
+  queries: readonly PageQuery[],
+  { belowTheFold = [] }: { belowTheFold?: readonly PageQuery[] } = {},
+): Promise<void> {
+  for (const query of belowTheFold) void settled(queryClient, query)
   return Promise.all(queries.map((query) => settled(queryClient, query))).then(() => undefined)
 }
 

@@ -8,6 +8,7 @@ export { AccountsPage, type AccountsPageProps } from './components/accounts-page
 export { ConfirmEmailPage } from './components/confirm-email-page'
 export { ACCOUNT_KEYS } from './api/query-keys'
 // What the routes' loaders fetch (decision 0041): the same options the pages' hooks read with.
+export { getNotificationPreferencesQueryOptions } from './api/notification-preferences'
 export { getProfileQueryOptions } from './api/get-profile'
 export { getSessionsQueryOptions } from './api/get-sessions'
 export { getSignInsQueryOptions } from './api/get-sign-ins'

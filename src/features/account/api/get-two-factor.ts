@@ -9,7 +9,9 @@ export async function getTwoFactor(): Promise<TwoFactorStatus> {
   return body.data
 }
 
+// Fresh for 10 s, as the sessions are: the settings page's loader asks for it as the page's code loads, and its
+// mount does not ask again; the changes made here invalidate it.
 export const getTwoFactorQueryOptions = () =>
-  queryOptions({ queryKey: ACCOUNT_KEYS.twoFactor, queryFn: getTwoFactor })
+  queryOptions({ queryKey: ACCOUNT_KEYS.twoFactor, queryFn: getTwoFactor, staleTime: 10_000 })
 
 export const useTwoFactor = () => useQuery(getTwoFactorQueryOptions())

@@ -17,10 +17,16 @@ export async function getNotificationPreferences(): Promise<StoredNotificationPr
   return body.data
 }
 
-export const notificationPreferencesQueryOptions = () =>
-  queryOptions({ queryKey: ACCOUNT_KEYS.notificationPreferences, queryFn: getNotificationPreferences })
+// Fresh for 10 s: the settings page's loader asks for it as the page's code loads, and its mount does not ask again;
+// a change here replaces it with the server's answer.
+export const getNotificationPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: ACCOUNT_KEYS.notificationPreferences,
+    queryFn: getNotificationPreferences,
+    staleTime: 10_000,
+  })
 
-export const useServerNotificationPreferences = () => useQuery(notificationPreferencesQueryOptions())
+export const useServerNotificationPreferences = () => useQuery(getNotificationPreferencesQueryOptions())
 
 export function updateNotificationPreferences(patch: NotificationPreferencesPatch) {
   return http.patch('/user/notification-preferences', patch, {

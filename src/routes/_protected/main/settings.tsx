@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import {
   SettingsPage,
+  getNotificationPreferencesQueryOptions,
   getSessionsQueryOptions,
   getSignInsQueryOptions,
   getTwoFactorQueryOptions,
@@ -14,12 +15,17 @@ import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
 import { loadPageData } from '../../-page-data'
 
 export const Route = createFileRoute('/_protected/main/settings')({
+  // The first screen (the header, Display and the top of Notifications) shows no server data of its own; every query
+  // here feeds a part below it, so none holds the page back (routes/-page-data.ts).
   loader: ({ context }) =>
-    loadPageData(context.queryClient, [
-      getTwoFactorQueryOptions(),
-      getSessionsQueryOptions(),
-      getSignInsQueryOptions(),
-    ]),
+    loadPageData(context.queryClient, [], {
+      belowTheFold: [
+        getNotificationPreferencesQueryOptions(),
+        getTwoFactorQueryOptions(),
+        getSessionsQueryOptions(),
+        getSignInsQueryOptions(),
+      ],
+    }),
   component: Settings,
 })
 
