@@ -40,7 +40,11 @@ class FakeLongTaskObserver {
     return []
   }
   longTask(duration: number) {
-    const entry = { startTime: performance.now() - duration, duration, entryType: 'longtask' } as PerformanceEntry
+    const entry = {
+      startTime: performance.now() - duration,
+      duration,
+      entryType: 'longtask',
+    } as PerformanceEntry
     this.callback({ getEntries: () => [entry] })
   }
 }

@@ -63,9 +63,13 @@ describe('loadPageData', () => {
     const queryClient = client()
     let answer: (value: number) => void = () => undefined
     const slow = new Promise<number>((resolve) => (answer = resolve))
-    await loadPageData(queryClient, [queryOptions({ queryKey: ['first'], queryFn: () => Promise.resolve(1) })], {
-      belowTheFold: [queryOptions({ queryKey: ['below'], queryFn: () => slow })],
-    })
+    await loadPageData(
+      queryClient,
+      [queryOptions({ queryKey: ['first'], queryFn: () => Promise.resolve(1) })],
+      {
+        belowTheFold: [queryOptions({ queryKey: ['below'], queryFn: () => slow })],
+      },
+    )
     // The page's own query is in; the one below the fold is on its way, not waited for.
     expect(queryClient.getQueryData(['first'])).toBe(1)
     expect(queryClient.getQueryState(['below'])?.fetchStatus).toBe('fetching')

@@ -9,7 +9,11 @@ import { TwoFactorSettings } from './two-factor-settings'
  * The settings page's Security part: password, two-factor sign-in, signed-in devices and the sign-in history. Its
  * own chunk, loaded after the page's first render (settings-page.tsx).
  */
-export function SecuritySettings(props: { siteName: string; onUserChanged: () => void; nowMs: () => number }) {
+export function SecuritySettings(props: {
+  siteName: string
+  onUserChanged: () => void
+  nowMs: () => number
+}) {
   const changePassword = useChangePassword()
   return (
     <>

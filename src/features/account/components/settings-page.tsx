@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, type Ref } from 'react'
-import { Box } from 'styled-system/jsx'
-import { flex, grid } from 'styled-system/patterns'
+import { Box, Flex } from 'styled-system/jsx'
+import { grid } from 'styled-system/patterns'
 import { Spinner } from '../../../components/ui/spinner'
 import type { DisplayCurrency } from '../../../domain/format/currency'
 import { useWantedAfterStart } from '../../../lib/after-start'
@@ -60,8 +60,8 @@ function SecurityAfterStart(props: SettingsPageProps) {
 
 function SecurityLoading({ ref }: { ref?: Ref<HTMLDivElement> }) {
   return (
-    <div ref={ref} className={flex({ justify: 'center', py: '8' })}>
+    <Flex ref={ref} justify="center" py="8">
       <Spinner label="Loading the security settings" />
-    </div>
+    </Flex>
   )
 }
