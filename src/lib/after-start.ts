@@ -2,6 +2,7 @@
 // not while the page renders its first screen, whose paint would otherwise wait on the part's download and
 // evaluation on a slow phone, but once the page's start is over, or as soon as the reader scrolls near it.
 import { useEffect, useState, type RefObject } from 'react'
+import { watchViewport } from './in-viewport'
 import { whenMainThreadQuiet, type QuietOptions } from './main-thread-quiet'
 
 /** How near the viewport (px) a waiting part starts to load: a scroll reaches it already loading. */
@@ -24,16 +25,12 @@ export function useWantedAfterStart(placeholder: RefObject<Element | null>, quie
     }
     void whenMainThreadQuiet({ quietMs, capMs }).then(want)
     const element = placeholder.current
-    const observer =
-      element && typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && want(), {
-            rootMargin: `${NEAR_VIEWPORT_MARGIN_PX}px 0px`,
-          })
-        : null
-    if (element) observer?.observe(element)
+    const stopWatching = element
+      ? watchViewport(element, (near) => near && want(), NEAR_VIEWPORT_MARGIN_PX)
+      : null
     return () => {
       live = false
-      observer?.disconnect()
+      stopWatching?.()
     }
   }, [wanted, placeholder, quietMs, capMs])
   return wanted

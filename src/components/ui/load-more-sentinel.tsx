@@ -1,5 +1,6 @@
 import { useEffect, useRef, type Ref } from 'react'
 import { css } from 'styled-system/css'
+import { watchViewport } from '../../lib/in-viewport'
 import { Spinner } from './spinner'
 
 // The last item of an infinitely paged list: when it scrolls into view (of the viewport, as clipped by any
@@ -25,12 +26,8 @@ export function LoadMoreSentinel({ onVisible, busy, label, as: Element = 'li' }:
   })
   useEffect(() => {
     const element = ref.current
-    if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current()
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
+    if (!element) return
+    return watchViewport(element, (visible) => visible && callback.current()) ?? undefined
   }, [])
   return (
     <Element

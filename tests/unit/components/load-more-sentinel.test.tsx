@@ -1,36 +1,15 @@
-import { act, render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoadMoreSentinel } from '../../../src/components/ui'
+import { installFakeIntersectionObserver } from '../support/fake-intersection-observer'
 import { expectNoA11yViolations } from './test-utils'
 
-/** jsdom has no IntersectionObserver: this one lets a test say when the sentinel is on screen. */
-const observers: { callback: IntersectionObserverCallback; disconnected: boolean }[] = []
-class FakeIntersectionObserver {
-  private readonly entry: { callback: IntersectionObserverCallback; disconnected: boolean }
-  constructor(callback: IntersectionObserverCallback) {
-    this.entry = { callback, disconnected: false }
-    observers.push(this.entry)
-  }
-  observe() {}
-  disconnect() {
-    this.entry.disconnected = true
-  }
-}
+let viewport: ReturnType<typeof installFakeIntersectionObserver>
 const scrollIntoView = (isIntersecting: boolean) =>
-  act(() => {
-    for (const observer of observers) {
-      if (!observer.disconnected) {
-        observer.callback(
-          [{ isIntersecting } as IntersectionObserverEntry],
-          {} as unknown as IntersectionObserver,
-        )
-      }
-    }
-  })
+  viewport.setOnScreen(screen.getByTestId('load-more'), isIntersecting)
 
 beforeEach(() => {
-  observers.length = 0
-  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
+  viewport = installFakeIntersectionObserver()
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -72,8 +51,8 @@ describe('LoadMoreSentinel', () => {
     scrollIntoView(true)
     expect(latest).toHaveBeenCalledTimes(1)
     expect(first).toHaveBeenCalledTimes(1)
-    // One observer for the sentinel's life, however often it re-renders.
-    expect(observers).toHaveLength(1)
+    // Watched once for the sentinel's life, however often it re-renders.
+    expect(viewport.watching(screen.getByTestId('load-more'))).toHaveLength(1)
   })
 
   it('announces the page loading, and stops watching once gone', () => {
@@ -89,7 +68,9 @@ describe('LoadMoreSentinel', () => {
       </div>,
     )
     expect(screen.queryByRole('status')).toBeNull()
+    const sentinel = screen.getByTestId('load-more')
+    expect(viewport.watching(sentinel)).toHaveLength(1)
     unmount()
-    expect(observers.every((observer) => observer.disconnected)).toBe(true)
+    expect(viewport.watching(sentinel)).toHaveLength(0)
   })
 })

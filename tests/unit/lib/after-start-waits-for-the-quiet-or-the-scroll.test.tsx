@@ -2,52 +2,19 @@ import { act, render, screen } from '@testing-library/react'
 import { useRef } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useWantedAfterStart } from '../../../src/lib/after-start'
+import { installFakeIntersectionObserver } from '../support/fake-intersection-observer'
+import { FakeLongTaskObserver } from '../support/fake-long-task-observer'
 
 // Decision 0043, eleventh pass: a part below the first screen loads once the page's start is over (no long task for
 // quietMs, capMs at the latest) or when the reader scrolls near it, never during the first render, and then stays.
 
-/** jsdom has no IntersectionObserver: this one lets a test say when the placeholder comes near the viewport. */
-const observers: { callback: IntersectionObserverCallback; observed: Element[]; disconnected: boolean }[] = []
-class FakeIntersectionObserver {
-  private readonly entry: (typeof observers)[number]
-  constructor(callback: IntersectionObserverCallback) {
-    this.entry = { callback, observed: [], disconnected: false }
-    observers.push(this.entry)
-  }
-  observe(element: Element) {
-    this.entry.observed.push(element)
-  }
-  disconnect() {
-    this.entry.disconnected = true
-  }
-}
+let viewport: ReturnType<typeof installFakeIntersectionObserver>
 const scrollNear = (isIntersecting: boolean) =>
-  act(() => {
-    for (const observer of observers.filter((candidate) => !candidate.disconnected))
-      observer.callback([{ isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver)
-  })
+  viewport.setOnScreen(screen.getByText('Waiting'), isIntersecting)
 
-/** A long-task observer that the test feeds: none is reported unless `longTask` is called. */
-class FakeLongTaskObserver {
-  static supportedEntryTypes = ['longtask']
-  static current: FakeLongTaskObserver | null = null
-  constructor(private readonly callback: (list: { getEntries: () => PerformanceEntry[] }) => void) {
-    FakeLongTaskObserver.current = this
-  }
-  observe() {}
-  disconnect() {}
-  takeRecords() {
-    return []
-  }
-  longTask(duration: number) {
-    const entry = {
-      startTime: performance.now() - duration,
-      duration,
-      entryType: 'longtask',
-    } as PerformanceEntry
-    this.callback({ getEntries: () => [entry] })
-  }
-}
+/** A long task that ended just now. */
+const longTaskNow = (durationMs: number) =>
+  FakeLongTaskObserver.current!.longTask(performance.now() - durationMs, durationMs, { delivered: true })
 
 function Part() {
   const placeholder = useRef<HTMLDivElement>(null)
@@ -56,9 +23,8 @@ function Part() {
 }
 
 beforeEach(() => {
-  observers.length = 0
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
-  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
+  viewport = installFakeIntersectionObserver()
   vi.stubGlobal('PerformanceObserver', FakeLongTaskObserver)
 })
 afterEach(() => {
@@ -69,8 +35,10 @@ afterEach(() => {
 describe('useWantedAfterStart', () => {
   it('waits through the first render, and loads once the main thread has been quiet for quietMs', async () => {
     render(<Part />)
-    expect(screen.getByText('Waiting')).toBeTruthy()
-    expect(observers[0]?.observed).toHaveLength(1)
+    // Watched for a scroll within 400 px of the viewport.
+    expect(viewport.watching(screen.getByText('Waiting')).map((observer) => observer.rootMargin)).toEqual([
+      '400px 0px',
+    ])
     await act(() => vi.advanceTimersByTimeAsync(299))
     expect(screen.queryByText('Loaded part')).toBeNull()
     await act(() => vi.advanceTimersByTimeAsync(1))
@@ -81,24 +49,24 @@ describe('useWantedAfterStart', () => {
     render(<Part />)
     // A long task every 100 ms: never 300 ms quiet.
     for (let elapsedMs = 0; elapsedMs < 2_900; elapsedMs += 100) {
-      FakeLongTaskObserver.current!.longTask(60)
+      longTaskNow(60)
       await act(() => vi.advanceTimersByTimeAsync(100))
     }
     expect(screen.queryByText('Loaded part')).toBeNull()
-    FakeLongTaskObserver.current!.longTask(60)
+    longTaskNow(60)
     await act(() => vi.advanceTimersByTimeAsync(100))
     expect(screen.getByText('Loaded part')).toBeTruthy()
   })
 
   it('loads as soon as the placeholder comes near the viewport, and stays loaded when it leaves', async () => {
     render(<Part />)
-    FakeLongTaskObserver.current!.longTask(60)
+    longTaskNow(60)
     scrollNear(false)
     expect(screen.queryByText('Loaded part')).toBeNull()
+    const placeholder = screen.getByText('Waiting')
     scrollNear(true)
     expect(screen.getByText('Loaded part')).toBeTruthy()
-    expect(observers.every((observer) => observer.disconnected)).toBe(true)
-    scrollNear(false)
+    expect(viewport.watching(placeholder)).toHaveLength(0)
     await act(() => vi.advanceTimersByTimeAsync(5_000))
     expect(screen.getByText('Loaded part')).toBeTruthy()
   })

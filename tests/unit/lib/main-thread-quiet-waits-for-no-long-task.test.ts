@@ -1,31 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { whenMainThreadQuiet } from '../../../src/lib/main-thread-quiet'
-
-// The browser's long-task observer, driven by the test: `longTask` reports a task that ran from `startTime` for
-// `duration`, delivered at once or held back as the browser may hold it (then only takeRecords hands it over).
-class FakeLongTaskObserver {
-  static supportedEntryTypes = ['longtask']
-  static current: FakeLongTaskObserver | null = null
-  pending: PerformanceEntry[] = []
-  disconnected = false
-  constructor(private readonly callback: (list: { getEntries: () => PerformanceEntry[] }) => void) {
-    FakeLongTaskObserver.current = this
-  }
-  observe() {}
-  disconnect() {
-    this.disconnected = true
-  }
-  takeRecords() {
-    const taken = this.pending
-    this.pending = []
-    return taken
-  }
-  longTask(startTime: number, duration: number, { delivered }: { delivered: boolean }) {
-    const entry = { startTime, duration, entryType: 'longtask' } as PerformanceEntry
-    if (delivered) this.callback({ getEntries: () => [entry] })
-    else this.pending.push(entry)
-  }
-}
+import { FakeLongTaskObserver } from '../support/fake-long-task-observer'
 
 function track(promise: Promise<void>) {
   const state = { resolved: false }

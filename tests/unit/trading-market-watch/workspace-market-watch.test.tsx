@@ -7,6 +7,7 @@ import { WorkspaceMarketWatch } from '../../../src/features/trading/components/m
 import { createLivePriceStore } from '../../../src/lib/live-prices'
 import { expectNoA11yViolations } from '../components/test-utils'
 import { listedAsset, MARKET_WATCH_ASSETS } from '../support/assets'
+import { installFakeIntersectionObserver } from '../support/fake-intersection-observer'
 
 // Counts the price formatting of each render, to see which rows a tick re-renders.
 vi.mock('../../../src/domain/format/numbers', async (importOriginal) => {
@@ -49,35 +50,6 @@ afterEach(() => {
   vi.unstubAllGlobals()
   delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
 })
-
-/** jsdom has no IntersectionObserver: this one lets a test say which rows are on screen. */
-function installFakeIntersectionObserver() {
-  const observed = new Map<
-    Element,
-    { callback: IntersectionObserverCallback; observer: IntersectionObserver }
-  >()
-  class FakeIntersectionObserver {
-    constructor(private readonly callback: IntersectionObserverCallback) {}
-    observe(element: Element) {
-      observed.set(element, { callback: this.callback, observer: this as unknown as IntersectionObserver })
-    }
-    unobserve(element: Element) {
-      observed.delete(element)
-    }
-    disconnect() {}
-    takeRecords() {
-      return []
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
-  return (element: Element, isIntersecting: boolean) => {
-    const entry = observed.get(element)
-    if (!entry) throw new Error('element is not observed')
-    act(() =>
-      entry.callback([{ target: element, isIntersecting } as IntersectionObserverEntry], entry.observer),
-    )
-  }
-}
 
 describe('WorkspaceMarketWatch', () => {
   it('has no accessibility violations, with the search open too', async () => {
@@ -260,7 +232,7 @@ describe('WorkspaceMarketWatch', () => {
     expect(props.onSelect).toHaveBeenCalledTimes(2)
   })
   it('stops re-rendering a row scrolled out of sight and brings it up to date when it returns', () => {
-    const setOnScreen = installFakeIntersectionObserver()
+    const { setOnScreen } = installFakeIntersectionObserver()
     const { store } = setup()
     const btcRow = screen.getByTestId('watch-row-btcusd')
     setOnScreen(btcRow, false)
@@ -291,7 +263,7 @@ describe('WorkspaceMarketWatch', () => {
 
   it('keeps a row out of sight asleep: no flash and no timer waking it while its asset ticks', () => {
     vi.useFakeTimers()
-    const setOnScreen = installFakeIntersectionObserver()
+    const { setOnScreen } = installFakeIntersectionObserver()
     const { store } = setup()
     const btcRow = screen.getByTestId('watch-row-btcusd')
     act(() => {

@@ -1,14 +1,14 @@
 import { ChevronDown, ChevronUp, Pencil, X } from 'lucide-react'
-import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
+import { memo, type CSSProperties, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Box, Flex } from 'styled-system/jsx'
-import { center, grid, hstack, stack } from 'styled-system/patterns'
+import { grid, hstack, stack } from 'styled-system/patterns'
 import { text as textRecipe } from 'styled-system/recipes'
 import { Text } from '../../../components/ui/text'
+import { LoadMoreSentinel } from '../../../components/ui/load-more-sentinel'
 import { Button } from '../../../components/ui/button'
 import { ResizeHandle } from '../../../components/ui/resize-handle'
 import { LiveText } from '../../../components/ui/live-text'
-import { Spinner } from '../../../components/ui/spinner'
 import * as Tabs from '../../../components/ui/tabs'
 import type { CloseReason, Trade } from '../../../domain/contract/trades'
 import { formatSignedAmount, type DisplayCurrency } from '../../../domain/format/currency'
@@ -232,29 +232,6 @@ function TotalPnl({ currency }: { currency: DisplayCurrency }) {
   )
 }
 
-/** Calls `onVisible` whenever the element scrolls into view of its scrolling ancestor. */
-function Sentinel({ onVisible, busy }: { onVisible: () => void; busy: boolean }) {
-  const ref = useRef<HTMLLIElement>(null)
-  const callback = useRef(onVisible)
-  useEffect(() => {
-    callback.current = onVisible
-  })
-  useEffect(() => {
-    const element = ref.current
-    if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current()
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-  return (
-    <li ref={ref} className={center({ py: '2' })} aria-hidden={!busy}>
-      {busy ? <Spinner label="Loading more positions" /> : null}
-    </li>
-  )
-}
-
 /** Column headings on wide screens; phones show each position as a two-line card instead. */
 function HeaderRow({ priceLabel, timeLabel }: { priceLabel: string; timeLabel: string }) {
   return (
@@ -301,7 +278,8 @@ function ListBody(props: {
       {props.header}
       {state.trades.map((trade) => props.children(trade))}
       {state.hasNextPage ? (
-        <Sentinel
+        <LoadMoreSentinel
+          label="Loading more positions"
           busy={state.isFetchingNextPage}
           onVisible={() => state.isFetchingNextPage || state.fetchNextPage()}
         />

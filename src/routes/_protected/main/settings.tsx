@@ -12,6 +12,7 @@ import { loadCurrentUser } from '../../../features/session'
 import { PageHeader } from '../../../features/shell'
 import { useSettings } from '../../../features/site'
 import { DEFAULT_SITE_NAME } from '../../../domain/site/site-state'
+import { RenderAfterFirstPaint } from '../../../components/render-after-first-paint'
 import { loadPageData } from '../../-page-data'
 
 export const Route = createFileRoute('/_protected/main/settings')({
@@ -40,14 +41,18 @@ function Settings() {
         trail={[{ label: 'Account', to: '/main/dashboard' }, { label: 'Settings' }]}
         description="Display, notifications and the security of your account."
       />
-      <SettingsPage
-        siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
-        currency={display.currency}
-        currencies={display.currencies}
-        onCurrencyChange={display.setCurrency}
-        onUserChanged={() => void loadCurrentUser(queryClient, { fresh: true }).catch(() => undefined)}
-        nowMs={() => Date.now()}
-      />
+      {/* The header (the page's largest text) paints first; the sections' selects and switches render after it, in
+          their own transition (docs/decisions/0043-the-signed-in-start-on-a-phone.md, "Twelfth pass"). */}
+      <RenderAfterFirstPaint>
+        <SettingsPage
+          siteName={settings.data?.name ?? DEFAULT_SITE_NAME}
+          currency={display.currency}
+          currencies={display.currencies}
+          onCurrencyChange={display.setCurrency}
+          onUserChanged={() => void loadCurrentUser(queryClient, { fresh: true }).catch(() => undefined)}
+          nowMs={() => Date.now()}
+        />
+      </RenderAfterFirstPaint>
     </div>
   )
 }
